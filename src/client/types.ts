@@ -1,0 +1,68 @@
+/** A record the service lists. Its fields are not documented beyond an identifier, so it stays open. */
+export interface ApiRecord {
+  /** The record's identifier. */
+  id: string;
+  [field: string]: unknown;
+}
+
+/** A share, as listed by `GET {baseUrl}/{organizationId}/shares`. Narrow it with a generic. */
+export type Share = ApiRecord;
+
+/** An environment, as listed by `GET {baseUrl}/{organizationId}/environments`. Narrow it with a generic. */
+export type Environment = ApiRecord;
+
+/** One page of a list operation, normalized whatever shape the service answered with. */
+export interface Page<T> {
+  /** The rows of this page. */
+  items: T[];
+  /** Total number of rows across all pages. */
+  total: number;
+  /** Zero-based index of this page, as on the wire. */
+  pageIndex: number;
+  /** Rows per page that were asked for. */
+  pageSize: number;
+  /** Number of pages, `ceil(total / pageSize)`. */
+  pageCount: number;
+  /** Whether a page follows this one. */
+  hasNext: boolean;
+  /** Whether a page precedes this one. */
+  hasPrevious: boolean;
+}
+
+/** Arguments of `listShares` / `listEnvironments`: `page` and `size` are exactly the wire's query parameters. */
+export interface ListParams {
+  /** The organization's UUID. */
+  organizationId: string;
+  /** Zero-based page index, the wire's `page` query parameter. */
+  page: number;
+  /** Rows per page, the wire's `size` query parameter. */
+  size: number;
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** Context an auth strategy gets for each request. */
+export interface AuthContext {
+  /** The API client's base URL (the default OAuth audience). */
+  baseUrl: string;
+  /** The fetch the client uses. */
+  fetch: typeof globalThis.fetch;
+  /** The caller's abort signal; aborting it must not abort work shared with other callers. */
+  signal?: AbortSignal;
+}
+
+/** How the client obtains the `Authorization` header. Implemented by `bearerToken`, `clientCredentials` and `apiAccountToken`. */
+export interface AuthStrategy {
+  /** A non-secret identity for cache keys and logs (never a token, secret or key). */
+  readonly id: string;
+  /** Resolves to the full `Authorization` header value. */
+  authorize(context: AuthContext): Promise<string>;
+  /**
+   * Called once when the API answered 401 to a request sent with `authorization`.
+   * Returns true when a retry with a new header may succeed (the rejected token was dropped).
+   */
+  unauthorized?(authorization: string): boolean;
+}
+
+/** Turns a list response into a `Page`. */
+export type ParsePage = <T>(body: unknown, context: { response: Response; page: number; size: number }) => Page<T>;

@@ -1,0 +1,118 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const chromium = findChromium();
+
+// Browser projects fail on a cold Vite cache unless these are pre-bundled up front.
+const optimizeDeps = {
+  include: [
+    'react',
+    'react-dom',
+    'react-dom/client',
+    'react/jsx-runtime',
+    'react/jsx-dev-runtime',
+    '@tanstack/react-query',
+    '@tanstack/query-core',
+    '@tanstack/react-table',
+    'clsx',
+    'msw',
+    'msw/browser',
+    'axe-core',
+    '@testing-library/react',
+    '@testing-library/user-event',
+  ],
+};
+
+const browser = {
+  enabled: true,
+  headless: true,
+  provider: playwright({
+    launchOptions: { executablePath: chromium, args: chromiumArgs },
+  }),
+  instances: [{ browser: 'chromium' as const }],
+  screenshotFailures: false,
+};
+
+const external = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  '@tanstack/react-query',
+  '@tanstack/react-table',
+  'msw',
+  'clsx',
+  /^node:/,
+];
+
+export default defineConfig({
+  plugins: [react()],
+  // MSW's worker lives in public/ for Storybook; keep it out of the library's dist.
+  publicDir: false,
+  optimizeDeps,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: {
+        index: `${root}src/index.ts`,
+        client: `${root}src/client/index.ts`,
+        server: `${root}src/server/index.ts`,
+        table: `${root}src/table/index.ts`,
+        testing: `${root}src/testing/index.ts`,
+      },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external,
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.ts', 'test/e2e/**', 'test/package/**'],
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.node.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['test/setup.browser.ts'],
+          browser,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: `${root}.storybook` })],
+        publicDir: 'public',
+        test: {
+          name: 'storybook',
+          browser,
+        },
+      },
+    ],
+  },
+});
