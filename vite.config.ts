@@ -67,6 +67,7 @@ export default defineConfig({
         server: `${root}src/server/index.ts`,
         table: `${root}src/table/index.ts`,
         testing: `${root}src/testing/index.ts`,
+        'testing-node': `${root}src/testing/node.ts`,
       },
       formats: ['es'],
     },

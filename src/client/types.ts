@@ -17,9 +17,9 @@ export interface Page<T> {
   items: T[];
   /** Total number of rows across all pages. */
   total: number;
-  /** Zero-based index of this page, as on the wire. */
+  /** Zero-based index of this page, as on the wire (the service's own `number` when it reports one). */
   pageIndex: number;
-  /** Rows per page that were asked for. */
+  /** Rows per page (the service's own `size` when it reports one, else the `size` asked for). */
   pageSize: number;
   /** Number of pages, `ceil(total / pageSize)`. */
   pageCount: number;
@@ -64,5 +64,29 @@ export interface AuthStrategy {
   unauthorized?(authorization: string): boolean;
 }
 
-/** Turns a list response into a `Page`. */
-export type ParsePage = <T>(body: unknown, context: { response: Response; page: number; size: number }) => Page<T>;
+/** What a `ParsePage` gets besides the body. */
+export interface ParsePageContext {
+  /** The response (read its headers, e.g. `X-Total-Count`; the body is already consumed). */
+  response: Response;
+  /** The `page` that was asked for (zero-based). */
+  page: number;
+  /** The `size` that was asked for. */
+  size: number;
+  /** The URL that was requested (for error messages). */
+  url: string;
+}
+
+/** Turns a list response's parsed JSON body into a `Page`. Throw to reject the response. */
+export type ParsePage = <T>(body: unknown, context: ParsePageContext) => Page<T>;
+
+/** A token response (RFC 6749 5.1) as the identity provider, or the app's backend, returns it. */
+export interface TokenResponse {
+  /** The bearer token. */
+  access_token: string;
+  /** Lifetime of the token in seconds. */
+  expires_in: number;
+  /** `Bearer` (any case). */
+  token_type?: string;
+  /** Space-separated granted scopes. */
+  scope?: string;
+}

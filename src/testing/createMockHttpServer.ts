@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse } from 'msw';
+import { getMockServiceInternals } from './mockServiceInternals';
+import type { MockService } from './types';
+
+/** Options of `createMockHttpServer`. */
+export interface MockHttpServerOptions {
+  /** Port to listen on; 0 picks a free one. @default 0 */
+  port?: number;
+  /** Interface to listen on. @default '127.0.0.1' */
+  host?: string;
+  /** Path the API is served under. @default '/api' */
+  apiPath?: string;
+  /** Path the identity provider is served under. @default '/auth' */
+  authPath?: string;
+  /** Answer CORS preflights and allow any origin, so a dev server on another port can call it. @default true */
+  cors?: boolean;
+}
+
+/** A running mock HTTP server. */
+export interface MockHttpServer {
+  /** Origin of the server, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  /** API base address to give clients, e.g. `http://127.0.0.1:4010/api`. */
+  baseUrl: string;
+  /** Identity provider address, e.g. `http://127.0.0.1:4010/auth`. */
+  authUrl: string;
+  /** Stops listening, drops open connections and detaches the server from the service. */
+  close(): Promise<void>;
+}
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
+  'Access-Control-Expose-Headers': 'X-Total-Count, Retry-After, WWW-Authenticate',
+  'Access-Control-Max-Age': '600',
+};
+
+function toFetchRequest(message: IncomingMessage, origin: string, body: Buffer | null): Request {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < message.rawHeaders.length; i += 2) {
+    const name = message.rawHeaders[i];
+    const value = message.rawHeaders[i + 1];
+    if (name !== undefined && value !== undefined) headers.append(name, value);
+  }
+  return new Request(new URL(message.url ?? '/', origin), {
+    method: message.method ?? 'GET',
+    headers,
+    ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}),
+  });
+}
+
+async function readBody(message: IncomingMessage): Promise<Buffer | null> {
+  if (message.method === 'GET' || message.method === 'HEAD') return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of message) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function writeResponse(response: Response, res: ServerResponse, extra: Record<string, string>): Promise<void> {
+  const headers: Record<string, string> = { ...extra };
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+}
+
+/**
+ * Serves a mock service's MSW handlers over real HTTP with `node:http` (Node only): the API under
+ * `{url}/api`, tokens at `{url}/auth/oauth/token`. For end-to-end tests, the example app and
+ * `npm run mock-server`. A simulated network error closes the connection without a response.
+ */
+export async function createMockHttpServer(
+  service: MockService,
+  options: MockHttpServerOptions = {},
+): Promise<MockHttpServer> {
+  const internals = getMockServiceInternals(service);
+  const host = options.host ?? '127.0.0.1';
+  const cors = options.cors ?? true;
+  const corsHeaders = cors ? CORS_HEADERS : {};
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+        res.writeHead(204, corsHeaders).end();
+        return;
+      }
+      const request = toFetchRequest(req, origin, await readBody(req));
+      const response = await getResponse(service.handlers, request);
+      if (!response) {
+        await writeResponse(Response.json({ status: 404, error: 'Not Found', path: new URL(request.url).pathname }, { status: 404 }), res, corsHeaders);
+      } else if (response.type === 'error') {
+        req.socket.destroy();
+      } else {
+        await writeResponse(response, res, corsHeaders);
+      }
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...corsHeaders });
+      res.end(JSON.stringify({ status: 500, error: 'Internal Server Error' }));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const baseUrl = `${origin}${options.apiPath ?? '/api'}`;
+  const authUrl = `${origin}${options.authPath ?? '/auth'}`;
+  const detach = internals.addOrigin({ baseUrl, authUrl });
+
+  return {
+    url: origin,
+    baseUrl,
+    authUrl,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        detach();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

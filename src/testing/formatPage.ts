@@ -1,0 +1,85 @@
+import { HttpResponse } from 'msw';
+import type { ApiRecord } from '../client/types';
+import type { MockListResource, MockResponseShape } from './types';
+
+/** One page of rows and where it sits, before it is put in a response shape. */
+export interface PageSlice {
+  /** Resource listed, which names HAL's `_embedded` key. */
+  resource: MockListResource;
+  /** Rows of this page. */
+  items: ApiRecord[];
+  /** Total rows. */
+  total: number;
+  /** Zero-based page index. */
+  page: number;
+  /** Page size asked for. */
+  size: number;
+  /** The request URL, for HAL links. */
+  url: URL;
+}
+
+const UNSORTED = { empty: true, sorted: false, unsorted: true };
+
+function pageMetadata(slice: PageSlice) {
+  return {
+    size: slice.size,
+    number: slice.page,
+    totalElements: slice.total,
+    totalPages: Math.ceil(slice.total / slice.size),
+  };
+}
+
+function pageLink(url: URL, page: number, size: number): { href: string } {
+  const link = new URL(url);
+  link.searchParams.set('page', String(page));
+  link.searchParams.set('size', String(size));
+  return { href: link.href };
+}
+
+function halLinks(slice: PageSlice) {
+  const lastPage = Math.max(0, Math.ceil(slice.total / slice.size) - 1);
+  return {
+    first: pageLink(slice.url, 0, slice.size),
+    ...(slice.page > 0 ? { prev: pageLink(slice.url, Math.min(slice.page - 1, lastPage), slice.size) } : {}),
+    self: pageLink(slice.url, slice.page, slice.size),
+    ...(slice.page < lastPage ? { next: pageLink(slice.url, slice.page + 1, slice.size) } : {}),
+    last: pageLink(slice.url, lastPage, slice.size),
+  };
+}
+
+/** The JSON response for a page in the given shape, as the Java/REST stacks such services run on serialize it. */
+export function formatPage(shape: MockResponseShape, slice: PageSlice): Response {
+  const { items, total, page, size } = slice;
+  const totalPages = Math.ceil(total / size);
+  switch (shape) {
+    case 'paged-model':
+      return HttpResponse.json({ content: items, page: pageMetadata(slice) });
+    case 'hal':
+      return HttpResponse.json(
+        {
+          ...(items.length > 0 ? { _embedded: { [slice.resource]: items } } : {}),
+          _links: halLinks(slice),
+          page: pageMetadata(slice),
+        },
+        { headers: { 'Content-Type': 'application/hal+json' } },
+      );
+    case 'array':
+      return HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
+    case 'items':
+      return HttpResponse.json({ items, total });
+    case 'spring-page':
+      return HttpResponse.json({
+        content: items,
+        pageable: { pageNumber: page, pageSize: size, sort: UNSORTED, offset: page * size, paged: true, unpaged: false },
+        last: page >= totalPages - 1,
+        totalElements: total,
+        totalPages,
+        size,
+        number: page,
+        sort: UNSORTED,
+        first: page === 0,
+        numberOfElements: items.length,
+        empty: items.length === 0,
+      });
+  }
+}
