@@ -7,7 +7,7 @@ import { errorResponse, oauthErrorResponse } from './errorResponse';
 import { formatPage } from './formatPage';
 import { generateEnvironment } from './generateEnvironment';
 import { generateShare } from './generateShare';
-import { isUuid } from './isUuid';
+import { isUuid } from '../client/isUuid';
 import { pathBelow, trimBase } from './matchBase';
 import { setMockServiceInternals } from './mockServiceInternals';
 import type {

@@ -1,0 +1,45 @@
+import { createTokenCache } from './createTokenCache';
+import { parseTokenResponse } from './parseTokenResponse';
+import type { AuthStrategy, TokenResponse } from './types';
+
+/** Supplies a token: a string (used as is, asked again for each request) or a token response (cached until it expires). */
+export type GetToken = (context: { signal: AbortSignal }) => string | TokenResponse | Promise<string | TokenResponse>;
+
+/** Options of `bearerToken`. */
+export interface BearerTokenOptions {
+  /** Non-secret name of this credential for query keys, e.g. the signed-in user's id. @default 'bearer' */
+  id?: string;
+  /** Seconds before `expires_in` runs out at which a token response is renewed. @default 30 */
+  leewaySeconds?: number;
+  /** Clock in milliseconds, for tests. @default Date.now */
+  now?: () => number;
+}
+
+/**
+ * Browser-safe auth: `getToken` (typically a call to your own backend) supplies the token, sent as
+ * `Authorization: Bearer <token>`. Token responses are cached and renewed like client credentials, and
+ * concurrent requests share one `getToken` call. On a 401 the token is dropped and the call retried once.
+ */
+export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
+  if (typeof getToken !== 'function') throw new TypeError('pagewise: `getToken` must be a function');
+  const cache = createTokenCache({
+    leewaySeconds: options.leewaySeconds,
+    now: options.now,
+    method: 'getToken',
+    async request(signal) {
+      const value = await getToken({ signal });
+      if (typeof value === 'string' && value) return { token: value };
+      const grant = parseTokenResponse(value, false);
+      if (typeof grant === 'string') throw new TypeError(`pagewise: \`getToken\` must return a token or a token response: ${grant}`);
+      return grant;
+    },
+  });
+  return {
+    id: options.id ?? 'bearer',
+    authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
+    unauthorized(authorization) {
+      cache.invalidate(authorization.slice(7));
+      return true;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { isAuthError } from './errors/AuthError';
+import { isNetworkError } from './errors/NetworkError';
+import { isTimeoutError, TimeoutError } from './errors/TimeoutError';
+import type { TokenGrant } from './parseTokenResponse';
+
+/** Options of `createTokenCache`. */
+export interface TokenCacheOptions {
+  /** Performs the token request. The signal aborts it when `timeoutMs` runs out, never because a caller gave up. */
+  request(signal: AbortSignal): Promise<TokenGrant>;
+  /** Seconds before expiry at which the token counts as expired (at most half its lifetime). @default 30 */
+  leewaySeconds?: number;
+  /** Limit of one token request in milliseconds. @default 30000 */
+  timeoutMs?: number;
+  /** Method of the token request (or what it is), for the `TimeoutError` message. */
+  method?: string;
+  /** URL of the token request, for the `TimeoutError` message. */
+  url?: string;
+  /** Clock in milliseconds, for tests. @default Date.now */
+  now?: () => number;
+}
+
+/** A cached, single-flight, back-off-aware token source. */
+export interface TokenCache {
+  /** Resolves to a valid token; `signal` only stops this caller waiting. */
+  get(signal?: AbortSignal): Promise<string>;
+  /** Drops `token` if it is still the current one (after the API rejected it). */
+  invalidate(token: string): void;
+}
+
+/** Longest wait after repeated failures before the next token request is allowed. */
+const MAX_BACKOFF_MS = 30_000;
+
+/** Throws a `TypeError` naming `leewaySeconds` or `timeoutMs` when it is unusable. */
+export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknown = 30_000): void {
+  if (typeof leewaySeconds !== 'number' || !(leewaySeconds >= 0) || leewaySeconds === Infinity) {
+    throw new TypeError(`pagewise: \`leewaySeconds\` must be a number >= 0, got ${String(leewaySeconds)}`);
+  }
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+    throw new TypeError(`pagewise: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`);
+  }
+}
+
+/** Resolves with `promise`, or rejects with `signal.reason` as soon as `signal` aborts. */
+function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * The one place tokens are cached, shared by `bearerToken` and `clientCredentials`:
+ *
+ * - a token is reused until `expires_in - leeway`, counted from when its request was sent;
+ * - concurrent callers share one in-flight request, not tied to any caller's signal;
+ * - a network failure, timeout, 5xx or 429 blocks new requests for 1 s, 2 s, 4 s, … (at most 30 s);
+ *   callers in that window get the last error without a request. Other errors (4xx) are not retried
+ *   here: they surface at once and the next call tries again.
+ */
+export function createTokenCache(options: TokenCacheOptions): TokenCache {
+  const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now } = options;
+  assertTokenTiming(leewaySeconds, timeoutMs);
+  let current: { token: string; expiresAt: number } | undefined;
+  let inflight: Promise<string> | undefined;
+  let failures = 0;
+  let blocked: { error: unknown; until: number } | undefined;
+
+  async function fetchToken(): Promise<string> {
+    const sentAt = now();
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const grant = await Promise.race([
+        request(controller.signal),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const error = new TimeoutError(options.method ?? 'token request', options.url, timeoutMs);
+            controller.abort(error);
+            reject(error);
+          }, timeoutMs);
+        }),
+      ]);
+      failures = 0;
+      blocked = undefined;
+      if (grant.expiresIn !== undefined) {
+        const lifetimeMs = grant.expiresIn * 1000;
+        current = { token: grant.token, expiresAt: sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
+      }
+      return grant.token;
+    } catch (error) {
+      const status = isAuthError(error) ? (error.status ?? 0) : 0;
+      if (isNetworkError(error) || isTimeoutError(error) || status >= 500 || status === 429) {
+        failures += 1;
+        blocked = { error, until: now() + Math.min(1000 * 2 ** (failures - 1), MAX_BACKOFF_MS) };
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    get(signal) {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      if (current && now() < current.expiresAt) return Promise.resolve(current.token);
+      if (!inflight) {
+        if (blocked && now() < blocked.until) return Promise.reject(blocked.error);
+        inflight = fetchToken().finally(() => {
+          inflight = undefined;
+        });
+      }
+      return raceSignal(inflight, signal);
+    },
+    invalidate(token) {
+      if (current?.token === token) current = undefined;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { stripUserinfo } from '../stripUserinfo';
+
+const BRAND = Symbol.for('pagewise.error');
+
+/** The kind of a pagewise error, read from its cross-realm brand (`undefined` when `value` is none). */
+export function errorKind(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? ((value as Record<symbol, unknown>)[BRAND] as string | undefined) : undefined;
+}
+
+/** Fields every pagewise error may carry; none of them is ever a secret. */
+export interface ApiErrorInit {
+  /** HTTP method of the failed request. */
+  method?: string;
+  /** URL of the failed request (credentials are never part of it). */
+  url?: string;
+  /** The underlying error. */
+  cause?: unknown;
+}
+
+/**
+ * Base of every error the client raises for a request. It keeps no request, headers or token, so its
+ * message, stack, `toJSON()` and `util.inspect` output are safe to log.
+ */
+export class ApiError extends Error {
+  /** HTTP method of the failed request, e.g. `GET`. */
+  readonly method: string | undefined;
+  /** URL of the failed request, without any userinfo. */
+  readonly url: string | undefined;
+
+  constructor(detail: string, init: ApiErrorInit = {}, kind = 'ApiError') {
+    // Userinfo never reaches a message, even from a URL the client did not build.
+    const url = init.url === undefined ? undefined : stripUserinfo(init.url);
+    const subject = [init.method, url].filter(Boolean).join(' ');
+    super(subject ? `${subject} ${detail}` : detail, 'cause' in init ? { cause: init.cause } : undefined);
+    // Not class fields: `name` and the brand stay out of `Object.keys`, and minifiers keep the strings.
+    Object.defineProperty(this, 'name', { value: kind, configurable: true, writable: true });
+    Object.defineProperty(this, BRAND, { value: kind });
+    this.method = init.method;
+    this.url = url;
+  }
+
+  /** A plain, secret-free object for logs and serialization. */
+  toJSON(): Record<string, unknown> {
+    const json: Record<string, unknown> = { name: this.name, message: this.message, ...(this as object) };
+    const cause = this.cause as { name?: unknown; message?: unknown } | undefined;
+    if (cause !== undefined) json.cause = cause instanceof Error ? { name: cause.name, message: cause.message } : String(cause);
+    return json;
+  }
+}
+
+/** Whether `value` is any pagewise `ApiError`, also across realms (iframes, workers' copies, duplicate bundles). */
+export function isApiError(value: unknown): value is ApiError {
+  return errorKind(value) !== undefined;
+}

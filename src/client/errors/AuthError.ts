@@ -1,0 +1,46 @@
+import { ApiError, errorKind } from './ApiError';
+
+/** Fields of an `AuthError`. */
+export interface AuthErrorInit {
+  /** HTTP method of the token request. */
+  method?: string;
+  /** URL of the token endpoint. */
+  url?: string;
+  /** Status the token endpoint answered with. */
+  status?: number;
+  /** Status text the token endpoint answered with. */
+  statusText?: string;
+  /** RFC 6749 5.2 error code, e.g. `invalid_client`. */
+  error?: string;
+  /** RFC 6749 5.2 human-readable description. */
+  error_description?: string;
+  /** What went wrong when the status alone does not say (e.g. an invalid token response). */
+  detail?: string;
+}
+
+/** Obtaining a token failed: the token endpoint refused (RFC 6749 5.2) or answered something that is not a token. */
+export class AuthError extends ApiError {
+  /** Status the token endpoint answered with. */
+  readonly status: number | undefined;
+  /** RFC 6749 5.2 error code, e.g. `invalid_client`, `invalid_scope`. */
+  readonly error: string | undefined;
+  /** RFC 6749 5.2 human-readable description from the token endpoint. */
+  readonly error_description: string | undefined;
+
+  constructor(init: AuthErrorInit) {
+    const code = init.error ? ` (${init.error}${init.error_description ? `: ${init.error_description}` : ''})` : '';
+    super(
+      init.detail ?? `failed: ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${code}`,
+      init,
+      'AuthError',
+    );
+    this.status = init.status;
+    this.error = init.error;
+    this.error_description = init.error_description;
+  }
+}
+
+/** Whether `value` is an `AuthError`, also across realms. */
+export function isAuthError(value: unknown): value is AuthError {
+  return errorKind(value) === 'AuthError';
+}

@@ -1,0 +1,26 @@
+export { createApiClient } from './createApiClient';
+export type { ApiClient, ApiClientOptions } from './createApiClient';
+export { bearerToken } from './bearerToken';
+export type { BearerTokenOptions, GetToken } from './bearerToken';
+export { parsePage } from './parsePage';
+export { ApiError, isApiError } from './errors/ApiError';
+export type { ApiErrorInit } from './errors/ApiError';
+export { HttpError, isHttpError } from './errors/HttpError';
+export type { HttpErrorInit } from './errors/HttpError';
+export { AuthError, isAuthError } from './errors/AuthError';
+export type { AuthErrorInit } from './errors/AuthError';
+export { NetworkError, isNetworkError } from './errors/NetworkError';
+export { TimeoutError, isTimeoutError } from './errors/TimeoutError';
+export { ResponseShapeError, isResponseShapeError } from './errors/ResponseShapeError';
+export type {
+  ApiRecord,
+  AuthContext,
+  AuthStrategy,
+  Environment,
+  ListParams,
+  Page,
+  ParsePage,
+  ParsePageContext,
+  Share,
+  TokenResponse,
+} from './types';

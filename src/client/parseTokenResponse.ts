@@ -1,0 +1,23 @@
+/** A token and, when known, its lifetime in seconds. */
+export interface TokenGrant {
+  /** The access token. */
+  token: string;
+  /** Lifetime in seconds; without it the token is used once and not cached. */
+  expiresIn?: number;
+}
+
+/**
+ * Reads a token response (RFC 6749 5.1): a `TokenGrant`, or a sentence saying what is wrong (never quoting the token).
+ * `expires_in` may also be a numeric string, as some identity providers send it.
+ */
+export function parseTokenResponse(value: unknown, requireTokenType: boolean): TokenGrant | string {
+  const body = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const { access_token: token, token_type: type } = body;
+  const expiresIn = typeof body.expires_in === 'string' && /^\d+$/.test(body.expires_in) ? Number(body.expires_in) : body.expires_in;
+  if (typeof token !== 'string' || !token) return '`access_token` is not a non-empty string';
+  if ((requireTokenType || type !== undefined) && (typeof type !== 'string' || type.toLowerCase() !== 'bearer')) {
+    return `\`token_type\` is not "Bearer" (got ${typeof type === 'string' ? JSON.stringify(type.slice(0, 20)) : String(type)})`;
+  }
+  if (typeof expiresIn !== 'number' || !(expiresIn > 0) || expiresIn === Infinity) return '`expires_in` is not a positive number';
+  return { token, expiresIn };
+}

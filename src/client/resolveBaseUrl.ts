@@ -1,0 +1,29 @@
+import { formatValue } from './formatValue';
+import { stripUserinfo } from './stripUserinfo';
+
+/**
+ * `value` as an absolute http(s) URL without a trailing slash. A path such as `/api/pagewise` is resolved
+ * against the page's origin in a browser. Throws a `TypeError` naming `name` otherwise.
+ */
+export function resolveBaseUrl(value: unknown, name = 'baseUrl'): string {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+  let url: URL | undefined;
+  try {
+    url = new URL(value as string, typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? origin : undefined);
+  } catch {
+    url = undefined;
+  }
+  let problem: string | undefined;
+  if (typeof value !== 'string' || !url || !/^https?:$/.test(url.protocol)) {
+    problem = `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}, got ${
+      formatValue(typeof value === 'string' ? stripUserinfo(value) : value)
+    }`;
+  } else if (url.username || url.password) {
+    // Never echo the value here: it holds credentials.
+    problem = 'must not contain credentials; pass them as `auth`';
+  } else if (url.search || url.hash) {
+    problem = `must not have a query or fragment, got ${JSON.stringify(url.href)}`;
+  }
+  if (problem) throw new TypeError(`pagewise: \`${name}\` ${problem}`);
+  return url!.href.replace(/\/+$/, '');
+}

@@ -1,0 +1,31 @@
+import type { RequestConfig } from './fetchJson';
+import { resolveBaseUrl } from './resolveBaseUrl';
+import type { AuthStrategy } from './types';
+
+/** Options shared by `createApiClient` and `createProxyHandler`. */
+export interface RequestOptions {
+  /** The service's base URL: absolute http(s), or (in a browser) a path like `/api/pagewise` for a proxy. */
+  baseUrl: string;
+  /** Supplies the Authorization header; omit it behind a proxy that adds it. */
+  auth?: AuthStrategy;
+  /** The fetch to use. @default globalThis.fetch, looked up at each request */
+  fetch?: typeof globalThis.fetch;
+  /** Limit of one call, waiting for a token included, in milliseconds; `Infinity` for none. @default 30000 */
+  timeoutMs?: number;
+}
+
+/** Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`. */
+export function resolveConfig(options: RequestOptions): RequestConfig {
+  const { auth, fetch: custom, timeoutMs = 30_000 } = options ?? ({} as RequestOptions);
+  const baseUrl = resolveBaseUrl(options?.baseUrl);
+  if (auth !== undefined && typeof auth?.authorize !== 'function') {
+    throw new TypeError('pagewise: `auth` must be an auth strategy such as bearerToken(...)');
+  }
+  if (custom !== undefined && typeof custom !== 'function') throw new TypeError('pagewise: `fetch` must be a function');
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+    throw new TypeError(`pagewise: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`);
+  }
+  // Looked up per call so test doubles installed after the client was made (MSW) still apply.
+  const fetch: typeof globalThis.fetch = (input, init) => (custom ?? globalThis.fetch)(input, init);
+  return { baseUrl, auth, fetch, timeoutMs };
+}

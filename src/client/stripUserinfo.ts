@@ -1,0 +1,4 @@
+/** `url` without any `user:password@` part, so it can go into a message. */
+export function stripUserinfo(url: string): string {
+  return url.replace(/\/\/[^/?#]*@/, '//');
+}

@@ -1,0 +1,46 @@
+import { formatValue as show } from '../client/formatValue';
+import { isUuid } from '../client/isUuid';
+import type { AuthStrategy } from '../client/types';
+import { assertServerOnly } from './assertServerOnly';
+import { requireString } from './requireString';
+
+/** Options of `apiAccountToken`. */
+export interface ApiAccountTokenOptions {
+  /** The API Account's identifier (a UUID). */
+  accountId: string;
+  /** The access token generated for the account in the console (long-lived: rotate it per your policy). */
+  apiToken: string;
+  /**
+   * `raw` sends `Basic <account_id>:<API_TOKEN>` exactly as the service's documentation shows;
+   * `base64` sends the pair base64-encoded from UTF-8 as RFC 7617 specifies, for gateways that expect it.
+   * @default 'raw'
+   */
+  encoding?: 'raw' | 'base64';
+  /** Allow construction in a browser, exposing the token to anyone who opens the page. @default false */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+/**
+ * API Account access token (seed 5): `Authorization: Basic <account_id>:<API_TOKEN>`. No token request is
+ * made, and a 401 is not retried (the same header would be sent again). Server-side only.
+ *
+ * The default `raw` form follows the service's documented usage, which shows the pair unencoded; whether the
+ * service also accepts RFC 7617's base64 form is not documented, so `encoding: 'base64'` is opt-in.
+ */
+export function apiAccountToken(options: ApiAccountTokenOptions): AuthStrategy {
+  const { accountId, encoding = 'raw', dangerouslyAllowBrowser } = options ?? {};
+  assertServerOnly('apiAccountToken', dangerouslyAllowBrowser);
+  if (!isUuid(accountId)) throw new TypeError(`pagewise: \`accountId\` must be a UUID, got ${show(accountId)}`);
+  const apiToken = requireString('apiToken', options.apiToken);
+  if (encoding !== 'raw' && encoding !== 'base64') {
+    throw new TypeError(`pagewise: \`encoding\` must be "raw" or "base64", got ${show(encoding)}`);
+  }
+  // A raw header value must be visible ASCII; anything else needs the base64 form.
+  if (encoding === 'raw' && !/^[\x21-\x7e]+$/.test(apiToken)) {
+    throw new TypeError('pagewise: `apiToken` has characters a raw Basic header cannot carry; use `encoding: "base64"`');
+  }
+  const pair = `${accountId}:${apiToken}`;
+  const credentials = encoding === 'raw' ? pair : btoa(String.fromCharCode(...new TextEncoder().encode(pair)));
+  const header = `Basic ${credentials}`;
+  return { id: `api-account:${accountId}`, authorize: async () => header, unauthorized: () => false };
+}

@@ -1,0 +1,121 @@
+import { assertListParams } from '../client/assertListParams';
+import { isUuid } from '../client/isUuid';
+import { isApiError } from '../client/errors/ApiError';
+import { isHttpError } from '../client/errors/HttpError';
+import { isTimeoutError } from '../client/errors/TimeoutError';
+import { requestList, type ListResource } from '../client/requestList';
+import { resolveConfig } from '../client/resolveConfig';
+import type { AuthStrategy } from '../client/types';
+
+/** Options of `createProxyHandler`. */
+export interface ProxyHandlerOptions {
+  /** The service's absolute base URL. */
+  baseUrl: string;
+  /** Server-side credentials, e.g. `clientCredentials(...)` or `apiAccountToken(...)`. */
+  auth: AuthStrategy;
+  /** Path the handler is mounted at, e.g. `/api/pagewise`. @default '' */
+  basePath?: string;
+  /** The fetch for upstream requests. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** Limit of one upstream call, token included, in milliseconds. @default 30000 */
+  timeoutMs?: number;
+  /** Told about each upstream failure answered with 502 or 504 (pagewise errors carry no secrets, so they are safe to log). */
+  onError?: (error: unknown) => void;
+}
+
+/** A Fetch-API request handler, as Next.js route handlers, Hono, Deno and Bun use. */
+export type ProxyHandler = (request: Request) => Promise<Response>;
+
+const ROUTE = /^\/([^/]+)\/(shares|environments)\/?$/;
+
+/** A JSON response that never carries upstream headers. */
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+/** A query parameter as a wire integer, or the raw text (for the error message) when it is not one. */
+function integer(value: string | null): number | string | null {
+  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : value;
+}
+
+/**
+ * A backend-for-frontend: lets a browser list shares and environments without ever seeing a credential.
+ * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
+ * `size`, adding the Authorization from `auth` server-side; incoming headers (`Authorization`, `Cookie`, …)
+ * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` 400.
+ * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`); a failed
+ * token request or unreachable service is a 502, a timeout a 504 (the browser gets no details; `onError` does).
+ * Upstream response headers are not copied.
+ *
+ * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
+ *
+ * @example
+ * // Next.js: app/api/pagewise/[...path]/route.ts
+ * const handler = createProxyHandler({ baseUrl: process.env.API_BASE_URL!, auth: clientCredentials({ ... }), basePath: '/api/pagewise' });
+ * export { handler as GET, handler as POST };
+ *
+ * @example
+ * // Node's http module, with a small adapter
+ * import { createServer } from 'node:http';
+ * const handler = createProxyHandler({ baseUrl, auth, basePath: '/api/pagewise' });
+ * createServer(async (req, res) => {
+ *   const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
+ *     method: req.method,
+ *     headers: req.headers as Record<string, string>,
+ *   });
+ *   const response = await handler(request);
+ *   res.writeHead(response.status, Object.fromEntries(response.headers));
+ *   res.end(Buffer.from(await response.arrayBuffer()));
+ * }).listen(3000);
+ */
+export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
+  const config = resolveConfig(options);
+  if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
+  const basePath = options.basePath ?? '';
+  if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
+    throw new TypeError(`pagewise: \`basePath\` must be a path starting with "/", got ${JSON.stringify(basePath)}`);
+  }
+  const prefix = basePath.replace(/\/+$/, '');
+
+  return async (request) => {
+    const { pathname, searchParams } = new URL(request.url);
+    const match = pathname.startsWith(`${prefix}/`) ? ROUTE.exec(pathname.slice(prefix.length)) : null;
+    let organizationId: string | undefined;
+    try {
+      organizationId = match ? decodeURIComponent(match[1]!) : undefined;
+    } catch {
+      organizationId = undefined;
+    }
+    if (!match || !isUuid(organizationId)) return json(404, { error: 'not_found' });
+    if (request.method !== 'GET') return json(405, { error: 'method_not_allowed' }, { Allow: 'GET' });
+    const params = {
+      organizationId,
+      page: integer(searchParams.get('page')) as number,
+      size: integer(searchParams.get('size')) as number,
+      signal: request.signal,
+    };
+    try {
+      assertListParams(params);
+    } catch (error) {
+      return json(400, { error: 'bad_request', message: (error as Error).message });
+    }
+    try {
+      const { body, response } = await requestList(config, match[2] as ListResource, params);
+      const total = response.headers.get('x-total-count');
+      return json(response.status, body, total === null ? {} : { 'X-Total-Count': total });
+    } catch (error) {
+      if (request.signal.aborted) return json(499, { error: 'client_closed_request' });
+      if (isHttpError(error)) {
+        const wait = error.retryAfterMs;
+        return json(error.status, error.body ?? null, wait === undefined ? {} : { 'Retry-After': String(Math.ceil(wait / 1000)) });
+      }
+      if (!isApiError(error)) throw error;
+      // Token endpoint failures, network errors, unreadable bodies: details go to onError, not to the browser.
+      options.onError?.(error);
+      return isTimeoutError(error) ? json(504, { error: 'upstream_timeout' }) : json(502, { error: 'bad_gateway' });
+    }
+  };
+}

@@ -1,0 +1,6 @@
+export { clientCredentials } from './clientCredentials';
+export type { ClientCredentialsOptions } from './clientCredentials';
+export { apiAccountToken } from './apiAccountToken';
+export type { ApiAccountTokenOptions } from './apiAccountToken';
+export { createProxyHandler } from './createProxyHandler';
+export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';

@@ -1,0 +1,5 @@
+/** Throws a `TypeError` naming `name` unless `value` is a non-empty string. Never echoes the value: it may be a secret. */
+export function requireString(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`pagewise: \`${name}\` must be a non-empty string`);
+  return value;
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearerToken, createApiClient } from '../../src/client/index';
+import { startLocalServer, type LocalServer } from '../helpers/localServer';
+import { expectNoSecrets } from './expectNoSecrets';
+import { ORG, springPage } from './fixtures';
+
+const TOKEN = 'brw_5d1e9a7c3b8f2e6a4c0d';
+const params = { organizationId: ORG, page: 0, size: 20 };
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.handle(() => ({ body: springPage([], 0) }));
+});
+
+describe('bearerToken', () => {
+  it('sends Authorization: Bearer <token> with a string from getToken, asked again for each request', async () => {
+    let calls = 0;
+    const client = createApiClient({ baseUrl: server.origin, auth: bearerToken(() => `${TOKEN}-${++calls}`) });
+    await client.listShares(params);
+    await client.listEnvironments(params);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}-1`, `Bearer ${TOKEN}-2`]);
+  });
+
+  it('makes one getToken call for 100 concurrent requests and caches a token response', async () => {
+    let calls = 0;
+    const auth = bearerToken(async () => {
+      calls += 1;
+      return { access_token: TOKEN, expires_in: 3600, token_type: 'bearer' };
+    });
+    const client = createApiClient({ baseUrl: server.origin, auth });
+    await Promise.all(Array.from({ length: 100 }, (_, page) => client.listShares({ ...params, page })));
+    await client.listShares(params);
+    expect(calls).toBe(1);
+    expect(server.requests).toHaveLength(101);
+    expect(new Set(server.requests.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${TOKEN}`]));
+  });
+
+  it('renews a token response when expires_in minus the leeway has passed', async () => {
+    let time = 0;
+    let calls = 0;
+    const auth = bearerToken(() => ({ access_token: `${TOKEN}-${++calls}`, expires_in: 300 }), {
+      leewaySeconds: 60,
+      now: () => time,
+    });
+    const client = createApiClient({ baseUrl: server.origin, auth });
+    await client.listShares(params);
+    time = 239_999;
+    await client.listShares(params);
+    time = 240_000;
+    await client.listShares(params);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${TOKEN}-1`,
+      `Bearer ${TOKEN}-1`,
+      `Bearer ${TOKEN}-2`,
+    ]);
+  });
+
+  it('gives getToken an abort signal that callers aborting does not trip', async () => {
+    let seen: AbortSignal | undefined;
+    let release!: () => void;
+    const auth = bearerToken(async ({ signal }) => {
+      seen = signal;
+      await new Promise<void>((r) => (release = r));
+      return { access_token: TOKEN, expires_in: 60 };
+    });
+    const client = createApiClient({ baseUrl: server.origin, auth });
+    const controller = new AbortController();
+    const leaving = client.listShares({ ...params, signal: controller.signal });
+    const staying = client.listShares(params);
+    controller.abort();
+    await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
+    release();
+    await expect(staying).resolves.toMatchObject({ total: 0 });
+    expect(seen?.aborted).toBe(false);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['', '`access_token` is not a non-empty string'],
+    [{ access_token: TOKEN }, '`expires_in` is not a positive number'],
+    [{ access_token: TOKEN, expires_in: -5 }, '`expires_in` is not a positive number'],
+    [{ access_token: TOKEN, expires_in: 60, token_type: 'mac' }, '`token_type` is not "Bearer" (got "mac")'],
+  ])('rejects getToken result %j with a TypeError that does not quote the token', async (value, problem) => {
+    const client = createApiClient({ baseUrl: server.origin, auth: bearerToken(() => value as string) });
+    const error = await client.listShares(params).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(`pagewise: \`getToken\` must return a token or a token response: ${problem}`);
+    expect(server.requests).toHaveLength(0);
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('passes an error thrown by getToken through unchanged, without a request', async () => {
+    const failure = new Error('session expired');
+    const client = createApiClient({
+      baseUrl: server.origin,
+      auth: bearerToken(() => {
+        throw failure;
+      }),
+    });
+    await expect(client.listShares(params)).rejects.toBe(failure);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('throws at creation when getToken is not a function', () => {
+    expect(() => bearerToken(TOKEN as never)).toThrow('pagewise: `getToken` must be a function');
+  });
+
+  it('throws at creation for a negative leewaySeconds, naming it', () => {
+    expect(() => bearerToken(() => TOKEN, { leewaySeconds: -1 })).toThrow('pagewise: `leewaySeconds` must be a number >= 0, got -1');
+  });
+});

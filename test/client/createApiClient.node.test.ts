@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearerToken, createApiClient, isHttpError, isNetworkError, isTimeoutError } from '../../src/client/index';
+import type { AuthStrategy } from '../../src/client/index';
+import { startLocalServer, type LocalServer } from '../helpers/localServer';
+import { expectNoSecrets } from './expectNoSecrets';
+import { ORG, springPage } from './fixtures';
+
+const TOKEN = 'tok_8f3a1c9e5b7d2f4a6c8e0b1d';
+const fixedAuth = (header: string): AuthStrategy => ({ id: 'fixed', authorize: async () => header });
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.handle(() => ({ body: springPage([{ id: 'a' }], 1) }));
+});
+
+describe('request shape (seed 4.2, 4.3)', () => {
+  it('GETs {baseUrl}/{organizationId}/shares with exactly page and size, Accept JSON and the Authorization header', async () => {
+    const client = createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`) });
+    await client.listShares({ organizationId: ORG, page: 0, size: 20 });
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request!.method).toBe('GET');
+    expect(request!.path).toBe(`/api/${ORG}/shares`);
+    expect([...request!.query]).toEqual([
+      ['page', '0'],
+      ['size', '20'],
+    ]);
+    expect(request!.headers.accept).toBe('application/json');
+    expect(request!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('GETs {baseUrl}/{organizationId}/environments for listEnvironments', async () => {
+    const client = createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`) });
+    await client.listEnvironments({ organizationId: ORG, page: 3, size: 50 });
+    expect(server.requests[0]!.path).toBe(`/api/${ORG}/environments`);
+    expect(server.requests[0]!.query.toString()).toBe('page=3&size=50');
+  });
+
+  it('handles a trailing slash on baseUrl', async () => {
+    const client = createApiClient({ baseUrl: `${server.origin}/api//` });
+    expect(client.baseUrl).toBe(`${server.origin}/api`);
+    await client.listShares({ organizationId: ORG, page: 0, size: 10 });
+    expect(server.requests[0]!.path).toBe(`/api/${ORG}/shares`);
+  });
+
+  it('sends no Authorization header without auth (behind a proxy)', async () => {
+    const client = createApiClient({ baseUrl: server.origin });
+    await client.listShares({ organizationId: ORG, page: 0, size: 10 });
+    expect(server.requests[0]!.headers).not.toHaveProperty('authorization');
+  });
+
+  it('resolves to a normalized Page', async () => {
+    server.handle(() => ({ body: springPage([{ id: 'a' }, { id: 'b' }], 45, 1, 20) }));
+    const client = createApiClient({ baseUrl: server.origin });
+    await expect(client.listShares({ organizationId: ORG, page: 1, size: 20 })).resolves.toEqual({
+      items: [{ id: 'a' }, { id: 'b' }],
+      total: 45,
+      pageIndex: 1,
+      pageSize: 20,
+      pageCount: 3,
+      hasNext: true,
+      hasPrevious: true,
+    });
+  });
+
+  it('has a non-secret id made of the base URL and the strategy id', () => {
+    const auth = bearerToken(() => TOKEN, { id: 'user-42' });
+    const client = createApiClient({ baseUrl: `${server.origin}/api/`, auth });
+    expect(client.id).toBe(`${server.origin}/api user-42`);
+    expect(createApiClient({ baseUrl: server.origin }).id).toBe(server.origin);
+  });
+});
+
+describe('bad arguments', () => {
+  const client = () => createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`) });
+
+  it.each([
+    [{ organizationId: 'abc', page: 0, size: 20 }, 'pagewise: `organizationId` must be a UUID, got "abc"'],
+    [{ organizationId: undefined, page: 0, size: 20 }, '`organizationId` must be a UUID, got undefined'],
+    [{ organizationId: `${ORG}/../x`, page: 0, size: 20 }, '`organizationId` must be a UUID'],
+    [{ organizationId: ORG, page: -1, size: 20 }, '`page` must be an integer >= 0 (zero-based), got -1'],
+    [{ organizationId: ORG, page: 1.5, size: 20 }, '`page` must be an integer >= 0'],
+    [{ organizationId: ORG, page: Number.NaN, size: 20 }, '`page` must be an integer >= 0 (zero-based), got NaN'],
+    [{ organizationId: ORG, page: '1', size: 20 }, '`page` must be an integer >= 0 (zero-based), got "1"'],
+    [{ organizationId: ORG, page: 0, size: 0 }, '`size` must be an integer >= 1, got 0'],
+    [{ organizationId: ORG, page: 0, size: Infinity }, '`size` must be an integer >= 1, got Infinity'],
+  ])('rejects %j with a TypeError naming the argument and makes no request', async (params, message) => {
+    const result = client().listShares(params as never);
+    await expect(result).rejects.toThrow(TypeError);
+    await expect(result).rejects.toThrow(message);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('rejects (does not throw synchronously) when called without params', async () => {
+    let result: Promise<unknown> | undefined;
+    expect(() => {
+      result = client().listEnvironments(undefined as never);
+    }).not.toThrow();
+    await expect(result).rejects.toThrow('`organizationId` must be a UUID');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [undefined, 'pagewise: `baseUrl` must be an absolute http(s) URL, got undefined'],
+    ['', 'pagewise: `baseUrl` must be an absolute http(s) URL, got ""'],
+    ['/api/pagewise', '`baseUrl` must be an absolute http(s) URL, got "/api/pagewise"'],
+    ['api.example.test/v1', '`baseUrl` must be an absolute http(s) URL'],
+    ['ftp://files.example.test/api', '`baseUrl` must be an absolute http(s) URL, got "ftp://files.example.test/api"'],
+    ['https://api.example.test/v1?x=1', '`baseUrl` must not have a query or fragment'],
+  ])('createApiClient rejects baseUrl %j naming it', (baseUrl, message) => {
+    expect(() => createApiClient({ baseUrl: baseUrl as string })).toThrow(message);
+  });
+
+  it('rejects a baseUrl with credentials without echoing them', () => {
+    const attempt = () => createApiClient({ baseUrl: 'https://admin:hunter2secret@api.example.test/v1' });
+    expect(attempt).toThrow('`baseUrl` must not contain credentials');
+    try {
+      attempt();
+    } catch (error) {
+      expectNoSecrets(error, ['hunter2secret']);
+    }
+  });
+
+  it.each([
+    [{ auth: { id: 'x' } }, '`auth` must be an auth strategy'],
+    [{ fetch: 'nope' }, '`fetch` must be a function'],
+    [{ timeoutMs: 0 }, '`timeoutMs` must be a positive number, got 0'],
+    [{ parsePage: 1 }, '`parsePage` must be a function'],
+  ])('createApiClient rejects %j naming the option', (extra, message) => {
+    expect(() => createApiClient({ baseUrl: server.origin, ...(extra as object) })).toThrow(message);
+  });
+});
+
+describe('HTTP errors', () => {
+  const client = () => createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`) });
+
+  it('rejects a 404 with an HttpError carrying status, statusText, method, URL and the parsed body', async () => {
+    server.handle(() => ({ status: 404, body: { message: 'organization not found' } }));
+    const error = await client()
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(isHttpError(error)).toBe(true);
+    expect(error).toMatchObject({
+      name: 'HttpError',
+      status: 404,
+      statusText: 'Not Found',
+      method: 'GET',
+      url: `${server.origin}/api/${ORG}/shares?page=0&size=20`,
+      body: { message: 'organization not found' },
+      retryAfterMs: undefined,
+      message: `GET ${server.origin}/api/${ORG}/shares?page=0&size=20 failed: 404 Not Found`,
+    });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('keeps a non-JSON error body as text', async () => {
+    server.handle(() => ({ status: 500, body: 'upstream exploded' }));
+    const error = await client()
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, body: 'upstream exploded' });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('redacts the credential when the service echoes it in an error body', async () => {
+    server.handle((request) => ({ status: 403, body: { seen: request.headers.authorization } }));
+    const error = await client()
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, body: { seen: 'Bearer [redacted]' } });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it.each([
+    [429, { 'retry-after': '7' }, 7000],
+    [503, { 'retry-after': '0' }, 0],
+    [503, { 'retry-after': 'soon' }, undefined],
+    [500, { 'retry-after': '7' }, undefined],
+    [429, {}, undefined],
+  ])('status %i with %j has retryAfterMs %s', async (status, headers, retryAfterMs) => {
+    server.handle(() => ({ status, headers, body: {} }));
+    const error = await client()
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status, retryAfterMs });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('reads an HTTP-date Retry-After as the milliseconds until then', async () => {
+    const at = new Date(Date.now() + 120_000).toUTCString();
+    server.handle(() => ({ status: 429, headers: { 'retry-after': at }, body: {} }));
+    const error = await client()
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .then(
+        () => ({ retryAfterMs: Number.NaN }),
+        (e: unknown) => e as { retryAfterMs: number },
+      );
+    // HTTP dates have one-second resolution: the wait is within the two minutes asked for.
+    expect(error.retryAfterMs).toBeGreaterThan(100_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(120_000);
+  });
+
+  it('rejects a refused connection with a NetworkError whose cause is the fetch error', async () => {
+    const closed = await startLocalServer();
+    const origin = closed.origin;
+    await closed.close();
+    const error = await createApiClient({ baseUrl: origin, auth: fixedAuth(`Bearer ${TOKEN}`) })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+    expect(error).toMatchObject({ message: `GET ${origin}/${ORG}/shares?page=0&size=20 failed: network error` });
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('rejects with a TimeoutError when the service never answers within timeoutMs', async () => {
+    server.handle(() => new Promise(() => undefined));
+    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), timeoutMs: 20 })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(isTimeoutError(error)).toBe(true);
+    expect(error).toMatchObject({ timeoutMs: 20, message: `GET ${server.origin}/${ORG}/shares?page=0&size=20 timed out after 20 ms` });
+    expectNoSecrets(error, [TOKEN]);
+  });
+});
+
+describe('abort', () => {
+  it("propagates the caller's abort as the fetch's AbortError", async () => {
+    let arrived!: () => void;
+    const received = new Promise<void>((resolve) => (arrived = resolve));
+    server.handle(() => {
+      arrived();
+      return new Promise(() => undefined);
+    });
+    const controller = new AbortController();
+    const result = createApiClient({ baseUrl: server.origin }).listShares({
+      organizationId: ORG,
+      page: 0,
+      size: 20,
+      signal: controller.signal,
+    });
+    await received;
+    controller.abort();
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(error).toBe(controller.signal.reason);
+  });
+
+  it('makes no request when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = createApiClient({ baseUrl: server.origin }).listShares({
+      organizationId: ORG,
+      page: 0,
+      size: 20,
+      signal: controller.signal,
+    });
+    await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('401 handling', () => {
+  it('retries once with a fresh header when the strategy dropped its token', async () => {
+    let issued = 0;
+    const auth = bearerToken(() => ({ access_token: `${TOKEN}-${++issued}`, expires_in: 3600 }));
+    server.handle((request) =>
+      request.headers.authorization === `Bearer ${TOKEN}-1` ? { status: 401, body: {} } : { body: springPage([], 0) },
+    );
+    await createApiClient({ baseUrl: server.origin, auth }).listShares({ organizationId: ORG, page: 0, size: 20 });
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}-1`, `Bearer ${TOKEN}-2`]);
+    expect(issued).toBe(2);
+  });
+
+  it('makes at most 2 requests on a persistent 401, then rejects with an HttpError', async () => {
+    let issued = 0;
+    const auth = bearerToken(() => ({ access_token: `${TOKEN}-${++issued}`, expires_in: 3600 }));
+    server.handle(() => ({ status: 401, body: { error: 'invalid_token' } }));
+    const error = await createApiClient({ baseUrl: server.origin, auth })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'HttpError', status: 401, statusText: 'Unauthorized' });
+    expect(server.requests).toHaveLength(2);
+    expect(issued).toBe(2);
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('does not retry when the strategy says a new header would not help', async () => {
+    server.handle(() => ({ status: 401, body: {} }));
+    const auth: AuthStrategy = { id: 'fixed', authorize: async () => `Basic ${TOKEN}`, unauthorized: () => false };
+    await expect(
+      createApiClient({ baseUrl: server.origin, auth }).listShares({ organizationId: ORG, page: 0, size: 20 }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(server.requests).toHaveLength(1);
+  });
+});

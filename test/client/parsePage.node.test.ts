@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearerToken, createApiClient, isResponseShapeError, parsePage } from '../../src/client/index';
+import type { ParsePage } from '../../src/client/index';
+import { startLocalServer, type LocalServer, type Reply } from '../helpers/localServer';
+import { expectNoSecrets } from './expectNoSecrets';
+import { ORG } from './fixtures';
+
+const TOKEN = 'shp_2b4d6f8a0c1e3a5c';
+
+const rows = [{ id: 'r1' }, { id: 'r2' }];
+const params = { organizationId: ORG, page: 1, size: 2 };
+const expected = { items: rows, total: 5, pageIndex: 1, pageSize: 2, pageCount: 3, hasNext: true, hasPrevious: true };
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const list = (reply: Reply, options: { parsePage?: ParsePage } = {}) => {
+  server.handle(() => reply);
+  return createApiClient({ baseUrl: server.origin, auth: bearerToken(() => TOKEN), ...options }).listShares(params);
+};
+
+describe('response shapes', () => {
+  it.each<[string, Reply]>([
+    ['Spring Data Page', { body: { content: rows, totalElements: 5, totalPages: 3, number: 1, size: 2, numberOfElements: 2 } }],
+    ['Spring PagedModel', { body: { content: rows, page: { size: 2, number: 1, totalElements: 5, totalPages: 3 } } }],
+    ['HAL', { body: { _embedded: { shareList: rows }, _links: {}, page: { size: 2, number: 1, totalElements: 5, totalPages: 3 } } }],
+    ['a plain array with X-Total-Count', { body: rows, headers: { 'X-Total-Count': '5' } }],
+    ['{ items, total }', { body: { items: rows, total: 5 } }],
+    ['{ data, count }', { body: { data: rows, count: 5 } }],
+    ['{ results, count }', { body: { results: rows, count: 5 } }],
+  ])('reads %s', async (_, reply) => {
+    await expect(list(reply)).resolves.toEqual(expected);
+  });
+
+  it('reads a HAL page without _embedded as no rows', async () => {
+    const page = await list({ body: { _links: {}, page: { size: 2, number: 1, totalElements: 0, totalPages: 0 } } });
+    expect(page).toEqual({ items: [], total: 0, pageIndex: 1, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: true });
+  });
+
+  it("prefers the service's own page number and size over the ones asked for", async () => {
+    const page = await list({ body: { content: rows, totalElements: 5, number: 0, size: 4 } });
+    expect(page).toMatchObject({ pageIndex: 0, pageSize: 4, pageCount: 2, hasNext: true, hasPrevious: false });
+  });
+
+  it('reports the last page as having no next page', async () => {
+    await expect(list({ body: { items: [{ id: 'r5' }], total: 5 } }).then((p) => p.hasNext)).resolves.toBe(true);
+    server.handle(() => ({ body: { items: [{ id: 'r5' }], total: 5 } }));
+    const last = await createApiClient({ baseUrl: server.origin }).listShares({ ...params, page: 2 });
+    expect(last).toMatchObject({ pageIndex: 2, pageCount: 3, hasNext: false, hasPrevious: true });
+  });
+
+  it.each<[string, Reply, string, string[]]>([
+    ['an unknown object', { body: { rows, totalRows: 5 } }, 'keys: rows, totalRows', ['rows', 'totalRows']],
+    ['content without a total', { body: { content: rows } }, 'keys: content', ['content']],
+    ['items with a negative total', { body: { items: rows, total: -1 } }, 'keys: items, total', ['items', 'total']],
+    ['HAL without an array in _embedded', { body: { _embedded: { x: 1 }, page: { totalElements: 1 } } }, 'keys: _embedded, page', ['_embedded', 'page']],
+    ['a string', { body: '"hello"', headers: { 'content-type': 'application/json' } }, 'keys: none', []],
+    ['null', { body: 'null', headers: { 'content-type': 'application/json' } }, 'keys: none', []],
+  ])('rejects %s with a ResponseShapeError listing the keys it saw', async (_, reply, listed, keys) => {
+    const error = await list(reply).catch((e: unknown) => e);
+    expect(isResponseShapeError(error)).toBe(true);
+    expect(error).toMatchObject({
+      keys,
+      message: `GET ${server.origin}/${ORG}/shares?page=1&size=2 returned a body that is not a known page shape (${listed})`,
+    });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('rejects a plain array without X-Total-Count, pointing at the header', async () => {
+    const error = await list({ body: rows }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'ResponseShapeError',
+      message: expect.stringContaining('returned an array without a readable X-Total-Count header'),
+    });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('rejects a body that is not JSON with a ResponseShapeError', async () => {
+    const error = await list({ body: '<html>login</html>', headers: { 'content-type': 'text/html' } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'ResponseShapeError',
+      keys: [],
+      message: `GET ${server.origin}/${ORG}/shares?page=1&size=2 returned a body that is not valid JSON`,
+    });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('lets parsePage replace the detection, with the response, page, size and URL at hand', async () => {
+    const custom: ParsePage = <T>(body: unknown, context: Parameters<ParsePage>[1]) => {
+      const { list: items, n } = body as { list: T[]; n: number };
+      expect(context).toMatchObject({ page: 1, size: 2, url: `${server.origin}/${ORG}/shares?page=1&size=2` });
+      expect(context.response.headers.get('x-custom')).toBe('yes');
+      return parsePage<T>({ items, total: n }, context);
+    };
+    await expect(list({ body: { list: rows, n: 5 }, headers: { 'x-custom': 'yes' } }, { parsePage: custom })).resolves.toEqual(
+      expected,
+    );
+  });
+});

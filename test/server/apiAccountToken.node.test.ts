@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/client/index';
+import { apiAccountToken, type ApiAccountTokenOptions } from '../../src/server/index';
+import { startLocalServer, type LocalServer } from '../helpers/localServer';
+import { expectNoSecrets } from '../client/expectNoSecrets';
+import { ORG, springPage } from '../client/fixtures';
+import { asInBrowser } from './fakeService';
+
+const ACCOUNT = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f';
+const API_TOKEN = 'pat_Vx93kLq0ZmA7rT2w';
+const params = { organizationId: ORG, page: 0, size: 20 };
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startLocalServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.handle(() => ({ body: springPage([], 0) }));
+});
+
+const client = (options: Partial<ApiAccountTokenOptions> = {}) =>
+  createApiClient({ baseUrl: server.origin, auth: apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, ...options }) });
+
+describe('apiAccountToken (seed 5)', () => {
+  it('sends Authorization: Basic <account_id>:<API_TOKEN> raw by default, with no token request', async () => {
+    await client().listShares(params);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]!.path).toBe(`/${ORG}/shares`);
+    expect(server.requests[0]!.headers.authorization).toBe(`Basic ${ACCOUNT}:${API_TOKEN}`);
+  });
+
+  it('sends the pair base64-encoded from UTF-8 with encoding: base64 (RFC 7617)', async () => {
+    const apiToken = 'pät_€uro-Ω';
+    await client({ encoding: 'base64', apiToken }).listShares(params);
+    const header = server.requests[0]!.headers.authorization!;
+    expect(header).toMatch(/^Basic [A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(header.slice(6), 'base64').toString('utf8')).toBe(`${ACCOUNT}:${apiToken}`);
+    expect(header).toBe(`Basic ${Buffer.from(`${ACCOUNT}:${apiToken}`, 'utf8').toString('base64')}`);
+  });
+
+  it('does not retry a 401: one request, then an HttpError without the token', async () => {
+    server.handle(() => ({ status: 401, body: { error: 'unauthorized' } }));
+    for (const encoding of ['raw', 'base64'] as const) {
+      server.requests.length = 0;
+      const error = await client({ encoding })
+        .listShares(params)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'HttpError', status: 401 });
+      expect(server.requests).toHaveLength(1);
+      expectNoSecrets(error, [API_TOKEN, Buffer.from(`${ACCOUNT}:${API_TOKEN}`).toString('base64')]);
+    }
+  });
+
+  it('redacts the token if the service echoes the header back in an error', async () => {
+    server.handle((request) => ({ status: 403, body: `denied for ${request.headers.authorization}` }));
+    const error = await client()
+      .listShares(params)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, body: 'denied for Basic [redacted]' });
+    expectNoSecrets(error, [API_TOKEN]);
+  });
+
+  it('has a non-secret id', () => {
+    expect(apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN }).id).toBe(`api-account:${ACCOUNT}`);
+  });
+
+  it.each([
+    [{ accountId: 'acct-1' }, 'pagewise: `accountId` must be a UUID, got "acct-1"'],
+    [{ apiToken: '' }, 'pagewise: `apiToken` must be a non-empty string'],
+    [{ apiToken: undefined }, 'pagewise: `apiToken` must be a non-empty string'],
+    [{ encoding: 'hex' }, 'pagewise: `encoding` must be "raw" or "base64", got "hex"'],
+    [{ apiToken: 'tök en' }, '`apiToken` has characters a raw Basic header cannot carry; use `encoding: "base64"`'],
+  ])('throws for %j, naming the argument without echoing the token', (override, message) => {
+    let error: unknown;
+    try {
+      apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, ...(override as object) } as ApiAccountTokenOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toContain(message);
+    expectNoSecrets(error, [API_TOKEN, 'tök en']);
+  });
+
+  it('refuses to run in a browser unless dangerouslyAllowBrowser is true', () => {
+    expect(() => asInBrowser(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN }))).toThrow(
+      /`apiAccountToken` holds a secret and refuses to run in a browser.*`bearerToken`.*`createProxyHandler`/,
+    );
+    const auth = asInBrowser(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true }));
+    expect(auth.id).toBe(`api-account:${ACCOUNT}`);
+  });
+});

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient, isAuthError, isNetworkError } from '../../src/client/index';
+import { clientCredentials, type ClientCredentialsOptions } from '../../src/server/index';
+import { startLocalServer } from '../helpers/localServer';
+import { expectNoSecrets } from '../client/expectNoSecrets';
+import { ORG } from '../client/fixtures';
+import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
+
+const params = { organizationId: ORG, page: 0, size: 20 };
+let service: FakeService;
+beforeAll(async () => {
+  service = await startFakeService();
+});
+afterAll(() => service.server.close());
+beforeEach(() => service.reset());
+
+/** A client with client credentials against the fake service, and the secrets to scan errors for. */
+function setup(extra: Partial<ClientCredentialsOptions> = {}) {
+  const { origin } = service.server;
+  const auth = clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, scope: 'acme.read', ...extra });
+  return { auth, client: createApiClient({ baseUrl: `${origin}/api`, auth }) };
+}
+const secrets = () => [CLIENT_SECRET, ...service.issued];
+
+describe('clientCredentials: the token request (seed 4.1)', () => {
+  it('POSTs exactly the seed JSON body with JSON headers to {authUrl}/oauth/token, then sends the bearer token', async () => {
+    await setup().client.listShares(params);
+    const [token] = service.tokenRequests();
+    expect(token!.method).toBe('POST');
+    expect(token!.headers['content-type']).toBe('application/json');
+    expect(token!.headers.accept).toBe('application/json');
+    expect(JSON.parse(token!.body)).toStrictEqual({
+      grant_type: 'client_credentials',
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      audience: `${service.server.origin}/api`,
+      scope: 'acme.read',
+    });
+    expect(service.apiRequests()[0]!.headers.authorization).toBe(`Bearer ${service.issued[0]}`);
+  });
+
+  it('sends the audience given instead of the base URL', async () => {
+    await setup({ audience: 'https://api.example.test/' }).client.listShares(params);
+    expect(JSON.parse(service.tokenRequests()[0]!.body)).toMatchObject({ audience: 'https://api.example.test/' });
+  });
+
+  it('accepts token_type in any case and expires_in as a numeric string', async () => {
+    service.tokenReply = () => ({ body: { access_token: 'at-x-0123456789', token_type: 'bearer', expires_in: '60' } });
+    service.apiReply = (request) => ({ status: request.headers.authorization === 'Bearer at-x-0123456789' ? 200 : 401, body: { items: [], total: 0 } });
+    await expect(setup().client.listShares(params)).resolves.toMatchObject({ total: 0 });
+  });
+});
+
+describe('clientCredentials: caching', () => {
+  it('makes 1 token request for 100 concurrent calls', async () => {
+    const { client } = setup();
+    await Promise.all(Array.from({ length: 100 }, (_, page) => client.listShares({ ...params, page })));
+    expect(service.tokenRequests()).toHaveLength(1);
+    expect(service.apiRequests()).toHaveLength(100);
+  });
+
+  it('shares one token between listShares and listEnvironments', async () => {
+    const { client } = setup();
+    await Promise.all([client.listShares(params), client.listEnvironments(params)]);
+    expect(service.tokenRequests()).toHaveLength(1);
+  });
+
+  it('renews the token leewaySeconds before expires_in runs out', async () => {
+    let time = 0;
+    service.expiresIn = 120;
+    const { client } = setup({ leewaySeconds: 30, now: () => time });
+    await client.listShares(params);
+    time = 89_999;
+    await client.listShares(params);
+    expect(service.tokenRequests()).toHaveLength(1);
+    time = 90_000;
+    await client.listShares(params);
+    expect(service.tokenRequests()).toHaveLength(2);
+    expect(service.apiRequests().map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${service.issued[0]}`,
+      `Bearer ${service.issued[0]}`,
+      `Bearer ${service.issued[1]}`,
+    ]);
+  });
+
+  it("lets one caller abort while waiting for the token without breaking the others' shared request", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    service.tokenReply = async () => {
+      await gate;
+      service.issued.push('at-gated-5f2a9c7e1b3d');
+      return { body: { access_token: 'at-gated-5f2a9c7e1b3d', token_type: 'Bearer', expires_in: 3600 } };
+    };
+    const { client } = setup();
+    const controller = new AbortController();
+    const leaving = client.listShares({ ...params, signal: controller.signal });
+    const staying = client.listEnvironments(params);
+    await expect.poll(() => service.tokenRequests().length).toBe(1);
+    controller.abort();
+    await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
+    release();
+    await expect(staying).resolves.toMatchObject({ total: 1 });
+    expect(service.tokenRequests()).toHaveLength(1);
+    expect(service.apiRequests()).toHaveLength(1);
+  });
+});
+
+describe('clientCredentials: 401 from the API', () => {
+  it('drops the token and retries once: 2 API requests, 2 token requests', async () => {
+    const { client } = setup();
+    let first = true;
+    service.apiReply = (request) => {
+      const ok = !first && request.headers.authorization === `Bearer ${service.issued.at(-1)}`;
+      first = false;
+      return ok ? { body: { items: [{ id: 'x' }], total: 1 } } : { status: 401, body: { error: 'invalid_token' } };
+    };
+    await expect(client.listShares(params)).resolves.toMatchObject({ total: 1 });
+    expect(service.apiRequests()).toHaveLength(2);
+    expect(service.tokenRequests()).toHaveLength(2);
+    expect(service.apiRequests()[1]!.headers.authorization).toBe(`Bearer ${service.issued[1]}`);
+  });
+
+  it('on a persistent 401 makes at most 2 API requests, then rejects with an HttpError', async () => {
+    service.apiReply = () => ({ status: 401, body: { error: 'invalid_token' } });
+    const error = await setup()
+      .client.listShares(params)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'HttpError', status: 401, body: { error: 'invalid_token' } });
+    expect(service.apiRequests()).toHaveLength(2);
+    expect(service.tokenRequests()).toHaveLength(2);
+    expectNoSecrets(error, secrets());
+  });
+
+  it('makes one new token request when 100 concurrent calls all get a 401', async () => {
+    const { client } = setup();
+    const stale = new Set<string | undefined>();
+    service.apiReply = (request) => {
+      const header = request.headers.authorization;
+      if (header === `Bearer ${service.issued[0]}`) stale.add(header);
+      return header === `Bearer ${service.issued[1]}` ? { body: { items: [], total: 0 } } : { status: 401, body: {} };
+    };
+    await Promise.all(Array.from({ length: 100 }, (_, page) => client.listShares({ ...params, page })));
+    expect(service.tokenRequests()).toHaveLength(2);
+    expect(service.apiRequests()).toHaveLength(200);
+    expect(stale.size).toBe(1);
+  });
+
+  it('does not drop a newer token when a late 401 arrives for an older one', async () => {
+    const { auth, client } = setup();
+    await client.listShares(params);
+    const old = service.issued[0]!;
+    auth.unauthorized!(`Bearer ${old}`);
+    await client.listShares(params);
+    expect(service.tokenRequests()).toHaveLength(2);
+    auth.unauthorized!(`Bearer ${old}`);
+    await client.listShares(params);
+    expect(service.tokenRequests()).toHaveLength(2);
+  });
+});
+
+describe('clientCredentials: token endpoint failures', () => {
+  it('rejects invalid_client with an AuthError (RFC 6749 5.2) after 1 token request, not retried', async () => {
+    const error = await setup({ clientSecret: 'cs_wrong_Kd83jf02' })
+      .client.listShares(params)
+      .catch((e: unknown) => e);
+    expect(isAuthError(error)).toBe(true);
+    expect(error).toMatchObject({
+      status: 401,
+      error: 'invalid_client',
+      error_description: 'Client authentication failed',
+      method: 'POST',
+      url: `${service.server.origin}/oauth/token`,
+      message: `POST ${service.server.origin}/oauth/token failed: 401 Unauthorized (invalid_client: Client authentication failed)`,
+    });
+    expect(service.tokenRequests()).toHaveLength(1);
+    expect(service.apiRequests()).toHaveLength(0);
+    expectNoSecrets(error, [CLIENT_SECRET, 'cs_wrong_Kd83jf02']);
+  });
+
+  it('redacts the client secret if the identity provider echoes it', async () => {
+    service.tokenReply = (request) => ({
+      status: 400,
+      body: { error: 'invalid_request', error_description: `bad body ${request.body}` },
+    });
+    const error = await setup().client.listShares(params).catch((e: unknown) => e);
+    expect(error).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('[redacted]') });
+    expectNoSecrets(error, [CLIENT_SECRET]);
+  });
+
+  it.each([
+    [{ token_type: 'Bearer', expires_in: 60 }, '`access_token` is not a non-empty string'],
+    [{ access_token: 'at-leak-8a7b6c5d4e', expires_in: 60 }, '`token_type` is not "Bearer" (got undefined)'],
+    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'mac', expires_in: 60 }, '`token_type` is not "Bearer" (got "mac")'],
+    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'Bearer', expires_in: 0 }, '`expires_in` is not a positive number'],
+    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'Bearer' }, '`expires_in` is not a positive number'],
+    ['not json', '`access_token` is not a non-empty string'],
+  ])('rejects the token response %j with an AuthError saying why, without the token', async (body, problem) => {
+    service.tokenReply = () => ({ body });
+    const error = await setup().client.listShares(params).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'AuthError',
+      status: 200,
+      message: `POST ${service.server.origin}/oauth/token returned an invalid token response: ${problem}`,
+    });
+    expect(service.apiRequests()).toHaveLength(0);
+    expectNoSecrets(error, [CLIENT_SECRET, 'at-leak-8a7b6c5d4e']);
+  });
+
+  it('backs off after a 5xx: calls during the back-off fail without a token request', async () => {
+    let time = 0;
+    service.tokenReply = () => ({ status: 503, body: 'maintenance' });
+    const { client } = setup({ now: () => time });
+    const first = await client.listShares(params).catch((e: unknown) => e);
+    expect(first).toMatchObject({ name: 'AuthError', status: 503 });
+    time = 999;
+    await expect(client.listShares(params)).rejects.toBe(first);
+    expect(service.tokenRequests()).toHaveLength(1);
+    time = 1_000;
+    await expect(client.listShares(params)).rejects.toMatchObject({ status: 503 });
+    expect(service.tokenRequests()).toHaveLength(2);
+    time = 2_999; // the second failure blocks for 2 s
+    await expect(client.listShares(params)).rejects.toMatchObject({ status: 503 });
+    expect(service.tokenRequests()).toHaveLength(2);
+    service.tokenReply = undefined;
+    time = 3_000;
+    await expect(client.listShares(params)).resolves.toMatchObject({ total: 1 });
+    expect(service.apiRequests()).toHaveLength(1);
+    expectNoSecrets(first, secrets());
+  });
+
+  it('rejects with a TimeoutError for the API call when the token does not arrive within timeoutMs', async () => {
+    service.tokenReply = () => new Promise(() => undefined);
+    const auth = clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const client = createApiClient({ baseUrl: `${service.server.origin}/api`, auth, timeoutMs: 20 });
+    const error = await client.listShares(params).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'TimeoutError',
+      message: `GET ${service.server.origin}/api/${ORG}/shares?page=0&size=20 timed out after 20 ms`,
+    });
+    expect(service.apiRequests()).toHaveLength(0);
+    expectNoSecrets(error, [CLIENT_SECRET]);
+  });
+
+  it('rejects an unreachable identity provider with a NetworkError and backs off', async () => {
+    const down = await startLocalServer();
+    const authUrl = down.origin;
+    await down.close();
+    let time = 0;
+    const { client } = setup({ authUrl, now: () => time });
+    const error = await client.listShares(params).catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+    expect(error).toMatchObject({ message: `POST ${authUrl}/oauth/token failed: network error` });
+    time = 500;
+    await expect(client.listShares(params)).rejects.toBe(error);
+    expect(service.apiRequests()).toHaveLength(0);
+    expectNoSecrets(error, [CLIENT_SECRET]);
+  });
+});
+
+describe('clientCredentials: arguments', () => {
+  const base = { authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
+
+  it.each([
+    [{ authUrl: undefined }, '`authUrl` must be an absolute http(s) URL'],
+    [{ authUrl: 'idp.example.test' }, '`authUrl` must be an absolute http(s) URL'],
+    [{ clientId: '' }, 'pagewise: `clientId` must be a non-empty string'],
+    [{ clientSecret: undefined }, 'pagewise: `clientSecret` must be a non-empty string'],
+    [{ scope: 42 }, '`scope` must be a non-empty string'],
+    [{ leewaySeconds: -1 }, '`leewaySeconds` must be a number >= 0, got -1'],
+    [{ timeoutMs: 0 }, '`timeoutMs` must be a positive number, got 0'],
+    [{ fetch: {} }, '`fetch` must be a function'],
+  ])('throws for %j, naming the argument', (override, message) => {
+    expect(() => clientCredentials({ ...base, ...(override as object) } as ClientCredentialsOptions)).toThrow(message);
+  });
+
+  it('never echoes a secret in an argument error', () => {
+    try {
+      clientCredentials({ ...base, authUrl: `https://${CLIENT_ID}:${CLIENT_SECRET}@idp.example.test` });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toBe('pagewise: `authUrl` must not contain credentials; pass them as `auth`');
+      expectNoSecrets(error, [CLIENT_SECRET]);
+    }
+  });
+
+  it('has a non-secret id', () => {
+    const { id } = clientCredentials(base);
+    expect(id).toBe(`client-credentials:${CLIENT_ID}@https://idp.example.test`);
+  });
+
+  it('refuses to run in a browser, pointing to bearerToken and createProxyHandler', () => {
+    let error: unknown;
+    asInBrowser(() => {
+      try {
+        clientCredentials(base);
+      } catch (e) {
+        error = e;
+      }
+    });
+    expect((error as Error).message).toMatch(/refuses to run in a browser.*`bearerToken`.*`createProxyHandler`/);
+    expectNoSecrets(error, [CLIENT_SECRET]);
+    expect(asInBrowser(() => clientCredentials({ ...base, dangerouslyAllowBrowser: true }).id)).toMatch(/^client-credentials:/);
+    expect(typeof (globalThis as Record<string, unknown>).window).toBe('undefined');
+  });
+});
