@@ -1,0 +1,173 @@
+import { clsx } from 'clsx';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
+import { usePagination } from './usePagination';
+import { warnOnce } from './warnOnce';
+
+/** Props of {@link Pagination}: the service document's table, plus what users expect. */
+export interface PaginationProps {
+  /** Current active page (1-based); makes the page controlled. */
+  current?: number;
+  /** Initial page when `current` is not given (uncontrolled). @default 1 */
+  defaultCurrent?: number;
+  /** Total number of items. */
+  total?: number;
+  /** Items per page; makes the page size controlled. @default 20 */
+  pageSize?: number;
+  /** Initial page size when `pageSize` is not given (uncontrolled). @default 20 */
+  defaultPageSize?: number;
+  /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
+  pageSizeOptions?: number[];
+  /** Show the page-size selector. @default true */
+  showSizeChanger?: boolean;
+  /** Show the range and total count, e.g. "21–40 of 437". @default false */
+  showTotal?: boolean;
+  /** Disable the control: every button and the selector, and no callbacks. @default false */
+  disabled?: boolean;
+  /** Size variant. @default 'sm' */
+  size?: 'sm' | 'md' | 'lg';
+  /** Custom class name on the root `<nav>`. */
+  className?: string;
+  /** Called once when the page number or the page size changes. */
+  onChange?: (page: number, pageSize: number) => void;
+  /** Called when the page size changes (before `onChange`), with the page that keeps the first item in view. */
+  onSizeChange?: (current: number, size: number) => void;
+  /** Pages shown on each side of the current page. @default 1 */
+  siblingCount?: number;
+  /** Pages always shown at the start and at the end. @default 1 */
+  boundaryCount?: number;
+  /** Visible and accessible strings, for translation; missing ones fall back to English. @default defaultPaginationLabels */
+  labels?: Partial<PaginationLabels>;
+  /** Locale (BCP 47) for number formatting with `Intl.NumberFormat`. @default the runtime's locale */
+  locale?: string;
+  /** Accessible name of the `<nav>`. @default labels.nav ('Pagination') */
+  'aria-label'?: string;
+}
+
+const icons = {
+  first: 'M12 4 8 8l4 4M7 4 3 8l4 4',
+  previous: 'M10 4 6 8l4 4',
+  next: 'M6 4l4 4-4 4',
+  last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
+} as const;
+
+// useLayoutEffect moves focus before paint; on the server (no window) it would only warn.
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+function useNumberFormat(locale: string | undefined, seen: Set<string>): (n: number) => string {
+  return useMemo(() => {
+    try {
+      return new Intl.NumberFormat(locale).format;
+    } catch {
+      warnOnce(seen, 'Pagination', 'locale', locale, 'the default locale');
+      return new Intl.NumberFormat().format;
+    }
+  }, [locale, seen]);
+}
+
+/** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
+export function Pagination(props: PaginationProps) {
+  const { size = 'sm', showSizeChanger = true, showTotal = false, className } = props;
+  const p = usePagination(props);
+  const labels = { ...defaultPaginationLabels };
+  // Skip missing translations (undefined) instead of letting them blank out the English default.
+  for (const [key, value] of Object.entries(props.labels ?? {})) if (value != null) Object.assign(labels, { [key]: value });
+  const seen = useRef(new Set<string>()).current;
+  const format = useNumberFormat(props.locale, seen);
+  const nav = useRef<HTMLElement>(null);
+  const lastFocused = useRef<HTMLElement | null>(null);
+
+  // Announce changes, not the first render: remember the page shown and compare during render.
+  const key = `${p.current}/${p.pageSize}`;
+  const [shown, setShown] = useState(key);
+  const [status, setStatus] = useState('');
+  if (shown !== key) {
+    setShown(key);
+    setStatus(labels.status(format(p.current), format(p.pageCount)));
+  }
+
+  // A button that becomes disabled while focused (e.g. "Next page" on the last page) would drop
+  // focus to the body; hand it to the current page instead.
+  useIsomorphicLayoutEffect(() => {
+    const el = lastFocused.current as HTMLButtonElement | null;
+    const active = document.activeElement;
+    if (el?.disabled && (active === el || active === document.body || !active)) {
+      lastFocused.current = null;
+      nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    }
+  });
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    const target = e.target as HTMLButtonElement;
+    if (!target.disabled && !nav.current?.contains(e.relatedTarget as Node | null)) lastFocused.current = null;
+  };
+
+  const arrow = (name: keyof typeof icons, enabled: boolean, action: () => void) => (
+    <li>
+      <button type="button" className="pw-button" data-nav={name} aria-label={labels[name]} disabled={!enabled} onClick={action}>
+        <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path d={icons[name]} />
+        </svg>
+      </button>
+    </li>
+  );
+
+  return (
+    <nav
+      ref={nav}
+      aria-label={props['aria-label'] ?? labels.nav}
+      className={clsx('pw-pagination', className)}
+      data-size={size}
+      data-disabled={p.disabled || undefined}
+      onFocus={(e) => (lastFocused.current = e.target)}
+      onBlur={onBlur}
+    >
+      {showTotal && p.total !== undefined && (
+        <span className="pw-total">{labels.total(format(p.rangeStart), format(p.rangeEnd), format(p.total))}</span>
+      )}
+      <ul className="pw-list">
+        {arrow('first', p.hasPrevious, p.first)}
+        {arrow('previous', p.hasPrevious, p.previous)}
+        {p.items.map((item) =>
+          item.type === 'page' ? (
+            <li key={item.page}>
+              <button
+                type="button"
+                className="pw-button"
+                aria-label={labels.page(format(item.page))}
+                aria-current={item.selected ? 'page' : undefined}
+                disabled={p.disabled}
+                onClick={() => p.goTo(item.page)}
+              >
+                {format(item.page)}
+              </button>
+            </li>
+          ) : (
+            <li key={item.position} className="pw-ellipsis" aria-hidden="true">
+              …
+            </li>
+          ),
+        )}
+        {arrow('next', p.hasNext, p.next)}
+        {arrow('last', p.hasNext, p.last)}
+      </ul>
+      {showSizeChanger && (
+        <select
+          className="pw-select"
+          aria-label={labels.pageSize}
+          value={p.pageSize}
+          disabled={p.disabled}
+          onChange={(e) => p.setPageSize(Number(e.target.value))}
+        >
+          {p.pageSizeOptions.map((n) => (
+            <option key={n} value={n}>
+              {labels.pageSizeOption(format(n))}
+            </option>
+          ))}
+        </select>
+      )}
+      <span className="pw-status" role="status" aria-live="polite">
+        {status}
+      </span>
+    </nav>
+  );
+}

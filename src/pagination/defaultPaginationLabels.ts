@@ -1,0 +1,40 @@
+/**
+ * Every visible and accessible string of `Pagination`, for translation. Functions receive numbers
+ * already formatted for the `locale`.
+ */
+export interface PaginationLabels {
+  /** Accessible name of the `<nav>` (the `aria-label` prop wins). @default 'Pagination' */
+  nav: string;
+  /** @default 'First page' */
+  first: string;
+  /** @default 'Previous page' */
+  previous: string;
+  /** @default 'Next page' */
+  next: string;
+  /** @default 'Last page' */
+  last: string;
+  /** Accessible name of a page button. @default (page) => `Page ${page}` */
+  page: (page: string) => string;
+  /** Accessible name of the page-size selector. @default 'Items per page' */
+  pageSize: string;
+  /** Text of a page-size option. @default (size) => `${size} / page` */
+  pageSizeOption: (size: string) => string;
+  /** Range and total shown with `showTotal`. @default (from, to, total) => `${from}–${to} of ${total}` */
+  total: (from: string, to: string, total: string) => string;
+  /** Announced to screen readers after a change. @default (page, pageCount) => `Page ${page} of ${pageCount}` */
+  status: (page: string, pageCount: string) => string;
+}
+
+/** The English labels `Pagination` uses unless told otherwise. */
+export const defaultPaginationLabels: PaginationLabels = {
+  nav: 'Pagination',
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+  page: (page) => `Page ${page}`,
+  pageSize: 'Items per page',
+  pageSizeOption: (size) => `${size} / page`,
+  total: (from, to, total) => `${from}–${to} of ${total}`,
+  status: (page, pageCount) => `Page ${page} of ${pageCount}`,
+};

@@ -1,0 +1,85 @@
+import { clampInt } from './clampInt';
+
+/** A page number the control shows. */
+export interface PageItemPage {
+  type: 'page';
+  /** 1-based page number. */
+  page: number;
+  /** Whether this is the current page. */
+  selected: boolean;
+}
+
+/** A gap standing for two or more hidden pages. */
+export interface PageItemEllipsis {
+  type: 'ellipsis';
+  /** Which side of the current page the gap is on. */
+  position: 'start' | 'end';
+  /** First hidden page. */
+  from: number;
+  /** Last hidden page. */
+  to: number;
+}
+
+/** One entry of the page window: a page number or an ellipsis. */
+export type PageItem = PageItemPage | PageItemEllipsis;
+
+/** Input of {@link getPageItems}. Any number is accepted and clamped. */
+export interface GetPageItemsOptions {
+  /** 1-based current page. @default 1 */
+  current?: number;
+  /** Number of pages. @default 1 */
+  pageCount?: number;
+  /** Pages shown on each side of the current page. @default 1 */
+  siblingCount?: number;
+  /** Pages always shown at each end. @default 1 */
+  boundaryCount?: number;
+}
+
+/** Upper bound for siblingCount and boundaryCount, so the window stays small whatever is passed. */
+export const MAX_WINDOW_COUNT = 20;
+
+const pages = (from: number, to: number, current: number): PageItem[] => {
+  const out: PageItem[] = [];
+  for (let page = from; page <= to; page++) out.push({ type: 'page', page, selected: page === current });
+  return out;
+};
+
+/**
+ * The page window: boundary pages at each end, the current page with its siblings, and ellipses
+ * between them. Once the page count exceeds the window, it always has `2 * boundaryCount +
+ * 2 * siblingCount + 3` items, so the control keeps its shape; an ellipsis always hides two or more
+ * pages (a single hidden page is shown instead). O(1) in the page count.
+ */
+export function getPageItems(options: GetPageItemsOptions): PageItem[] {
+  const count = clampInt(options.pageCount, 1, Number.MAX_SAFE_INTEGER, 1);
+  const current = clampInt(options.current, 1, count, 1);
+  const s = clampInt(options.siblingCount, 0, MAX_WINDOW_COUNT, 1);
+  const b = clampInt(options.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
+  const slots = 2 * b + 2 * s + 3;
+  if (count <= slots) return pages(1, count, current);
+
+  // The window reaches the start: only one gap, after the run of leading pages (same for the end).
+  if (current - s <= b + 2) {
+    const lead = slots - b - 1;
+    return [
+      ...pages(1, lead, current),
+      { type: 'ellipsis', position: 'end', from: lead + 1, to: count - b },
+      ...pages(count - b + 1, count, current),
+    ];
+  }
+  if (current + s >= count - b - 1) {
+    const tail = count - (slots - b - 1) + 1;
+    return [
+      ...pages(1, b, current),
+      { type: 'ellipsis', position: 'start', from: b + 1, to: tail - 1 },
+      ...pages(tail, count, current),
+    ];
+  }
+  return [
+    ...pages(1, b, current),
+    { type: 'ellipsis', position: 'start', from: b + 1, to: current - s - 1 },
+    ...pages(current - s, current + s, current),
+    { type: 'ellipsis', position: 'end', from: current + s + 1, to: count - b },
+    ...pages(count - b + 1, count, current),
+  ];
+}

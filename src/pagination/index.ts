@@ -1,0 +1,10 @@
+export { Pagination, type PaginationProps } from './Pagination';
+export { usePagination, type UsePaginationOptions, type UsePaginationResult } from './usePagination';
+export {
+  getPageItems,
+  type GetPageItemsOptions,
+  type PageItem,
+  type PageItemPage,
+  type PageItemEllipsis,
+} from './getPageItems';
+export { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';

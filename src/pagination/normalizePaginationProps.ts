@@ -1,0 +1,85 @@
+import { clampInt } from './clampInt';
+import { MAX_WINDOW_COUNT } from './getPageItems';
+
+/** The numeric props as received, possibly invalid. */
+export interface RawPaginationProps {
+  current?: number;
+  total?: number;
+  pageSize?: number;
+  pageSizeOptions?: readonly number[];
+  siblingCount?: number;
+  boundaryCount?: number;
+}
+
+/** A prop that was clamped or replaced, with the value received. */
+export interface PaginationPropIssue {
+  prop: string;
+  value: unknown;
+  /** The value used instead. */
+  used: unknown;
+}
+
+/** Safe values derived from {@link RawPaginationProps}. */
+export interface NormalizedPaginationProps {
+  /** 1-based page, within 1…pageCount. */
+  current: number;
+  /** Item count; undefined when the caller has not said (then the page count follows `current`). */
+  total: number | undefined;
+  pageSize: number;
+  /** Ascending, unique, positive integers, always containing `pageSize`. */
+  pageSizeOptions: number[];
+  /** At least 1. */
+  pageCount: number;
+  siblingCount: number;
+  boundaryCount: number;
+  /** Every prop that had to be fixed; empty for valid input. */
+  issues: PaginationPropIssue[];
+}
+
+/** Default of `pageSize`, from the service document. */
+export const DEFAULT_PAGE_SIZE = 20;
+/** Default of `pageSizeOptions`, from the service document. */
+export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 20, 50, 100];
+
+const MAX = Number.MAX_SAFE_INTEGER;
+const isCount = (n: unknown): n is number => typeof n === 'number' && n >= 1 && n <= MAX;
+
+/** Number of pages for `total` items of `pageSize` each; at least 1. */
+export const pageCountOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * Turns whatever the caller passed into values the control can show, never throwing: NaN,
+ * negative, fractional and infinite numbers are clamped or replaced by defaults, and each fix is
+ * listed in `issues` so the caller can warn about it. Pure and O(1) in the page count.
+ */
+export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPaginationProps {
+  const issues: PaginationPropIssue[] = [];
+  const check = (prop: string, value: unknown, fixed: unknown) => {
+    if (value !== undefined && !Object.is(value, fixed)) issues.push({ prop, value, used: fixed });
+  };
+
+  const pageSize = isCount(raw.pageSize) ? Math.floor(raw.pageSize) : DEFAULT_PAGE_SIZE;
+  check('pageSize', raw.pageSize, pageSize);
+
+  const given = Array.isArray(raw.pageSizeOptions) ? raw.pageSizeOptions : [];
+  let options = given.filter((n) => isCount(n) && Number.isInteger(n));
+  const invalidOptions = raw.pageSizeOptions !== undefined && (options.length === 0 || options.length !== given.length);
+  if (options.length === 0) options = [...DEFAULT_PAGE_SIZE_OPTIONS];
+  const pageSizeOptions = [...new Set([...options, pageSize])].sort((a, b) => a - b);
+  if (invalidOptions) issues.push({ prop: 'pageSizeOptions', value: raw.pageSizeOptions, used: pageSizeOptions });
+
+  const total = raw.total === undefined ? undefined : clampInt(raw.total, 0, MAX, 0);
+  check('total', raw.total, total);
+
+  const current0 = clampInt(raw.current, 1, MAX, 1);
+  const pageCount = total === undefined ? current0 : pageCountOf(total, pageSize);
+  const current = Math.min(current0, pageCount);
+  check('current', raw.current, current);
+
+  const siblingCount = clampInt(raw.siblingCount, 0, MAX_WINDOW_COUNT, 1);
+  check('siblingCount', raw.siblingCount, siblingCount);
+  const boundaryCount = clampInt(raw.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
+  check('boundaryCount', raw.boundaryCount, boundaryCount);
+
+  return { current, total, pageSize, pageSizeOptions, pageCount, siblingCount, boundaryCount, issues };
+}

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { clampInt } from './clampInt';
+import { getPageItems, type PageItem } from './getPageItems';
+import { DEFAULT_PAGE_SIZE, normalizePaginationProps, pageCountOf } from './normalizePaginationProps';
+import { warnOnce } from './warnOnce';
+
+/** Options of {@link usePagination}: the control's state props, without any markup. */
+export interface UsePaginationOptions {
+  /** Current page (1-based); makes the page controlled. */
+  current?: number;
+  /** Initial page when `current` is not given (uncontrolled). @default 1 */
+  defaultCurrent?: number;
+  /** Total number of items; without it the last known page is the current one. */
+  total?: number;
+  /** Items per page; makes the page size controlled. @default 20 */
+  pageSize?: number;
+  /** Initial page size when `pageSize` is not given (uncontrolled). @default 20 */
+  defaultPageSize?: number;
+  /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
+  pageSizeOptions?: readonly number[];
+  /** Pages shown on each side of the current page. @default 1 */
+  siblingCount?: number;
+  /** Pages always shown at the start and at the end. @default 1 */
+  boundaryCount?: number;
+  /** Ignore every action. @default false */
+  disabled?: boolean;
+  /** Called once per user action that changes the page or the page size. */
+  onChange?: (page: number, pageSize: number) => void;
+  /** Called when the page size changes, before `onChange`, with the page that keeps the first item in view. */
+  onSizeChange?: (current: number, size: number) => void;
+}
+
+/** State and handlers from {@link usePagination}, enough to render any markup. */
+export interface UsePaginationResult {
+  /** Current page (1-based), clamped to 1…pageCount. */
+  current: number;
+  /** Items per page. */
+  pageSize: number;
+  /** Total number of items, or undefined when not given. */
+  total: number | undefined;
+  /** Number of pages, at least 1. */
+  pageCount: number;
+  /** Sorted page-size choices, including `pageSize`. */
+  pageSizeOptions: number[];
+  /** The page window: pages and ellipses. */
+  items: PageItem[];
+  /** 1-based index of the first item on this page (0 when there are none). */
+  rangeStart: number;
+  /** 1-based index of the last item on this page (0 when there are none). */
+  rangeEnd: number;
+  /** Whether actions are ignored. */
+  disabled: boolean;
+  /** Whether a previous page exists and the control is enabled. */
+  hasPrevious: boolean;
+  /** Whether a next page exists and the control is enabled. */
+  hasNext: boolean;
+  /** Go to a page (clamped); does nothing for the current page. */
+  goTo: (page: number) => void;
+  /** Go to the next page, if any. */
+  next: () => void;
+  /** Go to the previous page, if any. */
+  previous: () => void;
+  /** Go to page 1. */
+  first: () => void;
+  /** Go to the last page. */
+  last: () => void;
+  /** Change the page size, keeping the first item of the current page in view. */
+  setPageSize: (size: number) => void;
+}
+
+/** Headless pagination: controlled or uncontrolled state, the page window and handlers. */
+export function usePagination(options: UsePaginationOptions = {}): UsePaginationResult {
+  const { onChange, onSizeChange } = options;
+  const disabled = options.disabled === true;
+  const [innerCurrent, setInnerCurrent] = useState(options.defaultCurrent ?? 1);
+  const [innerSize, setInnerSize] = useState(options.defaultPageSize ?? DEFAULT_PAGE_SIZE);
+  const currentControlled = options.current !== undefined;
+  const sizeControlled = options.pageSize !== undefined;
+  const n = normalizePaginationProps({
+    current: currentControlled ? options.current : innerCurrent,
+    total: options.total,
+    pageSize: sizeControlled ? options.pageSize : innerSize,
+    pageSizeOptions: options.pageSizeOptions,
+    siblingCount: options.siblingCount,
+    boundaryCount: options.boundaryCount,
+  });
+  const { current, pageSize, total, pageCount } = n;
+
+  const seen = useRef(new Set<string>()).current;
+  useEffect(() => {
+    for (const { prop, value, used } of n.issues) {
+      if (prop === 'current' && !currentControlled) {
+        // An uncontrolled page past the end comes from a shrinking total, not from the caller.
+        if (Number.isInteger(value) && (value as number) >= 1) continue;
+        warnOnce(seen, 'Pagination', 'defaultCurrent', value, used);
+      } else {
+        warnOnce(seen, 'Pagination', prop === 'pageSize' && !sizeControlled ? 'defaultPageSize' : prop, value, used);
+      }
+    }
+  });
+
+  const goTo = (page: number) => {
+    const target = clampInt(page, 1, pageCount, current);
+    if (disabled || target === current) return;
+    if (!currentControlled) setInnerCurrent(target);
+    onChange?.(target, pageSize);
+  };
+
+  const setPageSize = (size: number) => {
+    if (disabled || !Number.isInteger(size) || size < 1 || size === pageSize) return;
+    const kept = Math.floor(((current - 1) * pageSize) / size) + 1;
+    const page = total === undefined ? kept : Math.min(kept, pageCountOf(total, size));
+    if (!currentControlled) setInnerCurrent(page);
+    if (!sizeControlled) setInnerSize(size);
+    onSizeChange?.(page, size);
+    onChange?.(page, size);
+  };
+
+  const hasItems = total !== 0;
+  return {
+    current,
+    pageSize,
+    total,
+    pageCount,
+    pageSizeOptions: n.pageSizeOptions,
+    items: getPageItems({ current, pageCount, siblingCount: n.siblingCount, boundaryCount: n.boundaryCount }),
+    rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
+    rangeEnd: hasItems ? (total === undefined ? current * pageSize : Math.min(total, current * pageSize)) : 0,
+    disabled,
+    hasPrevious: !disabled && current > 1,
+    hasNext: !disabled && current < pageCount,
+    goTo,
+    next: () => goTo(current + 1),
+    previous: () => goTo(current - 1),
+    first: () => goTo(1),
+    last: () => goTo(pageCount),
+    setPageSize,
+  };
+}

@@ -1,0 +1,275 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
+
+const germanLabels: PaginationLabels = {
+  nav: 'Seitennavigation',
+  first: 'Erste Seite',
+  previous: 'Vorherige Seite',
+  next: 'Nächste Seite',
+  last: 'Letzte Seite',
+  page: (n) => `Seite ${n}`,
+  pageSize: 'Einträge pro Seite',
+  pageSizeOption: (n) => `${n} / Seite`,
+  total: (from, to, total) => `${from}–${to} von ${total}`,
+  status: (n, count) => `Seite ${n} von ${count}`,
+};
+
+const meta = {
+  title: 'Pagination',
+  component: Pagination,
+  args: { total: 437, onChange: fn(), onSizeChange: fn() },
+  argTypes: {
+    current: { control: 'number' },
+    defaultCurrent: { control: 'number' },
+    total: { control: 'number' },
+    pageSize: { control: 'number' },
+    defaultPageSize: { control: 'number' },
+    pageSizeOptions: { control: 'object' },
+    showSizeChanger: { control: 'boolean' },
+    showTotal: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+    size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
+    className: { control: 'text' },
+    siblingCount: { control: 'number' },
+    boundaryCount: { control: 'number' },
+    labels: { control: 'object' },
+    locale: { control: 'text' },
+    'aria-label': { control: 'text' },
+  },
+} satisfies Meta<typeof Pagination>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const current = (canvas: ReturnType<typeof within>) =>
+  canvas.getAllByRole('button').find((b: HTMLElement) => b.getAttribute('aria-current') === 'page');
+
+/** Asserts one call and its arguments. */
+const calledOnceWith = async (mock: unknown, ...args: unknown[]) => {
+  await expect(mock).toHaveBeenCalledTimes(1);
+  await expect(mock).toHaveBeenCalledWith(...args);
+};
+
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('navigation', { name: 'Pagination' })).toHaveAttribute('data-size', 'sm');
+    await expect(current(canvas)).toHaveAccessibleName('Page 1');
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 3' }));
+    await calledOnceWith(args.onChange, 3, 20);
+    await expect(current(canvas)).toHaveAccessibleName('Page 3');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Page 3 of 22');
+  },
+};
+
+function ServerSidePagination(props: PaginationProps) {
+  const [state, setState] = useState({ current: 1, pageSize: 20, total: 437, loading: false });
+  return (
+    <div aria-busy={state.loading}>
+      <Pagination
+        {...props}
+        current={state.current}
+        pageSize={state.pageSize}
+        total={state.total}
+        onChange={(page, pageSize) => {
+          props.onChange?.(page, pageSize);
+          setState((s) => ({ ...s, loading: true }));
+          // Stands in for the refetch: the parent moves the page when the data arrives.
+          void Promise.resolve().then(() => setState((s) => ({ ...s, current: page, pageSize, loading: false })));
+        }}
+      />
+    </div>
+  );
+}
+
+/** The seed's server-side pattern: the caller owns `current` and `total` and refetches in `onChange`. */
+export const ServerSide: Story = {
+  render: (args) => <ServerSidePagination {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(current(canvas)).toHaveAccessibleName('Page 2'));
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Items per page' }), '50');
+    await calledOnceWith(args.onSizeChange, 1, 50);
+    await expect(args.onChange).toHaveBeenCalledTimes(2);
+    await expect(args.onChange).toHaveBeenLastCalledWith(1, 50);
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Last page' })).toBeEnabled());
+    await expect(canvas.getAllByRole('button', { name: /^Page / }).at(-1)).toHaveAccessibleName('Page 9');
+  },
+};
+
+export const Sizes: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: '1rem' }}>
+      {(['sm', 'md', 'lg'] as const).map((size) => (
+        <Pagination key={size} {...args} size={size} aria-label={`Pagination, ${size}`} />
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heights = (['sm', 'md', 'lg'] as const).map((size) => {
+      const nav = canvas.getByRole('navigation', { name: `Pagination, ${size}` });
+      void expect(nav).toHaveAttribute('data-size', size);
+      return within(nav).getByRole('button', { name: 'Page 1' }).getBoundingClientRect().height;
+    });
+    await expect(heights[0]).toBeGreaterThanOrEqual(24);
+    await expect(heights[1]).toBeGreaterThan(heights[0]!);
+    await expect(heights[2]).toBeGreaterThan(heights[1]!);
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true, defaultCurrent: 5 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    for (const b of canvas.getAllByRole('button')) await expect(b).toBeDisabled();
+    await expect(canvas.getByRole('combobox')).toBeDisabled();
+    await expect(args.onChange).not.toHaveBeenCalled();
+  },
+};
+
+export const ShowTotal: Story = {
+  args: { showTotal: true, defaultCurrent: 2, locale: 'en-US' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('21–40 of 437')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
+    await expect(canvas.getByText('421–437 of 437')).toBeVisible();
+  },
+};
+
+export const ManyPages: Story = {
+  args: { total: 1e12, locale: 'en-US', showTotal: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('button', { name: /^Page / })).toHaveLength(6);
+    await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
+    await calledOnceWith(args.onChange, 50_000_000_000, 20);
+    await expect(current(canvas)).toHaveAccessibleName('Page 50,000,000,000');
+    await expect(canvas.getAllByRole('button', { name: /^Page / })).toHaveLength(6);
+    await expect(canvas.getByText('999,999,999,981–1,000,000,000,000 of 1,000,000,000,000')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  args: { total: 0 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1']);
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
+      await expect(canvas.getByRole('button', { name })).toBeDisabled();
+    }
+    await userEvent.selectOptions(canvas.getByRole('combobox'), '50');
+    await calledOnceWith(args.onChange, 1, 50);
+  },
+};
+
+/** NaN, a negative page, page size 0 and no page sizes: clamped, warned about once, never thrown. */
+export const BadInput: Story = {
+  args: { total: Number.NaN, current: -3, pageSize: 0, pageSizeOptions: [] },
+  beforeEach: () => {
+    const warn = spyOn(console, 'warn').mockImplementation(() => {});
+    return () => warn.mockRestore();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const warned = (console.warn as unknown as { mock: { calls: unknown[][] } }).mock.calls.map((c) => String(c[0]));
+    await expect(warned.map((m) => m.match(/^\[pagewise\] .*`(\w+)`/)?.[1]).sort()).toEqual(['current', 'pageSize', 'pageSizeOptions', 'total']);
+    await expect(current(canvas)).toHaveAccessibleName('Page 1');
+    await expect(canvas.getByRole('combobox')).toHaveValue('20');
+    await expect(canvas.getAllByRole('option')).toHaveLength(4);
+  },
+};
+
+export const Localized: Story = {
+  args: { total: 123_456, defaultCurrent: 1200, showTotal: true, locale: 'de-DE', labels: germanLabels },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('navigation', { name: 'Seitennavigation' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Seite 1.200' })).toHaveTextContent('1.200');
+    await expect(canvas.getByText('23.981–24.000 von 123.456')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Einträge pro Seite' })).toHaveDisplayValue('20 / Seite');
+    await userEvent.click(canvas.getByRole('button', { name: 'Nächste Seite' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('Seite 1.201 von 6.173');
+  },
+};
+
+export const RTL: Story = {
+  args: { showTotal: true },
+  decorators: [
+    (Story) => (
+      <div dir="rtl" lang="ar">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const first = canvas.getByRole('button', { name: 'First page' });
+    const last = canvas.getByRole('button', { name: 'Last page' });
+    // Right to left: "First page" sits at the right, and its arrow is mirrored to point right.
+    await expect(first.getBoundingClientRect().left).toBeGreaterThan(last.getBoundingClientRect().left);
+    await expect(getComputedStyle(first.querySelector('svg')!).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+  },
+};
+
+export const Dark: Story = {
+  args: { showTotal: true, defaultCurrent: 3 },
+  parameters: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nav = canvas.getByRole('navigation');
+    await expect(getComputedStyle(nav).color).toBe('rgb(236, 236, 236)');
+    await expect(getComputedStyle(current(canvas)!).backgroundColor).toBe('rgb(147, 197, 253)');
+  },
+};
+
+function HeadlessPagination(props: PaginationProps) {
+  const p = usePagination(props);
+  return (
+    <nav aria-label="Custom pagination" style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+      <button type="button" onClick={p.previous} disabled={!p.hasPrevious}>
+        Back
+      </button>
+      {p.items.map((item) =>
+        item.type === 'page' ? (
+          <button
+            type="button"
+            key={item.page}
+            aria-current={item.selected ? 'page' : undefined}
+            style={{ fontWeight: item.selected ? 700 : 400 }}
+            onClick={() => p.goTo(item.page)}
+          >
+            {item.page}
+          </button>
+        ) : (
+          <span key={item.position} title={`Pages ${item.from}–${item.to}`}>
+            ⋯
+          </span>
+        ),
+      )}
+      <button type="button" onClick={p.next} disabled={!p.hasNext}>
+        Forward
+      </button>
+      <output>
+        {p.current} / {p.pageCount}
+      </output>
+    </nav>
+  );
+}
+
+/** Your own markup on `usePagination`: the same state, window and handlers as the control. */
+export const Headless: Story = {
+  render: (args) => <HeadlessPagination {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('1 / 22');
+    await userEvent.click(canvas.getByRole('button', { name: 'Forward' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('2 / 22');
+    await calledOnceWith(args.onChange, 2, 20);
+    await expect(canvas.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
+  },
+};

@@ -1,0 +1,228 @@
+/// <reference types="vite/client" />
+import { render, screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { useState, type ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { cdp, userEvent } from 'vitest/browser';
+import { Pagination, type PaginationProps } from '../../src/pagination/index';
+import '../../src/pagination/styles.css';
+
+const named = (name: string) => screen.getByRole('button', { name });
+const focusedName = () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName;
+
+function Controlled(props: PaginationProps) {
+  const [current, setCurrent] = useState(props.current ?? 1);
+  return <Pagination {...props} current={current} onChange={(page) => setCurrent(page)} />;
+}
+
+async function violations(node: Element) {
+  const result = await axe.run(node, { resultTypes: ['violations'] });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('Pagination in Chromium: keyboard', () => {
+  it('reaches every enabled control with Tab, in visual order, skipping disabled ones', async () => {
+    render(<Pagination total={437} />);
+    const order: Array<string | undefined> = [];
+    for (let i = 0; i < 9; i++) {
+      await userEvent.tab();
+      order.push(focusedName());
+    }
+    expect(order).toEqual([
+      'Page 1',
+      'Page 2',
+      'Page 3',
+      'Page 4',
+      'Page 5',
+      'Page 22',
+      'Next page',
+      'Last page',
+      'Items per page',
+    ]);
+  });
+
+  it('activates page buttons with Enter and navigation buttons with Space', async () => {
+    render(<Controlled total={437} />);
+    named('Page 3').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(named('Page 3')).toHaveAttribute('aria-current', 'page');
+    named('Next page').focus();
+    await userEvent.keyboard(' ');
+    expect(named('Page 4')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('moves focus to the current page button when the focused "Next page" becomes disabled', async () => {
+    render(<Controlled total={437} current={21} />);
+    named('Next page').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(named('Next page')).toBeDisabled();
+    expect(document.activeElement).toBe(named('Page 22'));
+    expect(named('Page 22')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('moves focus to the current page button when the focused "First page" becomes disabled', async () => {
+    render(<Controlled total={437} current={9} />);
+    named('First page').focus();
+    await userEvent.keyboard(' ');
+    expect(document.activeElement).toBe(named('Page 1'));
+  });
+
+  it('changes the page size from the keyboard', async () => {
+    const calls: string[] = [];
+    render(<Pagination total={437} onChange={(p, s) => calls.push(`${p} ${s}`)} />);
+    screen.getByRole('combobox', { name: 'Items per page' }).focus();
+    await userEvent.selectOptions(screen.getByRole('combobox'), '50');
+    expect(calls).toEqual(['1 50']);
+  });
+});
+
+describe('Pagination in Chromium: layout', () => {
+  it('mirrors the arrows and the order under dir="rtl"', () => {
+    render(
+      <div dir="rtl">
+        <Pagination total={437} defaultCurrent={5} />
+      </div>,
+    );
+    const arrow = named('Next page').querySelector('svg')!;
+    expect(getComputedStyle(arrow).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(named('First page').getBoundingClientRect().left).toBeGreaterThan(named('Last page').getBoundingClientRect().left);
+  });
+
+  it('does not mirror the arrows left to right', () => {
+    render(<Pagination total={437} />);
+    expect(getComputedStyle(named('Next page').querySelector('svg')!).transform).toBe('none');
+  });
+
+  it('uses tabular figures so the width does not jump', () => {
+    render(<Pagination total={437} />);
+    expect(getComputedStyle(screen.getByRole('navigation')).fontVariantNumeric).toBe('tabular-nums');
+  });
+
+  it('keeps page buttons at least 24 × 24 px in every size (target size)', () => {
+    render(
+      <>
+        {(['sm', 'md', 'lg'] as const).map((size) => (
+          <Pagination key={size} total={437} size={size} aria-label={size} />
+        ))}
+      </>,
+    );
+    for (const b of screen.getAllByRole('button', { name: 'Page 1' })) {
+      const { width, height } = b.getBoundingClientRect();
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(24);
+    }
+  });
+
+  it('keeps the current page filled when hovered, and shades other pages', async () => {
+    render(<Pagination total={437} />);
+    const fill = getComputedStyle(named('Page 1')).backgroundColor;
+    const plain = getComputedStyle(named('Page 2')).backgroundColor;
+    await userEvent.hover(named('Page 1'));
+    expect(getComputedStyle(named('Page 1')).backgroundColor).toBe(fill);
+    await userEvent.hover(named('Page 2'));
+    expect(getComputedStyle(named('Page 2')).backgroundColor).not.toBe(plain);
+  });
+
+  it('follows data-theme: dark inside a light page, and light forced inside a dark one', () => {
+    render(
+      <div data-theme="dark">
+        <Pagination total={437} aria-label="dark" />
+        <div data-theme="light">
+          <Pagination total={437} aria-label="light" />
+        </div>
+      </div>,
+    );
+    const color = (name: string) => getComputedStyle(screen.getByRole('navigation', { name })).color;
+    expect(color('dark')).toBe('rgb(236, 236, 236)');
+    expect(color('light')).toBe('rgb(26, 26, 26)');
+  });
+
+  it('turns dark when the system prefers dark, unless data-theme="light" forces light', async () => {
+    const setScheme = (value: string) =>
+      cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });
+    await setScheme('dark');
+    try {
+      render(
+        <>
+          <Pagination total={437} aria-label="system" />
+          <div data-theme="light">
+            <Pagination total={437} aria-label="forced light" />
+          </div>
+        </>,
+      );
+      const color = (name: string) => getComputedStyle(screen.getByRole('navigation', { name })).color;
+      expect(matchMedia('(prefers-color-scheme: dark)').matches).toBe(true);
+      expect(color('system')).toBe('rgb(236, 236, 236)');
+      expect(color('forced light')).toBe('rgb(26, 26, 26)');
+    } finally {
+      await setScheme('');
+    }
+  });
+
+  it('renders the same number of page buttons for a trillion items as for a thousand', () => {
+    const { unmount } = render(<Pagination total={1000} defaultCurrent={25} />);
+    const thousand = screen.getAllByRole('button', { name: /^Page / }).length;
+    unmount();
+    render(<Pagination total={1e12} defaultCurrent={25_000_000_000} />);
+    expect(screen.getAllByRole('button', { name: /^Page / })).toHaveLength(thousand);
+  });
+});
+
+const surface = (theme: 'light' | 'dark', children: ReactNode) => (
+  <div data-theme={theme} style={{ background: 'var(--pw-surface)', padding: 16 }}>
+    {children}
+  </div>
+);
+
+const variants: Array<[string, ReactNode]> = [
+  ['default', <Pagination total={437} />],
+  ['current in the middle with total', <Pagination total={437} defaultCurrent={9} showTotal />],
+  ['disabled', <Pagination total={437} disabled />],
+  ['empty', <Pagination total={0} showTotal />],
+  ['sizes', (['sm', 'md', 'lg'] as const).map((size) => <Pagination key={size} total={437} size={size} aria-label={`Pages ${size}`} />)],
+  ['German', <Pagination total={123456} defaultCurrent={1200} showTotal locale="de-DE" labels={{ nav: 'Seiten', page: (n) => `Seite ${n}`, pageSize: 'Einträge pro Seite' }} />],
+  ['right to left', <div dir="rtl"><Pagination total={437} defaultCurrent={9} showTotal /></div>],
+];
+
+describe('Pagination in Chromium: axe-core', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it.each(variants)(`has no violations: %s, ${theme} theme`, async (_, node) => {
+      const { container } = render(surface(theme, node));
+      expect(await violations(container)).toEqual([]);
+    });
+  }
+
+  it('has no violations after a change has been announced', async () => {
+    const { container } = render(surface('dark', <Controlled total={437} />));
+    await userEvent.click(named('Next page'));
+    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 22');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('meets AA contrast for the current page and for text in both themes', () => {
+    const rgb = (c: string) => c.match(/\d+/g)!.slice(0, 3).map(Number);
+    const lum = (c: string) => {
+      const [r, g, b] = rgb(c).map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const ratio = (a: string, b: string) => {
+      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      const { unmount } = render(surface(theme, <Pagination total={437} showTotal />));
+      const cur = getComputedStyle(named('Page 1'));
+      const other = getComputedStyle(named('Page 2'));
+      const total = getComputedStyle(screen.getByText(/of 437/));
+      const bg = getComputedStyle(screen.getByRole('navigation').parentElement!).backgroundColor;
+      expect(ratio(cur.color, cur.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+      expect(ratio(other.color, other.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+      expect(ratio(total.color, bg)).toBeGreaterThanOrEqual(4.5);
+      // Non-text contrast (WCAG 1.4.11): button borders against the surface.
+      expect(ratio(other.borderTopColor, bg)).toBeGreaterThanOrEqual(3);
+      unmount();
+    }
+  });
+});

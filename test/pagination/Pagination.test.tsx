@@ -1,0 +1,409 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { Pagination, type PaginationProps } from '../../src/pagination/index';
+
+const page = (n: number | string) => screen.getByRole('button', { name: `Page ${n}` });
+const button = (name: string) => screen.getByRole('button', { name });
+const pageNames = () =>
+  screen
+    .getAllByRole('button', { name: /^Page / })
+    .map((b) => b.getAttribute('aria-label'));
+
+let warn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  warn.mockRestore();
+});
+
+describe('Pagination: DOM and accessibility contract', () => {
+  it('renders a nav labelled "Pagination" with data-size and the merged className', () => {
+    render(<Pagination total={100} className="mine" size="lg" />);
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(nav).toHaveAttribute('data-size', 'lg');
+    expect(nav).toHaveClass('pw-pagination', 'mine');
+  });
+
+  it('uses size "sm" by default and the aria-label prop as the nav name', () => {
+    render(<Pagination total={100} aria-label="Shares pages" />);
+    expect(screen.getByRole('navigation', { name: 'Shares pages' })).toHaveAttribute('data-size', 'sm');
+  });
+
+  it('renders first, previous, one button per visible page, next and last as native buttons in that order', () => {
+    render(<Pagination total={437} defaultCurrent={5} />);
+    const names = within(screen.getByRole('list'))
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'First page',
+      'Previous page',
+      'Page 1',
+      'Page 4',
+      'Page 5',
+      'Page 6',
+      'Page 22',
+      'Next page',
+      'Last page',
+    ]);
+    for (const b of screen.getAllByRole('button')) expect(b.tagName).toBe('BUTTON');
+    expect(page(5)).toHaveTextContent(/^5$/);
+  });
+
+  it('marks only the current page with aria-current="page"', () => {
+    render(<Pagination total={437} defaultCurrent={3} />);
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-current'))).toHaveLength(1);
+  });
+
+  it('disables first and previous on page 1 and next and last on the last page', () => {
+    const { rerender } = render(<Pagination total={100} current={1} />);
+    expect(button('First page')).toBeDisabled();
+    expect(button('Previous page')).toBeDisabled();
+    expect(button('Next page')).toBeEnabled();
+    rerender(<Pagination total={100} current={5} />);
+    expect(button('Next page')).toBeDisabled();
+    expect(button('Last page')).toBeDisabled();
+    expect(button('Previous page')).toBeEnabled();
+  });
+
+  it('renders ellipses that are hidden from assistive technology and take no focus', () => {
+    const { container } = render(<Pagination total={1000} defaultCurrent={25} />);
+    const ellipses = container.querySelectorAll('.pw-ellipsis');
+    expect(ellipses).toHaveLength(2);
+    for (const e of ellipses) {
+      expect(e).toHaveAttribute('aria-hidden', 'true');
+      expect(e.querySelector('button, [tabindex]')).toBeNull();
+    }
+  });
+
+  it('offers the page sizes in a native select named "Items per page" with "20 / page" texts', () => {
+    render(<Pagination total={100} />);
+    const select = screen.getByRole('combobox', { name: 'Items per page' });
+    expect(select.tagName).toBe('SELECT');
+    expect(select).toHaveValue('20');
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.value, o.textContent])).toEqual([
+      ['10', '10 / page'],
+      ['20', '20 / page'],
+      ['50', '50 / page'],
+      ['100', '100 / page'],
+    ]);
+  });
+
+  it('inserts a pageSize missing from pageSizeOptions in order', () => {
+    render(<Pagination total={100} pageSize={30} pageSizeOptions={[50, 10, 20]} />);
+    const options = within(screen.getByRole('combobox')).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => o.value)).toEqual(['10', '20', '30', '50']);
+    expect(screen.getByRole('combobox')).toHaveValue('30');
+  });
+
+  it('hides the selector with showSizeChanger={false}', () => {
+    render(<Pagination total={100} showSizeChanger={false} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('shows the range and the total with showTotal, formatted for the locale', () => {
+    const { rerender } = render(<Pagination total={437} current={2} showTotal locale="en-US" />);
+    expect(screen.getByText('21–40 of 437')).toBeInTheDocument();
+    rerender(<Pagination total={12345} current={22} showTotal locale="en-US" />);
+    expect(screen.getByText('421–440 of 12,345')).toBeInTheDocument();
+    rerender(<Pagination total={437} current={22} showTotal locale="en-US" />);
+    expect(screen.getByText('421–437 of 437')).toBeInTheDocument();
+  });
+
+  it('shows no total text while the total is unknown', () => {
+    render(<Pagination current={3} showTotal />);
+    expect(screen.queryByText(/ of /)).toBeNull();
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+    expect(button('Next page')).toBeDisabled();
+  });
+
+  it('shows no total text by default', () => {
+    render(<Pagination total={437} />);
+    expect(screen.queryByText(/of 437/)).toBeNull();
+  });
+
+  it('announces the new page in a polite live region after a change, not on first render', async () => {
+    const user = userEvent.setup();
+    render(<Pagination total={437} />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+    await user.click(page(3));
+    expect(status).toHaveTextContent('Page 3 of 22');
+  });
+
+  it('shows page 1 with all navigation disabled and the selector usable when total is 0', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={0} onChange={onChange} />);
+    expect(pageNames()).toEqual(['Page 1']);
+    expect(page(1)).toHaveAttribute('aria-current', 'page');
+    for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) expect(button(name)).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox'), '50');
+    expect(onChange).toHaveBeenCalledWith(1, 50);
+  });
+
+  it('translates every string through labels and formats numbers with locale', async () => {
+    const user = userEvent.setup();
+    render(
+      <Pagination
+        total={123456}
+        defaultCurrent={1200}
+        showTotal
+        locale="de-DE"
+        labels={{
+          nav: 'Seitennavigation',
+          first: 'Erste Seite',
+          previous: 'Vorherige Seite',
+          next: 'Nächste Seite',
+          last: 'Letzte Seite',
+          page: (n) => `Seite ${n}`,
+          pageSize: 'Einträge pro Seite',
+          pageSizeOption: (n) => `${n} / Seite`,
+          total: (from, to, total) => `${from}–${to} von ${total}`,
+          status: (n, count) => `Seite ${n} von ${count}`,
+        }}
+      />,
+    );
+    expect(screen.getByRole('navigation', { name: 'Seitennavigation' })).toBeInTheDocument();
+    for (const name of ['Erste Seite', 'Vorherige Seite', 'Nächste Seite', 'Letzte Seite']) button(name);
+    expect(screen.getByRole('button', { name: 'Seite 1.200' })).toHaveTextContent('1.200');
+    expect(screen.getByRole('button', { name: 'Seite 6.173' })).toHaveTextContent('6.173');
+    expect(screen.getByText('23.981–24.000 von 123.456')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Einträge pro Seite' })).toHaveTextContent('20 / Seite');
+    await user.click(button('Nächste Seite'));
+    expect(screen.getByRole('status')).toHaveTextContent('Seite 1.201 von 6.173');
+  });
+
+  it('falls back to English for labels it is not given or given as undefined', () => {
+    render(<Pagination total={100} labels={{ next: 'Weiter', previous: undefined, page: undefined }} />);
+    page(1);
+    button('Weiter');
+    button('Previous page');
+  });
+});
+
+describe('Pagination: behaviour', () => {
+  it('calls onChange exactly once per click, with the page and the page size', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} onChange={onChange} />);
+    await user.click(page(3));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith(3, 20);
+    await user.click(button('Next page'));
+    expect(onChange).toHaveBeenCalledTimes(2);
+    expect(onChange).toHaveBeenLastCalledWith(4, 20);
+    await user.click(button('Last page'));
+    expect(onChange).toHaveBeenLastCalledWith(22, 20);
+    await user.click(button('Previous page'));
+    expect(onChange).toHaveBeenLastCalledWith(21, 20);
+    await user.click(button('First page'));
+    expect(onChange).toHaveBeenLastCalledWith(1, 20);
+    expect(onChange).toHaveBeenCalledTimes(5);
+  });
+
+  it('calls nothing when the current page is clicked', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} current={4} onChange={onChange} />);
+    await user.click(page(4));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('on a page-size change calls onSizeChange then onChange, once each, keeping the first item in view', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    render(
+      <Pagination
+        total={437}
+        defaultCurrent={3}
+        onSizeChange={(c, s) => calls.push(`size ${c} ${s}`)}
+        onChange={(p, s) => calls.push(`change ${p} ${s}`)}
+      />,
+    );
+    // Page 3 of 20 starts at item 41; with 50 per page item 41 is on page 1.
+    await user.selectOptions(screen.getByRole('combobox'), '50');
+    expect(calls).toEqual(['size 1 50', 'change 1 50']);
+    expect(page(1)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('clamps the kept page to the new page count', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onSizeChange = vi.fn();
+    render(<Pagination total={437} current={22} pageSize={20} onChange={onChange} onSizeChange={onSizeChange} />);
+    // floor(21 * 20 / 10) + 1 = 43, but 437 items of 10 make 44 pages: 43 stays.
+    await user.selectOptions(screen.getByRole('combobox'), '10');
+    expect(onSizeChange).toHaveBeenCalledWith(43, 10);
+    expect(onChange).toHaveBeenCalledWith(43, 10);
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves to the page that holds the first item when shrinking the page size', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} defaultCurrent={3} defaultPageSize={50} onChange={onChange} />);
+    // Page 3 of 50 starts at item 101 → page floor(100 / 10) + 1 = 11 of 10.
+    await user.selectOptions(screen.getByRole('combobox'), '10');
+    expect(onChange).toHaveBeenCalledWith(11, 10);
+    expect(page(11)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps a controlled current until the parent changes it', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(<Pagination total={437} current={2} onChange={onChange} />);
+    await user.click(page(3));
+    expect(onChange).toHaveBeenCalledWith(3, 20);
+    expect(page(2)).toHaveAttribute('aria-current', 'page');
+    rerender(<Pagination total={437} current={3} onChange={onChange} />);
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps a controlled pageSize until the parent changes it', async () => {
+    const user = userEvent.setup();
+    render(<Pagination total={437} pageSize={20} />);
+    await user.selectOptions(screen.getByRole('combobox'), '50');
+    expect(screen.getByRole('combobox')).toHaveValue('20');
+  });
+
+  it('moves by itself when uncontrolled, starting at defaultCurrent and defaultPageSize', async () => {
+    const user = userEvent.setup();
+    render(<Pagination total={437} defaultCurrent={2} defaultPageSize={10} />);
+    expect(page(2)).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('combobox')).toHaveValue('10');
+    await user.click(button('Next page'));
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('works with the server-side pattern: the parent passes current and total and refetches in onChange', async () => {
+    const user = userEvent.setup();
+    const shown: number[] = [];
+    function Server() {
+      const [state, setState] = useState({ current: 1, pageSize: 20, total: 437 });
+      shown.push(state.current);
+      return (
+        <Pagination
+          {...state}
+          onChange={(current, pageSize) => setState((s) => ({ ...s, current, pageSize }))}
+        />
+      );
+    }
+    render(<Server />);
+    await user.click(button('Next page'));
+    await user.click(page(3));
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+    // Every render shows the parent's page: no intermediate page, no flicker.
+    expect(shown).toEqual([1, 2, 3]);
+  });
+
+  it('calls onChange once per action and warns once per prop under StrictMode', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <StrictMode>
+        <Pagination total={437} pageSize={NaN} onChange={onChange} />
+      </StrictMode>,
+    );
+    await user.click(button('Next page'));
+    expect(onChange.mock.calls).toEqual([[2, 20]]);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('disables every control and calls nothing when disabled', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onSizeChange = vi.fn();
+    render(<Pagination total={437} defaultCurrent={5} disabled onChange={onChange} onSizeChange={onSizeChange} />);
+    for (const b of screen.getAllByRole('button')) expect(b).toBeDisabled();
+    expect(screen.getByRole('combobox')).toBeDisabled();
+    for (const b of screen.getAllByRole('button')) await user.click(b);
+    await user.selectOptions(screen.getByRole('combobox'), '50').catch(() => {});
+    expect(onChange).not.toHaveBeenCalled();
+    expect(onSizeChange).not.toHaveBeenCalled();
+  });
+
+  it('renders the same number of page buttons for a trillion items as for a thousand', () => {
+    const { unmount } = render(<Pagination total={1000 * 20} defaultCurrent={500} />);
+    const small = pageNames().length;
+    unmount();
+    render(<Pagination total={1e12 * 20} defaultCurrent={5e11} />);
+    expect(pageNames()).toHaveLength(small);
+    expect(pageNames()).toEqual(['Page 1', 'Page 499,999,999,999', 'Page 500,000,000,000', 'Page 500,000,000,001', 'Page 1,000,000,000,000']);
+  });
+});
+
+describe('Pagination: bad input', () => {
+  const bad: Array<[string, Partial<PaginationProps>]> = [
+    ['total NaN', { total: NaN }],
+    ['total negative', { total: -5 }],
+    ['total fractional', { total: 10.5 }],
+    ['total Infinity', { total: Infinity }],
+    ['total -Infinity', { total: -Infinity }],
+    ['current NaN', { total: 100, current: NaN }],
+    ['current negative', { total: 100, current: -3 }],
+    ['current fractional', { total: 100, current: 2.5 }],
+    ['current Infinity', { total: 100, current: Infinity }],
+    ['current past the last page', { total: 100, current: 99 }],
+    ['pageSize 0', { total: 100, pageSize: 0 }],
+    ['pageSize NaN', { total: 100, pageSize: NaN }],
+    ['pageSize negative', { total: 100, pageSize: -20 }],
+    ['pageSize Infinity', { total: 100, pageSize: Infinity }],
+    ['pageSize fractional', { total: 100, pageSize: 12.5 }],
+    ['empty pageSizeOptions', { total: 100, pageSizeOptions: [] }],
+    ['pageSizeOptions with junk', { total: 100, pageSizeOptions: [NaN, -1, 0, 10] }],
+    ['siblingCount Infinity', { total: 100, siblingCount: Infinity }],
+    ['boundaryCount NaN', { total: 100, boundaryCount: NaN }],
+    ['locale that is not a language tag', { total: 100, locale: '!!' }],
+  ];
+
+  it.each(bad)('never throws for %s, shows a current page and warns once naming the prop', (_, props) => {
+    const { rerender } = render(<Pagination {...props} />);
+    rerender(<Pagination {...props} />);
+    expect(screen.getAllByRole('button').filter((b) => b.getAttribute('aria-current') === 'page')).toHaveLength(1);
+    const [prop] = Object.entries(props).find(([k]) => k !== 'total' || Object.keys(props).length === 1)!;
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(new RegExp(`^\\[pagewise\\] .*\`${prop}\``));
+  });
+
+  it('names the value it received in the warning', () => {
+    render(<Pagination total={NaN} />);
+    expect(warn).toHaveBeenCalledWith('[pagewise] Pagination: invalid `total` NaN; using 0 instead.');
+  });
+
+  it('warns once per prop however often it re-renders with the same bad props', () => {
+    const { rerender } = render(<Pagination total={NaN} pageSize={0} current={2.5} />);
+    for (let i = 0; i < 5; i++) rerender(<Pagination total={NaN} pageSize={0} current={Number.NaN} />);
+    expect(warn.mock.calls.map((c) => String(c[0]).match(/`(\w+)`/)?.[1]).sort()).toEqual(['current', 'pageSize', 'total']);
+  });
+
+  it('falls back to 10, 20, 50, 100 for empty pageSizeOptions', () => {
+    render(<Pagination total={100} pageSizeOptions={[]} />);
+    const options = within(screen.getByRole('combobox')).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => o.value)).toEqual(['10', '20', '50', '100']);
+  });
+
+  it('shows the last page for a current past the end', () => {
+    render(<Pagination total={100} current={99} />);
+    expect(page(5)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('does not warn for valid props', () => {
+    render(<Pagination total={437} current={3} pageSize={50} pageSizeOptions={[10, 50]} siblingCount={2} boundaryCount={0} locale="fr-FR" />);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('does not warn in production', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      render(<Pagination total={NaN} />);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
