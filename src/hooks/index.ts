@@ -1,0 +1,15 @@
+export { ApiClientProvider } from './ApiClientProvider';
+export type { ApiClientProviderProps } from './ApiClientProvider';
+export { useApiClient } from './useApiClient';
+export { useShares } from './useShares';
+export type { UseSharesOptions, UseSharesResult } from './useShares';
+export { useEnvironments } from './useEnvironments';
+export type { UseEnvironmentsOptions, UseEnvironmentsResult } from './useEnvironments';
+export type { PagedResourceOptions, PagedResourceResult, QueryPagination } from './usePagedResource';
+export { sharesQueryOptions } from './sharesQueryOptions';
+export type { SharesQueryParams } from './sharesQueryOptions';
+export { environmentsQueryOptions } from './environmentsQueryOptions';
+export type { EnvironmentsQueryParams } from './environmentsQueryOptions';
+export type { PagedQueryKey, PagedQueryParams, PagedResource } from './pagedQueryOptions';
+export { retryPolicy } from './retryPolicy';
+export { toWirePage } from './toWirePage';

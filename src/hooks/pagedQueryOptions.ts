@@ -1,0 +1,62 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import type { ApiClient } from '../client/index';
+import type { ApiRecord, Page } from '../client/types';
+import { retryPolicy } from './retryPolicy';
+import { toWirePage } from './toWirePage';
+
+/** A list resource of the service. */
+export type PagedResource = 'shares' | 'environments';
+
+/** Query key of one page: `['pagewise', resource, client id, organization id, page (1-based), page size]`. Never holds a token. */
+export type PagedQueryKey = readonly ['pagewise', PagedResource, string, string | null, number, number];
+
+/** Parameters of `sharesQueryOptions` and `environmentsQueryOptions`. */
+export interface PagedQueryParams {
+  /** The client from `createApiClient`; only its non-secret `id` goes into the query key. */
+  client: ApiClient;
+  /** The organization's UUID. Without one the query is skipped (`skipToken`), not failed. */
+  organizationId: string | null | undefined;
+  /** 1-based page number, like the `Pagination` control's `current`. @default 1 */
+  page?: number;
+  /** Rows per page. @default 20 */
+  pageSize?: number;
+  /** How long a fetched page counts as fresh, in milliseconds. @default 30_000 */
+  staleTime?: number;
+}
+
+/** How long a fetched page counts as fresh when nothing else is said. */
+export const DEFAULT_STALE_TIME = 30_000;
+/** Rows per page when nothing else is said (the control's default). */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Whether two page keys list the same rows (resource, client, organization, page size), whatever the page. */
+function isSameListing(a: readonly unknown[], b: PagedQueryKey): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[5] === b[5];
+}
+
+/**
+ * TanStack Query options for one page of a resource: usable with `useQuery`, `prefetchQuery`,
+ * `ensureQueryData` and server rendering. The shared implementation of `sharesQueryOptions` and
+ * `environmentsQueryOptions`.
+ */
+export function pagedQueryOptions<T extends ApiRecord>(resource: PagedResource, params: PagedQueryParams) {
+  const { client, page = 1, pageSize = DEFAULT_PAGE_SIZE, staleTime = DEFAULT_STALE_TIME } = params;
+  const organizationId = params.organizationId || null;
+  const queryKey: PagedQueryKey = ['pagewise', resource, client.id, organizationId, page, pageSize];
+  return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({
+    queryKey,
+    queryFn: organizationId
+      ? ({ signal }) => {
+          const list = { organizationId, page: toWirePage(page), size: pageSize, signal };
+          return resource === 'shares' ? client.listShares<T>(list) : client.listEnvironments<T>(list);
+        }
+      : skipToken,
+    // Previous rows stay on screen while the next page loads, but never rows of another organization,
+    // client or page size.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && isSameListing(previousQuery.queryKey, queryKey) ? previous : undefined,
+    staleTime,
+    retry: retryPolicy.retry,
+    retryDelay: retryPolicy.retryDelay,
+  });
+}

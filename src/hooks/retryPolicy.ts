@@ -1,0 +1,41 @@
+import { isApiError, isAuthError, isHttpError, isResponseShapeError } from '../client/index';
+
+/** Most tries of one request, the first included. */
+const MAX_TRIES = 3;
+/** Longest wait before a retry, whatever `Retry-After` asked for. */
+const MAX_DELAY_MS = 30_000;
+/** Wait before the first retry of an error without `Retry-After`; doubles with each retry. */
+const BASE_DELAY_MS = 1_000;
+
+/** Client errors worth another try: the request timed out (408) or was rate limited (429). */
+const RETRIABLE_4XX = new Set([408, 429]);
+/** Statuses whose `Retry-After` is honoured. */
+const RETRY_AFTER_STATUSES = new Set([429, 503]);
+
+/**
+ * The retry policy of every pagewise query, as TanStack Query's `retry` and `retryDelay` options.
+ * Spread it into a `QueryClient`'s defaults to give your own queries the same policy.
+ *
+ * - never retries an `AuthError`, a `ResponseShapeError`, a rejected argument (`TypeError`) nor a 4xx other
+ *   than 408 and 429; network errors, timeouts and 5xx are retried;
+ * - tries a request at most 3 times;
+ * - waits `Retry-After` for 429 and 503 (capped at 30 s), otherwise 1 s, 2 s, … (capped at 30 s).
+ */
+export const retryPolicy = {
+  /** Whether to try again after `failureCount + 1` failed tries ended in `error`. */
+  retry(failureCount: number, error: unknown): boolean {
+    if (failureCount + 1 >= MAX_TRIES) return false;
+    // Credentials, a body of an unknown shape and a bad argument come back the same however often we ask.
+    if (isAuthError(error) || isResponseShapeError(error)) return false;
+    if (error instanceof TypeError && !isApiError(error)) return false;
+    if (isHttpError(error) && error.status >= 400 && error.status < 500) return RETRIABLE_4XX.has(error.status);
+    return true;
+  },
+  /** Milliseconds to wait before the next try after `failureCount + 1` failed tries ended in `error`. */
+  retryDelay(failureCount: number, error: unknown): number {
+    if (isHttpError(error) && RETRY_AFTER_STATUSES.has(error.status) && typeof error.retryAfterMs === 'number') {
+      return Math.min(Math.max(0, error.retryAfterMs), MAX_DELAY_MS);
+    }
+    return Math.min(BASE_DELAY_MS * 2 ** failureCount, MAX_DELAY_MS);
+  },
+} as const;

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
+import type { ApiClient } from '../client/index';
+import type { ApiRecord, Page } from '../client/types';
+import { DEFAULT_PAGE_SIZE, DEFAULT_STALE_TIME, pagedQueryOptions } from './pagedQueryOptions';
+import type { PagedQueryKey, PagedResource } from './pagedQueryOptions';
+import { toPageNumber } from './toPageNumber';
+import { useApiClient } from './useApiClient';
+
+/** The props a data hook hands to `<Pagination {...result.pagination} />`. */
+export interface QueryPagination {
+  /** 1-based page on screen. */
+  current: number;
+  /**
+   * Total rows. While a page loads, the last total known for this organization (so the control keeps its
+   * shape); `undefined` until the first one is known (the control then treats the current page as the last known).
+   */
+  total: number | undefined;
+  /** Rows per page. */
+  pageSize: number;
+  /** Moves to `page` (1-based) with `pageSize` rows per page. */
+  onChange: (page: number, pageSize: number) => void;
+}
+
+/** Options of `useShares` and `useEnvironments`; any other `useQuery` option passes through. */
+export interface PagedResourceOptions<T extends ApiRecord>
+  extends Omit<UseQueryOptions<Page<T>, Error, Page<T>, PagedQueryKey>, 'queryKey' | 'queryFn' | 'placeholderData' | 'select' | 'staleTime'> {
+  /** The organization's UUID. Without one nothing is requested (the query is skipped, not failed). */
+  organizationId: string | null | undefined;
+  /** 1-based page. Giving it makes the page controlled: `pagination.onChange` then only calls `onChange`. */
+  page?: number;
+  /** Rows per page. Giving it makes the page size controlled. */
+  pageSize?: number;
+  /** First page when `page` is not given; the page also returns here when the organization changes. @default 1 */
+  defaultPage?: number;
+  /** First page size when `pageSize` is not given. @default 20 */
+  defaultPageSize?: number;
+  /** Called with the 1-based page and the page size whenever either changes, including a move back from past the end. */
+  onChange?: (page: number, pageSize: number) => void;
+  /** Fetch the next page in the background once the current one has settled. @default true */
+  prefetchNext?: boolean;
+  /** The client to use instead of the nearest `ApiClientProvider`'s. */
+  client?: ApiClient;
+  /** How long a fetched page counts as fresh, in milliseconds; the prefetched next page uses the same. @default 30_000 */
+  staleTime?: number;
+}
+
+/** Result of `useShares` and `useEnvironments`: TanStack's query result plus the control's props. */
+export type PagedResourceResult<T extends ApiRecord> = UseQueryResult<Page<T>, Error> & {
+  /** Props to spread into `<Pagination />`. */
+  pagination: QueryPagination;
+};
+
+interface OwnState {
+  /** The listing the page belongs to: a page of one organization means nothing in another. */
+  listing: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The one implementation behind `useShares` and `useEnvironments`. `caller` names the hook in error messages. */
+export function usePagedResource<T extends ApiRecord>(
+  resource: PagedResource,
+  options: PagedResourceOptions<T>,
+  caller: string,
+): PagedResourceResult<T> {
+  const {
+    organizationId: organizationOption,
+    page: pageOption,
+    pageSize: pageSizeOption,
+    defaultPage,
+    defaultPageSize,
+    onChange,
+    prefetchNext = true,
+    client: clientOption,
+    staleTime = DEFAULT_STALE_TIME,
+    ...queryOverrides
+  } = options;
+  const client = useApiClient(clientOption, caller);
+  const queryClient = useQueryClient();
+  const organizationId = organizationOption || null;
+  const listing = JSON.stringify([resource, client.id, organizationId]);
+  const firstPage = toPageNumber(defaultPage, 1);
+
+  const [own, setOwn] = useState<OwnState>(() => ({
+    listing,
+    page: firstPage,
+    pageSize: toPageNumber(defaultPageSize, DEFAULT_PAGE_SIZE),
+  }));
+  // Another organization (or client) starts again at the first page. Adjusting state while rendering
+  // (rather than in an effect) means no render ever pairs the new organization with the old page.
+  let ownPage = own.page;
+  if (own.listing !== listing) {
+    ownPage = firstPage;
+    setOwn({ ...own, listing, page: firstPage });
+  }
+  const page = pageOption === undefined ? ownPage : toPageNumber(pageOption, 1);
+  const pageSize = pageSizeOption === undefined ? own.pageSize : toPageNumber(pageSizeOption, own.pageSize);
+
+  // The latest onChange, so that an inline callback neither changes `change` nor re-runs the effects below.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const change = useCallback(
+    (nextPage: number, nextPageSize: number) => {
+      const p = toPageNumber(nextPage, 1);
+      const size = toPageNumber(nextPageSize, pageSize);
+      setOwn({ listing, page: p, pageSize: size });
+      onChangeRef.current?.(p, size);
+    },
+    [listing, pageSize],
+  );
+
+  const query = useQuery({
+    ...pagedQueryOptions<T>(resource, { client, organizationId, page, pageSize, staleTime }),
+    ...queryOverrides,
+  });
+
+  const fresh = query.isPlaceholderData ? undefined : query.data;
+
+  // The last total seen for this listing, so the control keeps its shape while a page size change loads.
+  const [known, setKnown] = useState<{ listing: string; total: number } | null>(null);
+  if (fresh && (known?.listing !== listing || known.total !== fresh.total)) {
+    setKnown({ listing, total: fresh.total });
+  }
+  const total = query.data?.total ?? (known?.listing === listing ? known.total : undefined);
+
+  // Rows were deleted under us: fresh data says this page is past the end, so move to the last page.
+  const lastPage = fresh ? Math.max(1, fresh.pageCount) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) change(lastPage, pageSize);
+  }, [lastPage, page, pageSize, change]);
+
+  // Once this page has settled, fetch the next one so moving forward waits for nothing.
+  const enabled = queryOverrides.enabled !== false;
+  const nextPage = prefetchNext && enabled && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
+  useEffect(() => {
+    if (nextPage === undefined || !organizationId) return;
+    void queryClient.prefetchQuery(
+      pagedQueryOptions<T>(resource, { client, organizationId, page: nextPage, pageSize, staleTime }),
+    );
+  }, [queryClient, resource, client, organizationId, nextPage, pageSize, staleTime]);
+
+  // Past the end, the control already shows the last page while the move above is under way.
+  const current = lastPage !== undefined ? Math.min(page, lastPage) : page;
+  const pagination = useMemo<QueryPagination>(
+    () => ({ current, total, pageSize, onChange: change }),
+    [current, total, pageSize, change],
+  );
+  return { ...query, pagination };
+}

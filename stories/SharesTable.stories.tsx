@@ -1,0 +1,203 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { useShares } from '../src/hooks/index';
+import type { MockService, MockServiceOptions, MockShare } from '../src/testing/index';
+import { shareColumns } from './support/columns';
+import { PagedTable } from './support/PagedTable';
+import { OrganizationPicker } from './support/OrganizationPicker';
+import { SLOW, expectRows, getTable, recordShownNames, shownNames } from './support/play';
+import { mockedStory } from './support/mockedStory';
+import { demoOrganizationIds, organizationNames, requestedPages, requestedPagesAndSizes } from './support/storyService';
+
+const meta = {
+  title: 'Data/SharesTable',
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function SharesTable({ organizationId }: { organizationId: string }) {
+  return (
+    <PagedTable
+      useResource={useShares<MockShare>}
+      organizationId={organizationId}
+      columns={shareColumns}
+      caption={`Shares of ${organizationNames[organizationId]}`}
+      noun="shares"
+    />
+  );
+}
+
+/** A story of one organization's shares on a mock service of its own. */
+function sharesStory(organizationId: string, options?: MockServiceOptions, prepare?: (service: MockService) => void) {
+  return mockedStory(() => <SharesTable organizationId={organizationId} />, options, prepare);
+}
+
+const acme = 'Shares of Acme';
+
+const defaultStory = sharesStory(demoOrganizationIds.acme);
+/** Acme's 437 shares, 20 per page; the next page is prefetched, so moving forward waits for nothing. */
+export const Default: Story = {
+  ...defaultStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRows(canvasElement, acme, 1, 20);
+    await expect(canvas.getByText('1–20 of 437')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await expectRows(canvasElement, acme, 21, 40);
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 3' }));
+    await expectRows(canvasElement, acme, 41, 60);
+    // Page 2 was asked for once: by the prefetch, not by the click.
+    await waitFor(() => expect(requestedPages(defaultStory.service)).toEqual([0, 1, 2, 3]));
+  },
+};
+
+const loadingStory = sharesStory(demoOrganizationIds.acme, { latencyMs: 1_000_000_000 });
+/** The first page never arrives: an empty, busy table and a control that knows no total yet. */
+export const Loading: Story = {
+  ...loadingStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(getTable(canvasElement, acme)).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('cell', { name: 'Loading shares…' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await waitFor(() => expect(requestedPages(loadingStory.service)).toEqual([0]));
+  },
+};
+
+const emptyStory = sharesStory(demoOrganizationIds.empty);
+/** An organization without shares: one empty page, nothing to move to. */
+export const EmptyOrganization: Story = {
+  ...emptyStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('cell', { name: 'No shares in this organization.' }, SLOW)).toBeInTheDocument();
+    await expect(getTable(canvasElement, 'Shares of Empty Org')).toHaveAttribute('aria-busy', 'false');
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await expect(requestedPages(emptyStory.service)).toEqual([0]);
+  },
+};
+
+const bigStory = sharesStory(demoOrganizationIds.big);
+/** 10,000 shares (generated on demand, page by page): the control jumps to page 500 and back. */
+export const TenThousandShares: Story = {
+  ...bigStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const caption = 'Shares of Big Org';
+    await expectRows(canvasElement, caption, 1, 20);
+    await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
+    await expectRows(canvasElement, caption, 9_981, 10_000);
+    await expect(canvas.getByText('9,981–10,000 of 10,000')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));
+    await expectRows(canvasElement, caption, 9_961, 9_980);
+    await expect(requestedPages(bigStory.service)).toEqual(expect.arrayContaining([0, 499, 498]));
+    await expect(requestedPages(bigStory.service)).not.toContain(500);
+  },
+};
+
+const slowStory = sharesStory(demoOrganizationIds.acme, { latencyMs: 800 });
+/** Every answer takes 800 ms: the previous page stays on screen, marked busy, until the next one arrives. */
+export const SlowNetwork: Story = {
+  ...slowStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRows(canvasElement, acme, 1, 20);
+    await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
+    // Page 22 was not prefetched: page 1 stays, busy, while it loads.
+    await expect(getTable(canvasElement, acme)).toHaveAttribute('aria-busy', 'true');
+    await expect(shownNames(canvasElement, acme)[0]).toMatch(/-00001$/);
+    await expect(canvas.getByRole('button', { name: 'Page 22' })).toHaveAttribute('aria-current', 'page');
+    await expectRows(canvasElement, acme, 421, 437);
+    await waitFor(() => expect(getTable(canvasElement, acme)).toHaveAttribute('aria-busy', 'false'), SLOW);
+    await expect(requestedPages(slowStory.service)).toEqual(expect.arrayContaining([0, 21]));
+  },
+};
+
+const unauthorizedStory = sharesStory(demoOrganizationIds.acme, {}, (service) => service.fail({ status: 401 }));
+/** The service answers 401 (not retried): a readable error and a retry button, which then succeeds. */
+export const Unauthorized401: Story = {
+  ...unauthorizedStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent(/not signed in.*401/);
+    await expect(requestedPages(unauthorizedStory.service)).toEqual([0]);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await expectRows(canvasElement, acme, 1, 20);
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await expectRows(canvasElement, acme, 21, 40);
+    await waitFor(() => expect(requestedPages(unauthorizedStory.service).slice(0, 3)).toEqual([0, 0, 1]));
+  },
+};
+
+const serverErrorStory = sharesStory(demoOrganizationIds.acme, {}, (service) => service.fail({ status: 500, times: 3 }));
+/** The service answers 500 three times: retried after 1 s and 2 s, then a readable error and a retry button. */
+export const ServerError500: Story = {
+  ...serverErrorStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent(/failed to answer.*500/);
+    await expect(requestedPages(serverErrorStory.service)).toEqual([0, 0, 0]);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await expectRows(canvasElement, acme, 1, 20);
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await expectRows(canvasElement, acme, 21, 40);
+    await expect(requestedPages(serverErrorStory.service).slice(0, 5)).toEqual([0, 0, 0, 0, 1]);
+  },
+};
+
+const pageSizeStory = sharesStory(demoOrganizationIds.acme);
+/** 50 per page: the page that keeps the first row in view, then page 2 of 50. */
+export const PageSizeChange: Story = {
+  ...pageSizeStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRows(canvasElement, acme, 1, 20);
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await expectRows(canvasElement, acme, 21, 40);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Items per page' }), '50');
+    await expectRows(canvasElement, acme, 1, 50);
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await expectRows(canvasElement, acme, 51, 100);
+    await expect(canvas.getByText('51–100 of 437')).toBeInTheDocument();
+    await expect(requestedPagesAndSizes(pageSizeStory.service)).toEqual(
+      expect.arrayContaining([
+        { page: 1, size: 20 },
+        { page: 0, size: 50 },
+        { page: 1, size: 50 },
+      ]),
+    );
+  },
+};
+
+const switcherStory = mockedStory(() => (
+  <OrganizationPicker>{(organizationId) => <SharesTable organizationId={organizationId} />}</OrganizationPicker>
+));
+/** Switching organization starts at page 1 and never shows the previous organization's rows, not even for a frame. */
+export const OrganizationSwitcher: Story = {
+  ...switcherStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const { service } = switcherStory;
+    await expectRows(canvasElement, acme, 1, 20);
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 3' }));
+    await expectRows(canvasElement, acme, 41, 60);
+
+    // Every row shown from the switch on.
+    const recording = recordShownNames(canvasElement);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Organization' }), 'Globex');
+    await expectRows(canvasElement, 'Shares of Globex', 1, 20);
+    await expect(recording.stop().filter((name) => name.startsWith('acme-'))).toEqual([]);
+    await expect(service.requests.filter((r) => r.organizationId === demoOrganizationIds.globex)[0]?.page).toBe(0);
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await expectRows(canvasElement, 'Shares of Globex', 21, 23);
+    await expect(
+      service.requests.filter((r) => r.organizationId === demoOrganizationIds.globex).map((r) => r.page),
+    ).toEqual([0, 1]);
+  },
+};

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import type { ReactTable, RowData, TableFeatures } from '@tanstack/react-table';
+import './dataTable.css';
+
+export interface DataTableProps<TFeatures extends TableFeatures, TData extends RowData> {
+  /** The TanStack Table v9 table to render. */
+  table: ReactTable<TFeatures, TData>;
+  /** Visible caption, also the table's accessible name. */
+  caption: string;
+  /** A request is under way: sets `aria-busy` and shows the busy indicator. */
+  busy?: boolean;
+  /** What the body says when there is no row (loading, or empty). */
+  empty?: ReactNode;
+}
+
+/** Semantic markup for a v9 table: caption, header cells with scope, body rows, an empty-state row. */
+export function DataTable<TFeatures extends TableFeatures, TData extends RowData>({
+  table,
+  caption,
+  busy = false,
+  empty = 'No rows',
+}: DataTableProps<TFeatures, TData>) {
+  const rows = table.getRowModel().rows;
+  const columnCount = table.getAllLeafColumns().length;
+  return (
+    <table className="pw-story-table" aria-busy={busy} data-busy={busy || undefined}>
+      <caption>
+        {caption}
+        {busy && (
+          <span className="pw-story-busy" aria-hidden="true">
+            {' '}
+            · loading…
+          </span>
+        )}
+      </caption>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => (
+              <th key={header.id} scope="col">
+                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+              </th>
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columnCount}>{empty}</td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={row.id}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}

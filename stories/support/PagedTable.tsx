@@ -1,0 +1,57 @@
+import { useTable } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { ApiRecord } from '../../src/client/index';
+import type { PagedResourceOptions, PagedResourceResult } from '../../src/hooks/index';
+import { TablePagination } from '../../src/table/index';
+import { serverFeatures } from './columns';
+import { DataTable } from './DataTable';
+import { ErrorPanel } from './ErrorPanel';
+import { useServerPagination } from './useServerPagination';
+
+const NO_ROWS: never[] = [];
+
+export interface PagedTableProps<T extends ApiRecord> {
+  /** The data hook: `useShares` or `useEnvironments`. */
+  useResource: (options: PagedResourceOptions<T>) => PagedResourceResult<T>;
+  /** The organization whose records are listed. */
+  organizationId: string;
+  /** Columns for the record's fields. */
+  columns: Array<ColumnDef<typeof serverFeatures, T, any>>;
+  /** Table caption, e.g. "Shares of Acme". */
+  caption: string;
+  /** Plural noun for status texts, e.g. "shares". */
+  noun: string;
+}
+
+/**
+ * A server-paged TanStack Table v9: the table's pagination state drives the data hook (`page` =
+ * `pageIndex + 1`), the hook's rows and total feed the table (`manualPagination`, `rowCount`), and
+ * `TablePagination` renders the control. Shows loading, empty, busy and error states.
+ */
+export function PagedTable<T extends ApiRecord>({ useResource, organizationId, columns, caption, noun }: PagedTableProps<T>) {
+  const { pagination, setPagination, hookOptions } = useServerPagination(organizationId);
+  const result = useResource(hookOptions);
+  const table = useTable({
+    features: serverFeatures,
+    columns,
+    data: result.data?.items ?? (NO_ROWS as T[]),
+    rowCount: result.pagination.total,
+    manualPagination: true,
+    state: { pagination },
+    onPaginationChange: setPagination,
+  });
+  const empty = result.isError
+    ? `Could not load ${noun}.`
+    : result.isPending
+      ? `Loading ${noun}…`
+      : `No ${noun} in this organization.`;
+  return (
+    <div className="pw-story-data">
+      {result.isError && (
+        <ErrorPanel error={result.error} retrying={result.isFetching} onRetry={() => void result.refetch()} />
+      )}
+      <DataTable table={table} caption={caption} busy={result.isFetching} empty={empty} />
+      <TablePagination table={table} showTotal aria-label={`${caption}: pages`} />
+    </div>
+  );
+}

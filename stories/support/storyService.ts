@@ -1,0 +1,31 @@
+import { createApiClient } from '../../src/client/index';
+import type { ApiClient } from '../../src/client/index';
+import { createMockService, demoOrganizationIds } from '../../src/testing/index';
+import type { MockListResource, MockService, MockServiceOptions } from '../../src/testing/index';
+
+export { demoOrganizationIds };
+
+/** Display names of the demo organizations, by id. */
+export const organizationNames: Record<string, string> = {
+  [demoOrganizationIds.acme]: 'Acme',
+  [demoOrganizationIds.globex]: 'Globex',
+  [demoOrganizationIds.empty]: 'Empty Org',
+  [demoOrganizationIds.big]: 'Big Org',
+};
+
+/** A mock service of its own for one story, on this origin (MSW's worker answers), plus a client for it. */
+export function createStoryService(options: MockServiceOptions = {}): { service: MockService; client: ApiClient } {
+  // A path base: same-origin requests, like an app behind `createProxyHandler`, so no credentials at all.
+  const service = createMockService({ baseUrl: '/pagewise-api', auth: 'none', ...options });
+  return { service, client: createApiClient({ baseUrl: service.baseUrl }) };
+}
+
+/** The zero-based `page` of each list request the story's mock received. */
+export function requestedPages(service: MockService, resource: MockListResource = 'shares'): Array<number | undefined> {
+  return service.requests.filter((r) => r.resource === resource).map((r) => r.page);
+}
+
+/** The zero-based `page` and `size` of each list request the story's mock received. */
+export function requestedPagesAndSizes(service: MockService, resource: MockListResource = 'shares') {
+  return service.requests.filter((r) => r.resource === resource).map((r) => ({ page: r.page, size: r.size }));
+}

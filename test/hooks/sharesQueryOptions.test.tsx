@@ -1,0 +1,91 @@
+import { renderToString } from 'react-dom/server';
+import { dehydrate, hydrate, HydrationBoundary, skipToken, useQuery } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { bearerToken, createApiClient } from '../../src/client/index';
+import { environmentsQueryOptions, sharesQueryOptions, useShares } from '../../src/hooks/index';
+import type { MockShare } from '../../src/testing/index';
+import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService, wirePages } from './support';
+
+const { service, client } = setupMockService();
+const acme = demoOrganizationIds.acme;
+
+describe('sharesQueryOptions', () => {
+  it('keys a page by resource, client identity, organization, 1-based page and page size', () => {
+    expect(sharesQueryOptions({ client, organizationId: acme, page: 3, pageSize: 50 }).queryKey).toEqual([
+      'pagewise',
+      'shares',
+      client.id,
+      acme,
+      3,
+      50,
+    ]);
+    expect(environmentsQueryOptions({ client, organizationId: acme }).queryKey).toEqual([
+      'pagewise',
+      'environments',
+      client.id,
+      acme,
+      1,
+      20,
+    ]);
+  });
+
+  it('never puts a token in the query key', () => {
+    const token = 'tok-3c9d1f7a5e2b4c6d8e0f1a2b3c4d5e6f';
+    const withToken = createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => token) });
+    const key = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 }).queryKey;
+    expect(JSON.stringify(key)).not.toContain(token);
+    expect(key[2]).toBe(withToken.id);
+  });
+
+  it('works with useQuery and passes the zero-based page to the API', async () => {
+    const { result } = renderHook(
+      () => useQuery(sharesQueryOptions<MockShare>({ client, organizationId: acme, page: 3 })),
+      { wrapper: createWrapper(createTestQueryClient()) },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data?.items[0]?.name).toMatch(/-00041$/);
+    expect(wirePages(service)).toEqual([2]);
+  });
+
+  it('skips the query without an organization', async () => {
+    const queryClient = createTestQueryClient();
+    const { result } = renderHook(() => useQuery(sharesQueryOptions({ client, organizationId: undefined })), {
+      wrapper: createWrapper(queryClient),
+    });
+    expect(result.current).toMatchObject({ status: 'pending', fetchStatus: 'idle' });
+    expect(sharesQueryOptions({ client, organizationId: '' }).queryFn).toBe(skipToken);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('prefetches on a server and hydrates on the client with no second request', async () => {
+    const serverQueryClient = createTestQueryClient();
+    await serverQueryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 2 }));
+    const state = JSON.parse(JSON.stringify(dehydrate(serverQueryClient)));
+    expect(wirePages(service)).toEqual([1]);
+
+    function FirstShare() {
+      const shares = useShares<MockShare>({ organizationId: acme, defaultPage: 2, prefetchNext: false });
+      return <p>{shares.data?.items[0]?.name ?? 'loading'}</p>;
+    }
+    const browserQueryClient = createTestQueryClient();
+    const Wrapper = createWrapper(browserQueryClient, client);
+    const html = renderToString(
+      <Wrapper>
+        <HydrationBoundary state={state}>
+          <FirstShare />
+        </HydrationBoundary>
+      </Wrapper>,
+    );
+    expect(html).toMatch(/<p>acme-[a-z]+-00021<\/p>/);
+
+    hydrate(browserQueryClient, state);
+    const { result } = renderHook(() => useShares({ organizationId: acme, defaultPage: 2, prefetchNext: false }), {
+      wrapper: Wrapper,
+    });
+    expect(result.current.isSuccess).toBe(true);
+    expect(result.current.isFetching).toBe(false);
+    expect(wirePages(service)).toEqual([1]);
+  });
+});
