@@ -1,0 +1,2 @@
+export * from './pagination/index';
+export * from './hooks/index';
