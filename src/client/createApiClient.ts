@@ -39,7 +39,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (typeof parse !== 'function') throw new TypeError('pagewise: `parsePage` must be a function');
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     const { body, response, url } = await requestList(config, resource, params);
-    return parse<T>(body, { response, page: params.page, size: params.size, url });
+    return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
   };
   return {
     baseUrl: config.baseUrl,

@@ -2,6 +2,7 @@ import { isAuthError } from './errors/AuthError';
 import { isNetworkError } from './errors/NetworkError';
 import { isTimeoutError, TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
+import { startTimeout } from './startTimeout';
 
 /** Options of `createTokenCache`. */
 export interface TokenCacheOptions {
@@ -76,11 +77,11 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       const grant = await Promise.race([
         request(controller.signal),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
+          timer = startTimeout(timeoutMs, () => {
             const error = new TimeoutError(options.method ?? 'token request', options.url, timeoutMs);
             controller.abort(error);
             reject(error);
-          }, timeoutMs);
+          });
         }),
       ]);
       failures = 0;

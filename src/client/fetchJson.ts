@@ -3,6 +3,8 @@ import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
 import { parseRetryAfter } from './parseRetryAfter';
+import { parseRedacted, redact } from './redact';
+import { startTimeout } from './startTimeout';
 import type { AuthStrategy } from './types';
 
 /** Everything a request to the service needs, resolved once by `createApiClient` / `createProxyHandler`. */
@@ -23,19 +25,18 @@ const MAX_BODY_CHARS = 4096;
 /** Statuses whose `Retry-After` is read. */
 const RETRY_AFTER_STATUSES = [429, 503];
 
-/** `text` with every credential in `authorization` replaced, in case a service echoes it back. */
-function redact(text: string, authorization: string | undefined): string {
+/** The credential in `authorization` and, for a raw Basic pair, its parts: what an echoing service must not leak. */
+function secretsOf(authorization: string | undefined): string[] {
   const credential = authorization?.slice(authorization.indexOf(' ') + 1) ?? '';
-  for (const secret of [credential, ...credential.split(':')]) {
-    if (secret.length >= 8) text = text.split(secret).join('[redacted]');
-  }
-  return text;
+  // Short parts are left alone: redacting e.g. "a" would mangle the whole body.
+  return [credential, ...credential.split(':')].filter((secret) => secret.length >= 8);
 }
 
 /**
  * GETs `url` as JSON with the Authorization from `config.auth`. On a 401 the strategy may drop its token and
  * the call is retried once with a fresh header; never more. Rejects with `HttpError` (non-2xx),
- * `NetworkError`, `TimeoutError`, `ResponseShapeError` (invalid JSON), an `AuthError` from the strategy,
+ * `NetworkError`, `TimeoutError`, `ResponseShapeError` (invalid JSON), an `AuthError` from the strategy, a
+ * `TypeError` when the strategy's header cannot be sent,
  * or the caller's abort reason exactly as `signal` gave it.
  */
 export async function fetchJson(
@@ -49,8 +50,7 @@ export async function fetchJson(
   const signal = controller.signal;
   const onAbort = () => controller.abort(callerSignal!.reason);
   callerSignal?.addEventListener('abort', onAbort);
-  const timer =
-    timeoutMs < Infinity ? setTimeout(() => controller.abort(new TimeoutError('GET', url, timeoutMs)), timeoutMs) : undefined;
+  const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError('GET', url, timeoutMs)));
   // A fetch failure is a NetworkError unless our signal aborted it: then the abort's reason is the answer.
   const network = <T>(promise: Promise<T>): Promise<T> =>
     promise.catch((error: unknown) => {
@@ -61,6 +61,10 @@ export async function fetchJson(
     for (let retried = false; ; retried = true) {
       const headers: Record<string, string> = { Accept: 'application/json' };
       const authorization = auth && (headers.Authorization = await auth.authorize(context));
+      // fetch would reject it with an error that quotes the whole header, token included.
+      if (authorization && /[\0\r\n]/.test(authorization.trim())) {
+        throw new TypeError('pagewise: `auth` gave an Authorization header with a line break or NUL inside (not shown: it holds the credential)');
+      }
       const response = await network(config.fetch(url, { method: 'GET', headers, signal }));
       if (response.status === 401 && authorization && !retried && auth.unauthorized?.(authorization)) {
         response.body?.cancel().catch(() => undefined);
@@ -68,12 +72,13 @@ export async function fetchJson(
       }
       const text = await network(response.text());
       if (!response.ok) {
-        const safe = redact(text, authorization);
-        let body: unknown = safe.slice(0, MAX_BODY_CHARS);
+        const secrets = secretsOf(authorization);
+        let body: unknown;
         try {
-          body = JSON.parse(safe);
+          body = parseRedacted(text, secrets);
         } catch {
           // Not JSON: keep the (truncated) text.
+          body = redact(text, secrets).slice(0, MAX_BODY_CHARS);
         }
         throw new HttpError({
           method: 'GET',

@@ -1,31 +1,33 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
-import type { ParsePage } from './types';
+import type { Page, ParsePageContext } from './types';
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const count = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+/** A count as a non-negative integer; numeric strings too, as serializers that write 64-bit longs as strings send them. */
+const count = (value: unknown): number | undefined => {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
+};
 
 /**
  * The default `parsePage`: reads the page shapes such services return and normalizes them to a `Page`.
  *
  * - Spring Data `Page`: `{ content, totalElements, number, size, ... }`
  * - Spring `PagedModel`: `{ content, page: { size, number, totalElements, totalPages } }`
- * - HAL: `{ _embedded: { <any name>: [...] }, page: { ... } }` (no `_embedded` means no rows)
+ * - HAL: `{ _embedded: { <any name>: [...] }, page: { ... } }` (no `_embedded`, or an empty one, means no rows)
  * - a plain array, with the total in the `X-Total-Count` header
  * - `{ items | data | results, total | count }`
  *
- * Anything else throws a `ResponseShapeError` listing the keys it saw.
+ * Counts may be numbers or numeric strings. Anything else throws a `ResponseShapeError` listing the keys it saw.
  */
-export const parsePage: ParsePage = <T>(body: unknown, { response, page, size, url }: Parameters<ParsePage>[1]) => {
+export function parsePage<T = unknown>(body: unknown, { response, page, size, url }: ParsePageContext): Page<T> {
   let items: unknown;
   let total: number | undefined;
   let meta: Json = {};
   if (Array.isArray(body)) {
-    const header = response.headers.get('x-total-count');
     items = body;
-    total = count(header && /^\d+$/.test(header.trim()) ? Number(header) : undefined);
+    total = count(response.headers.get('x-total-count')?.trim());
     if (total === undefined) {
       // The usual cause is CORS: the header must be listed in Access-Control-Expose-Headers.
       throw new ResponseShapeError('GET', url, 'an array without a readable X-Total-Count header');
@@ -34,7 +36,9 @@ export const parsePage: ParsePage = <T>(body: unknown, { response, page, size, u
     if (isObject(body.page)) {
       meta = body.page;
       const embedded = body._embedded;
-      items = body.content ?? (embedded === undefined ? [] : isObject(embedded) ? Object.values(embedded).find(Array.isArray) : undefined);
+      // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows.
+      const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
+      items = body.content ?? (lists.length ? lists.find(Array.isArray) : []);
     } else if ('content' in body) {
       meta = body;
       items = body.content;
@@ -52,4 +56,4 @@ export const parsePage: ParsePage = <T>(body: unknown, { response, page, size, u
   const pageIndex = count(meta.number) ?? page;
   const pageCount = Math.ceil(total / pageSize);
   return { items: items as T[], total, pageIndex, pageSize, pageCount, hasNext: pageIndex + 1 < pageCount, hasPrevious: pageIndex > 0 };
-};
+}

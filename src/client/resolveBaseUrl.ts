@@ -22,8 +22,10 @@ export function resolveBaseUrl(value: unknown, name = 'baseUrl'): string {
     // Never echo the value here: it holds credentials.
     problem = 'must not contain credentials; pass them as `auth`';
   } else if (url.search || url.hash) {
-    problem = `must not have a query or fragment, got ${JSON.stringify(url.href)}`;
+    // Not echoed: a query often carries a key.
+    problem = 'must not have a query or fragment';
   }
   if (problem) throw new TypeError(`pagewise: \`${name}\` ${problem}`);
-  return url!.href.replace(/\/+$/, '');
+  // Not `href`: it keeps an empty "?" or "#", which would end up in the middle of every request URL.
+  return (url!.origin + url!.pathname).replace(/\/+$/, '');
 }

@@ -6,7 +6,7 @@ import type { AuthStrategy } from './types';
 export interface RequestOptions {
   /** The service's base URL: absolute http(s), or (in a browser) a path like `/api/pagewise` for a proxy. */
   baseUrl: string;
-  /** Supplies the Authorization header; omit it behind a proxy that adds it. */
+  /** Supplies the Authorization header; omit it behind a proxy that adds it. @default none: no Authorization header is sent */
   auth?: AuthStrategy;
   /** The fetch to use. @default globalThis.fetch, looked up at each request */
   fetch?: typeof globalThis.fetch;

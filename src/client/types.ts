@@ -76,8 +76,11 @@ export interface ParsePageContext {
   url: string;
 }
 
-/** Turns a list response's parsed JSON body into a `Page`. Throw to reject the response. */
-export type ParsePage = <T>(body: unknown, context: ParsePageContext) => Page<T>;
+/**
+ * Turns a list response's parsed JSON body into a `Page` of the app's own rows. Throw to reject the response.
+ * Not generic, so a function returning `Page<MyRow>` fits without a cast.
+ */
+export type ParsePage = (body: unknown, context: ParsePageContext) => Page<unknown>;
 
 /** A token response (RFC 6749 5.1) as the identity provider, or the app's backend, returns it. */
 export interface TokenResponse {

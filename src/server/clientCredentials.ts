@@ -2,6 +2,7 @@ import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/
 import { AuthError } from '../client/errors/AuthError';
 import { NetworkError } from '../client/errors/NetworkError';
 import { parseTokenResponse } from '../client/parseTokenResponse';
+import { parseRedacted } from '../client/redact';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import type { AuthContext, AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';
@@ -17,7 +18,7 @@ export interface ClientCredentialsOptions {
   clientSecret: string;
   /** The API resource the token is for. @default the API client's `baseUrl` */
   audience?: string;
-  /** Space-separated scopes to request, e.g. `acme.read`. Request only the ones needed. */
+  /** Space-separated scopes to request, e.g. `acme.read`. Request only the ones needed. @default none: the identity provider's default */
   scope?: string;
   /** Seconds before `expires_in` runs out at which the token is renewed (at most half its lifetime). @default 30 */
   leewaySeconds?: number;
@@ -94,7 +95,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
           }
           let json: Record<string, unknown> | undefined;
           try {
-            json = JSON.parse(text.split(clientSecret).join('[redacted]')) as Record<string, unknown>;
+            json = parseRedacted(text, [clientSecret]) as Record<string, unknown>;
           } catch {
             json = undefined;
           }

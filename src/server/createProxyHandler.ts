@@ -19,7 +19,13 @@ export interface ProxyHandlerOptions {
   fetch?: typeof globalThis.fetch;
   /** Limit of one upstream call, token included, in milliseconds. @default 30000 */
   timeoutMs?: number;
-  /** Told about each upstream failure answered with 502 or 504 (pagewise errors carry no secrets, so they are safe to log). */
+  /**
+   * Decides whether this request may list this organization's rows, e.g. from the user's session cookie. Without
+   * it, anyone who reaches the handler may list any organization the server's credentials can see. Denied
+   * requests get 403 and reach no upstream. @default every well-formed request is allowed
+   */
+  allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
+  /** Told about each upstream failure answered with 502 or 504 (pagewise errors carry no secrets, so they are safe to log). @default none */
   onError?: (error: unknown) => void;
 }
 
@@ -45,7 +51,8 @@ function integer(value: string | null): number | string | null {
  * A backend-for-frontend: lets a browser list shares and environments without ever seeing a credential.
  * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
  * `size`, adding the Authorization from `auth` server-side; incoming headers (`Authorization`, `Cookie`, …)
- * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` 400.
+ * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` 400, and requests
+ * `allowRequest` refuses 403 (use it: otherwise anyone who reaches the handler may list any organization).
  * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`); a failed
  * token request or unreachable service is a 502, a timeout a 504 (the browser gets no details; `onError` does).
  * Upstream response headers are not copied.
@@ -74,11 +81,14 @@ function integer(value: string | null): number | string | null {
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const config = resolveConfig(options);
   if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
+  const { allowRequest } = options;
+  if (allowRequest !== undefined && typeof allowRequest !== 'function') throw new TypeError('pagewise: `allowRequest` must be a function');
   const basePath = options.basePath ?? '';
   if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
     throw new TypeError(`pagewise: \`basePath\` must be a path starting with "/", got ${JSON.stringify(basePath)}`);
   }
-  const prefix = basePath.replace(/\/+$/, '');
+  // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
+  const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
 
   return async (request) => {
     const { pathname, searchParams } = new URL(request.url);
@@ -102,8 +112,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } catch (error) {
       return json(400, { error: 'bad_request', message: (error as Error).message });
     }
+    const resource = match[2] as ListResource;
+    if (allowRequest && !(await allowRequest(request, { organizationId, resource }))) return json(403, { error: 'forbidden' });
     try {
-      const { body, response } = await requestList(config, match[2] as ListResource, params);
+      const { body, response } = await requestList(config, resource, params);
       const total = response.headers.get('x-total-count');
       return json(response.status, body, total === null ? {} : { 'X-Total-Count': total });
     } catch (error) {

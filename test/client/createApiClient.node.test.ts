@@ -300,3 +300,89 @@ describe('401 handling', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('limits and URLs beyond the ordinary', () => {
+  /** Answers only after a few macrotasks: later than a timer that wrongly fires after 1 ms. */
+  const answerLate = () => async () => {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    return { body: springPage([{ id: 'late' }], 1) };
+  };
+
+  it.each([Infinity, 3e9])('treats timeoutMs %s (beyond what timers hold) as no limit instead of 1 ms', async (timeoutMs) => {
+    server.handle(answerLate());
+    const client = createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), timeoutMs });
+    await expect(client.listShares({ organizationId: ORG, page: 0, size: 20 })).resolves.toMatchObject({ total: 1 });
+  });
+
+  it.each(['?', '#', '/?', '//#'])('drops an empty %j at the end of baseUrl instead of putting it in every request URL', async (suffix) => {
+    const client = createApiClient({ baseUrl: `${server.origin}/api${suffix}` });
+    expect(client.baseUrl).toBe(`${server.origin}/api`);
+    await client.listShares({ organizationId: ORG, page: 0, size: 20 });
+    expect(server.requests[0]!.path).toBe(`/api/${ORG}/shares`);
+    expect(server.requests[0]!.query.toString()).toBe('page=0&size=20');
+  });
+
+  it('does not echo the query of a rejected baseUrl, which may hold a key', () => {
+    let error: unknown;
+    try {
+      createApiClient({ baseUrl: 'https://api.example.test/v1?api_key=k3y_9Qw8Er7Ty6' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toBe('pagewise: `baseUrl` must not have a query or fragment');
+    expectNoSecrets(error, ['k3y_9Qw8Er7Ty6']);
+  });
+
+  it.each([{}, 'abort', 1])('rejects signal %j naming it, before any request', async (signal) => {
+    const result = createApiClient({ baseUrl: server.origin }).listShares({ organizationId: ORG, page: 0, size: 20, signal: signal as never });
+    await expect(result).rejects.toThrow(TypeError);
+    await expect(result).rejects.toThrow('pagewise: `signal` must be an AbortSignal');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('redacts the credential also where the JSON error body escapes it (\\/)', async () => {
+    const token = 'tok/with/slashes+9a8b7c6d';
+    server.handle((request) => ({
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+      // Serializers such as PHP's write "/" as "\/": the raw text never contains the token verbatim.
+      body: JSON.stringify({ seen: request.headers.authorization, note: 'echoed' }).replaceAll('/', '\\/'),
+    }));
+    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${token}`) })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, body: { seen: 'Bearer [redacted]', note: 'echoed' } });
+    expectNoSecrets(error, [token]);
+  });
+
+  it('redacts both parts of a raw Basic pair echoed in a non-JSON error body', async () => {
+    const pair = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f:pat_Vx93kLq0ZmA7rT2w';
+    server.handle((request) => ({ status: 401, body: `no account for ${request.headers.authorization!.slice(6).split(':').reverse().join(' / ')}` }));
+    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Basic ${pair}`) })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, body: 'no account for [redacted] / [redacted]' });
+    expectNoSecrets(error, ['pat_Vx93kLq0ZmA7rT2w']);
+  });
+});
+
+describe('a credential fetch would quote in its error', () => {
+  it.each([
+    ['a line break', 'tok_line\nbreak_5e6f7a8b'],
+    ['a carriage return', 'tok_cr\rreturn_5e6f7a8b'],
+    ['a NUL', 'tok_nul\0byte_5e6f7a8b'],
+  ])('rejects a token with %s before any request, without quoting it', async (_, token) => {
+    const error = await createApiClient({ baseUrl: server.origin, auth: bearerToken(() => token) })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toContain('`auth` gave an Authorization header with a line break or NUL inside');
+    expect(server.requests).toHaveLength(0);
+    expectNoSecrets(error, [token, ...token.split(/[\n\r\0]/)]);
+  });
+
+  it('still sends a token with a trailing newline (as read from a file), which fetch trims', async () => {
+    await createApiClient({ baseUrl: server.origin, auth: bearerToken(() => `${TOKEN}\n`) }).listShares({ organizationId: ORG, page: 0, size: 20 });
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isResponseShapeError, parsePage } from '../../src/client/index';
-import type { ParsePage } from '../../src/client/index';
+import type { Page, ParsePage } from '../../src/client/index';
 import { startLocalServer, type LocalServer, type Reply } from '../helpers/localServer';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG } from './fixtures';
@@ -101,5 +101,52 @@ describe('response shapes', () => {
     await expect(list({ body: { list: rows, n: 5 }, headers: { 'x-custom': 'yes' } }, { parsePage: custom })).resolves.toEqual(
       expected,
     );
+  });
+});
+
+describe('response shapes beyond the ordinary', () => {
+  it('reads counts sent as numeric strings (64-bit longs written as strings)', async () => {
+    await expect(
+      list({ body: { content: rows, totalElements: '5', totalPages: '3', number: '1', size: '2' } }),
+    ).resolves.toEqual(expected);
+    await expect(list({ body: { content: rows, page: { size: '2', number: '1', totalElements: '5' } } })).resolves.toEqual(expected);
+    await expect(list({ body: { items: rows, total: '5' } })).resolves.toEqual(expected);
+  });
+
+  it('still rejects counts that are not whole non-negative numbers, as strings either', async () => {
+    for (const total of ['5.5', '-5', '', '1e3', ' 5']) {
+      await expect(list({ body: { items: rows, total } })).rejects.toMatchObject({ name: 'ResponseShapeError' });
+    }
+  });
+
+  it('reads a HAL page with an empty _embedded object as no rows', async () => {
+    const page = await list({ body: { _embedded: {}, _links: {}, page: { size: 2, number: 0, totalElements: 0, totalPages: 0 } } });
+    expect(page).toEqual({ items: [], total: 0, pageIndex: 0, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: false });
+  });
+
+  it('reads a page past the end as no rows on that page, with the real page count', async () => {
+    const page = await list({ body: { content: [], totalElements: 3, number: 7, size: 2 } });
+    expect(page).toEqual({ items: [], total: 3, pageIndex: 7, pageSize: 2, pageCount: 2, hasNext: false, hasPrevious: true });
+  });
+
+  it('falls back to the size asked for when the service reports size 0', async () => {
+    const page = await list({ body: { content: rows, totalElements: 5, number: 1, size: 0 } });
+    expect(page).toEqual(expected);
+  });
+
+  it('accepts a parsePage written for the app’s own row type, without a cast', async () => {
+    interface Row {
+      id: string;
+      label: string;
+    }
+    // Type-checked by tsc: a non-generic function returning Page<Row> must fit the option.
+    const readRows = (body: unknown): Page<Row> => {
+      const { rows: items, n } = body as { rows: Row[]; n: number };
+      return { items, total: n, pageIndex: 0, pageSize: items.length, pageCount: 1, hasNext: false, hasPrevious: false };
+    };
+    server.handle(() => ({ body: { rows: [{ id: 'r1', label: 'one' }], n: 1 } }));
+    const client = createApiClient({ baseUrl: server.origin, parsePage: readRows });
+    const page = await client.listShares<Row>(params);
+    expect(page.items[0]!.label).toBe('one');
   });
 });

@@ -303,3 +303,37 @@ describe('clientCredentials: arguments', () => {
     expect(typeof (globalThis as Record<string, unknown>).window).toBe('undefined');
   });
 });
+
+describe('clientCredentials: beyond the ordinary', () => {
+  it('treats timeoutMs: Infinity as no limit on the token request instead of timing out after 1 ms', async () => {
+    service.tokenReply = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      service.issued.push('at-slow-4e5f6a7b8c9d');
+      return { body: { access_token: 'at-slow-4e5f6a7b8c9d', token_type: 'Bearer', expires_in: 3600 } };
+    };
+    await expect(setup({ timeoutMs: Infinity }).client.listShares(params)).resolves.toMatchObject({ total: 1 });
+    expect(service.tokenRequests()).toHaveLength(1);
+  });
+
+  it('redacts the client secret where the identity provider’s JSON escapes it (\\/ and \\u)', async () => {
+    const clientSecret = 'cs_a/b/c_Ü9Xk2';
+    service.tokenReply = () => ({
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+      body: `{"error":"invalid_request","error_description":"secret ${clientSecret.replaceAll('/', '\\/').replace('Ü', '\\u00dc')} is malformed"}`,
+    });
+    const error = await setup({ clientSecret })
+      .client.listShares(params)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AuthError', error: 'invalid_request', error_description: 'secret [redacted] is malformed' });
+    expectNoSecrets(error, [clientSecret]);
+  });
+
+  it('redacts a short client secret echoed by the identity provider, too', async () => {
+    service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client', error_description: 'unknown secret s3cr' } });
+    const error = await setup({ clientSecret: 's3cr' })
+      .client.listShares(params)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ error_description: 'unknown secret [redacted]' });
+  });
+});

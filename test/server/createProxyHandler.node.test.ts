@@ -1,39 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { clientCredentials, createProxyHandler, type ProxyHandler } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
+import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 
 let service: FakeService;
 let handler: ProxyHandler;
-let proxy: Server;
+let proxy: ServedHandler;
 let proxyOrigin: string;
-
-/** The Node http adapter documented on createProxyHandler. */
-function serve(handle: ProxyHandler): Server {
-  return createServer(async (req, res) => {
-    const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-    });
-    const response = await handle(request);
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-}
 
 beforeAll(async () => {
   service = await startFakeService();
-  proxy = serve((request) => handler(request));
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyOrigin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await serveFetchHandler((request) => handler(request));
+  proxyOrigin = proxy.origin;
 });
 afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await service.server.close();
 });
 beforeEach(() => {
@@ -150,6 +134,13 @@ describe('createProxyHandler', () => {
     ['/bff/pagewise/not-a-uuid/shares?page=0&size=20'],
     [`/bff/pagewise/${ORG}%2F..%2Fadmin/shares?page=0&size=20`],
     ['/bff/pagewise/%E0%A4%A/shares?page=0&size=20'],
+    [`/bff/pagewise//${ORG}/shares?page=0&size=20`],
+    [`/bff/pagewise/${ORG}//shares?page=0&size=20`],
+    [`/bff/pagewise/${ORG}/shares%2F..%2F..%2Fadmin?page=0&size=20`],
+    [`/bff/pagewise/%2e%2e/${ORG}/shares?page=0&size=20`],
+    [`/bff/pagewise/..%2f${ORG}/shares?page=0&size=20`],
+    [`/bff/pagewise/${ORG}/SHARES?page=0&size=20`],
+    [`/bff/pagewise/${ORG}/shares;jsessionid=1?page=0&size=20`],
     [`/other/${ORG}/shares?page=0&size=20`],
     [`/bff/pagewiseX/${ORG}/shares?page=0&size=20`],
   ])('answers 404 for %s without an upstream request', async (path) => {
@@ -158,7 +149,7 @@ describe('createProxyHandler', () => {
     expect(service.server.requests).toHaveLength(0);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'])('answers 405 with Allow: GET for %s on a list path', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('answers 405 with Allow: GET for %s on a list path', async (method) => {
     const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`, { method });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
@@ -197,4 +188,77 @@ describe('createProxyHandler', () => {
     const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, ...(override as object) })).toThrow(message);
   });
+
+  it('forwards an upper-case organization UUID as is', async () => {
+    const upper = ORG.toUpperCase();
+    const response = await call(`/bff/pagewise/${upper}/shares?page=0&size=20`);
+    expect(response.status).toBe(200);
+    expect(service.apiRequests()[0]!.path).toBe(`/api/${upper}/shares`);
+  });
+
+  it('matches a basePath with characters that request URLs percent-encode', async () => {
+    const { origin } = service.server;
+    const accented = createProxyHandler({
+      baseUrl: `${origin}/api`,
+      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
+      basePath: '/bff/pagé wise/',
+    });
+    const request = new Request(`https://app.example.test/bff/pagé wise/${ORG}/shares?page=0&size=20`);
+    expect(new URL(request.url).pathname).toBe(`/bff/pag%C3%A9%20wise/${ORG}/shares`);
+    expect((await accented(request)).status).toBe(200);
+  });
+
+  it('forwards only the first page and size when a query repeats them', async () => {
+    const response = await call(`/bff/pagewise/${ORG}/shares?page=1&size=5&page=9&size=500`);
+    expect(response.status).toBe(200);
+    expect(service.apiRequests()[0]!.query.toString()).toBe('page=1&size=5');
+  });
+
+  it('asks allowRequest with the request, organization and resource, and answers 403 without an upstream request when refused', async () => {
+    const { origin } = service.server;
+    const asked: unknown[] = [];
+    const guarded = createProxyHandler({
+      baseUrl: `${origin}/api`,
+      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
+      allowRequest: async (request, target) => {
+        asked.push(target);
+        return request.headers.get('cookie') === 'session=member-of-org';
+      },
+    });
+    const path = `https://app.example.test/${ORG}/environments?page=0&size=20`;
+    const refused = await guarded(new Request(path, { headers: { Cookie: 'session=stranger' } }));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'forbidden' });
+    expect(service.server.requests).toHaveLength(0);
+    const allowed = await guarded(new Request(path, { headers: { Cookie: 'session=member-of-org' } }));
+    expect(allowed.status).toBe(200);
+    expect(asked).toEqual([
+      { organizationId: ORG, resource: 'environments' },
+      { organizationId: ORG, resource: 'environments' },
+    ]);
+    // The cookie decided access; it still never went upstream.
+    expect(service.apiRequests()[0]!.headers).not.toHaveProperty('cookie');
+  });
+
+  it('does not ask allowRequest about requests it answers 404, 405 or 400 anyway', async () => {
+    const { origin } = service.server;
+    let asked = 0;
+    const guarded = createProxyHandler({
+      baseUrl: `${origin}/api`,
+      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
+      allowRequest: () => (asked++, true),
+    });
+    expect((await guarded(new Request(`https://app.example.test/nope/shares?page=0&size=1`))).status).toBe(404);
+    expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=1`, { method: 'POST' }))).status).toBe(405);
+    expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=x&size=1`))).status).toBe(400);
+    expect(asked).toBe(0);
+  });
+
+  it('throws at creation when allowRequest is not a function', () => {
+    const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: true as never })).toThrow(
+      'pagewise: `allowRequest` must be a function',
+    );
+  });
 });
+
