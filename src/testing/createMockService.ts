@@ -233,10 +233,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       status: null,
     };
     requests.push(record);
+    // A queued failure belongs to the request that arrives next, not to whichever slow one answers first.
+    const failure = takeFailure(resource);
     await wait({ resource, organizationId, page: record.page, size: record.size });
 
     const path = url.pathname;
-    const failure = takeFailure(resource);
     if (failure) return finish(record, failureResponse(failure, path));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return finish(record, errorResponse(405, `Request method '${request.method}' is not supported`, {
@@ -276,8 +277,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       status: null,
     };
     requests.push(record);
-    await wait({ resource: 'token' });
     const failure = takeFailure('token');
+    await wait({ resource: 'token' });
     if (failure) return finish(record, failureResponse(failure, new URL(request.url).pathname));
     return finish(record, await issueToken(request));
   }
@@ -345,7 +346,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return oauthErrorResponse(400, 'invalid_scope', 'The requested scope exceeds what the client may be granted');
     }
     const accessToken = randomToken();
-    tokens.set(accessToken, now() + lifetimeSeconds * 1000);
+    // Forget expired tokens so a long-running mock server does not grow without bound.
+    const issuedAt = now();
+    for (const [token, expiresAt] of tokens) if (expiresAt <= issuedAt) tokens.delete(token);
+    tokens.set(accessToken, issuedAt + lifetimeSeconds * 1000);
     return HttpResponse.json(
       {
         access_token: accessToken,

@@ -353,6 +353,15 @@ describe('fail()', () => {
     expect(service.requests.map((r) => r.status)).toEqual([500, 500, 200]);
   });
 
+  it('gives a queued failure to the next request to arrive, not to a slower earlier one', async () => {
+    const service = mock({ auth: 'none', latencyMs: ({ page }) => (page === 0 ? 50 : 0) });
+    const slowFirst = list(service.baseUrl, acme, 'shares', '?page=0&size=20');
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    service.fail({ status: 500 });
+    expect((await slowFirst).status).toBe(200);
+    expect((await list(service.baseUrl, acme, 'shares', '?page=1&size=20')).status).toBe(500);
+  });
+
   it('answers 429 with Retry-After: 1 by default, or the value given', async () => {
     const service = mock({ auth: 'none' });
     service.fail({ status: 429 });
