@@ -16,6 +16,19 @@ const germanLabels: PaginationLabels = {
   status: (n, count) => `Seite ${n} von ${count}`,
 };
 
+const hebrewLabels: PaginationLabels = {
+  nav: 'ניווט בין עמודים',
+  first: 'עמוד ראשון',
+  previous: 'עמוד קודם',
+  next: 'עמוד הבא',
+  last: 'עמוד אחרון',
+  page: (n) => `עמוד ${n}`,
+  pageSize: 'פריטים בעמוד',
+  pageSizeOption: (n) => `${n} לעמוד`,
+  total: (from, to, total) => `${from}–${to} מתוך ${total}`,
+  status: (n, count) => `עמוד ${n} מתוך ${count}`,
+};
+
 const meta = {
   title: 'Pagination',
   component: Pagination,
@@ -131,13 +144,20 @@ export const Disabled: Story = {
   },
 };
 
+/** The range text keeps the width of the longest range, so paging never moves a button under the pointer. */
 export const ShowTotal: Story = {
   args: { showTotal: true, defaultCurrent: 2, locale: 'en-US' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const next = canvas.getByRole('button', { name: 'Next page' });
+    const left = next.getBoundingClientRect().left;
     await expect(canvas.getByText('21–40 of 437')).toBeVisible();
+    for (let i = 0; i < 8; i++) await userEvent.click(next);
+    await expect(canvas.getByText('181–200 of 437')).toBeVisible();
+    await expect(next.getBoundingClientRect().left).toBe(left);
     await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
     await expect(canvas.getByText('421–437 of 437')).toBeVisible();
+    await expect(next.getBoundingClientRect().left).toBe(left);
   },
 };
 
@@ -197,22 +217,27 @@ export const Localized: Story = {
   },
 };
 
+/** Right to left, with Hebrew labels as an RTL app would have them. */
 export const RTL: Story = {
-  args: { showTotal: true },
+  args: { showTotal: true, defaultCurrent: 2, labels: hebrewLabels },
   decorators: [
     (Story) => (
-      <div dir="rtl" lang="ar">
+      <div dir="rtl" lang="he">
         <Story />
       </div>
     ),
   ],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const first = canvas.getByRole('button', { name: 'First page' });
-    const last = canvas.getByRole('button', { name: 'Last page' });
+    const first = canvas.getByRole('button', { name: 'עמוד ראשון' });
+    const last = canvas.getByRole('button', { name: 'עמוד אחרון' });
     // Right to left: "First page" sits at the right, and its arrow is mirrored to point right.
     await expect(first.getBoundingClientRect().left).toBeGreaterThan(last.getBoundingClientRect().left);
     await expect(getComputedStyle(first.querySelector('svg')!).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    await expect(canvas.getByText('21–40 מתוך 437')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'פריטים בעמוד' })).toHaveDisplayValue('20 לעמוד');
+    await userEvent.click(canvas.getByRole('button', { name: 'עמוד הבא' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('עמוד 3 מתוך 22');
   },
 };
 

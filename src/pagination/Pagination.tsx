@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
 import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
 import { usePagination } from './usePagination';
 import { warnOnce } from './warnOnce';
@@ -8,13 +8,13 @@ import { warnOnce } from './warnOnce';
 export interface PaginationProps {
   /** Current active page (1-based); makes the page controlled. */
   current?: number;
-  /** Initial page when `current` is not given (uncontrolled). @default 1 */
+  /** Page when `current` is not given (uncontrolled); changing it later moves the page to it. @default 1 */
   defaultCurrent?: number;
   /** Total number of items. */
   total?: number;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
-  /** Initial page size when `pageSize` is not given (uncontrolled). @default 20 */
+  /** Page size when `pageSize` is not given (uncontrolled); changing it later applies it. @default 20 */
   defaultPageSize?: number;
   /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
   pageSizeOptions?: number[];
@@ -38,7 +38,10 @@ export interface PaginationProps {
   boundaryCount?: number;
   /** Visible and accessible strings, for translation; missing ones fall back to English. @default defaultPaginationLabels */
   labels?: Partial<PaginationLabels>;
-  /** Locale (BCP 47) for number formatting with `Intl.NumberFormat`. @default the runtime's locale */
+  /**
+   * Locale (BCP 47) for number formatting with `Intl.NumberFormat`. English like the default labels, not the
+   * runtime's locale, so server and browser render the same text (no hydration mismatch). @default 'en'
+   */
   locale?: string;
   /** Accessible name of the `<nav>`. @default labels.nav ('Pagination') */
   'aria-label'?: string;
@@ -54,13 +57,13 @@ const icons = {
 // useLayoutEffect moves focus before paint; on the server (no window) it would only warn.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
-function useNumberFormat(locale: string | undefined, seen: Set<string>): (n: number) => string {
+function useNumberFormat(locale = 'en', seen: Set<string>): (n: number) => string {
   return useMemo(() => {
     try {
       return new Intl.NumberFormat(locale).format;
     } catch {
-      warnOnce(seen, 'Pagination', 'locale', locale, 'the default locale');
-      return new Intl.NumberFormat().format;
+      warnOnce(seen, 'Pagination', 'locale', locale, 'en');
+      return new Intl.NumberFormat('en').format;
     }
   }, [locale, seen]);
 }
@@ -86,15 +89,28 @@ export function Pagination(props: PaginationProps) {
     setStatus(labels.status(format(p.current), format(p.pageCount)));
   }
 
-  // A button that becomes disabled while focused (e.g. "Next page" on the last page) would drop
-  // focus to the body; hand it to the current page instead.
+  // A focused button that becomes disabled (e.g. "Next page" on the last page) or leaves the window
+  // would drop focus to the body; hand it to the current page instead. While the whole control is
+  // disabled nothing can take it, so wait, and give it back once enabled unless the user moved on.
   useIsomorphicLayoutEffect(() => {
     const el = lastFocused.current as HTMLButtonElement | null;
     const active = document.activeElement;
-    if (el?.disabled && (active === el || active === document.body || !active)) {
-      lastFocused.current = null;
-      nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    if (!el || (active && active !== document.body && active !== el)) return;
+    if (el.isConnected && !el.disabled) {
+      if (active !== el) el.focus({ preventScroll: true });
+      return;
     }
+    const page = nav.current?.querySelector<HTMLElement>('[aria-current="page"]:enabled');
+    if (page) {
+      page.focus({ preventScroll: true });
+      return;
+    }
+    // Focus fell to the body; forget it once the user puts it anywhere else.
+    const moved = (e: globalThis.FocusEvent) => {
+      if (!nav.current?.contains(e.target as Node)) lastFocused.current = null;
+    };
+    document.addEventListener('focusin', moved);
+    return () => document.removeEventListener('focusin', moved);
   });
   const onBlur = (e: FocusEvent<HTMLElement>) => {
     const target = e.target as HTMLButtonElement;
@@ -111,9 +127,14 @@ export function Pagination(props: PaginationProps) {
     </li>
   );
 
+  const total = p.total === undefined ? '' : format(p.total);
+
   return (
     <nav
       ref={nav}
+      // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
+      // paging never moves a button.
+      style={{ '--pw-digits': format(p.pageCount).length } as CSSProperties}
       aria-label={props['aria-label'] ?? labels.nav}
       className={clsx('pw-pagination', className)}
       data-size={size}
@@ -122,7 +143,10 @@ export function Pagination(props: PaginationProps) {
       onBlur={onBlur}
     >
       {showTotal && p.total !== undefined && (
-        <span className="pw-total">{labels.total(format(p.rangeStart), format(p.rangeEnd), format(p.total))}</span>
+        // data-max reserves the width of the longest range, so the buttons after it stay in place.
+        <span className="pw-total" data-max={labels.total(total, total, total)}>
+          {labels.total(format(p.rangeStart), format(p.rangeEnd), total)}
+        </span>
       )}
       <ul className="pw-list">
         {arrow('first', p.hasPrevious, p.first)}
@@ -133,6 +157,7 @@ export function Pagination(props: PaginationProps) {
               <button
                 type="button"
                 className="pw-button"
+                data-slot=""
                 aria-label={labels.page(format(item.page))}
                 aria-current={item.selected ? 'page' : undefined}
                 disabled={p.disabled}
@@ -142,7 +167,7 @@ export function Pagination(props: PaginationProps) {
               </button>
             </li>
           ) : (
-            <li key={item.position} className="pw-ellipsis" aria-hidden="true">
+            <li key={item.position} className="pw-ellipsis" data-slot="" aria-hidden="true">
               …
             </li>
           ),

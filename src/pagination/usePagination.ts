@@ -8,13 +8,13 @@ import { warnOnce } from './warnOnce';
 export interface UsePaginationOptions {
   /** Current page (1-based); makes the page controlled. */
   current?: number;
-  /** Initial page when `current` is not given (uncontrolled). @default 1 */
+  /** Page when `current` is not given (uncontrolled); changing it later moves the page to it. @default 1 */
   defaultCurrent?: number;
   /** Total number of items; without it the last known page is the current one. */
   total?: number;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
-  /** Initial page size when `pageSize` is not given (uncontrolled). @default 20 */
+  /** Page size when `pageSize` is not given (uncontrolled); changing it later applies it. @default 20 */
   defaultPageSize?: number;
   /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
   pageSizeOptions?: readonly number[];
@@ -72,8 +72,17 @@ export interface UsePaginationResult {
 export function usePagination(options: UsePaginationOptions = {}): UsePaginationResult {
   const { onChange, onSizeChange } = options;
   const disabled = options.disabled === true;
-  const [innerCurrent, setInnerCurrent] = useState(options.defaultCurrent ?? 1);
-  const [innerSize, setInnerSize] = useState(options.defaultPageSize ?? DEFAULT_PAGE_SIZE);
+  const { defaultCurrent = 1, defaultPageSize = DEFAULT_PAGE_SIZE } = options;
+  const [innerCurrent, setInnerCurrent] = useState(defaultCurrent);
+  const [innerSize, setInnerSize] = useState(defaultPageSize);
+  // A later defaultCurrent/defaultPageSize (e.g. read from the URL or saved settings) takes effect,
+  // unlike an input's defaultValue; the state only resets when the default itself changes.
+  const [defaults, setDefaults] = useState([defaultCurrent, defaultPageSize]);
+  if (!Object.is(defaults[0], defaultCurrent) || !Object.is(defaults[1], defaultPageSize)) {
+    setDefaults([defaultCurrent, defaultPageSize]);
+    if (!Object.is(defaults[0], defaultCurrent)) setInnerCurrent(defaultCurrent);
+    if (!Object.is(defaults[1], defaultPageSize)) setInnerSize(defaultPageSize);
+  }
   const currentControlled = options.current !== undefined;
   const sizeControlled = options.pageSize !== undefined;
   const n = normalizePaginationProps({

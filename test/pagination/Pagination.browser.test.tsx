@@ -8,6 +8,8 @@ import { Pagination, type PaginationProps } from '../../src/pagination/index';
 import '../../src/pagination/styles.css';
 
 const named = (name: string) => screen.getByRole('button', { name });
+// Chromium drops focus from a disabled element when it next renders a frame, not at once.
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 const focusedName = () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName;
 
 function Controlled(props: PaginationProps) {
@@ -67,6 +69,50 @@ describe('Pagination in Chromium: keyboard', () => {
     expect(document.activeElement).toBe(named('Page 1'));
   });
 
+  it('gives focus back when the whole control is disabled while loading and then enabled again', async () => {
+    const { rerender } = render(<Pagination total={437} current={3} />);
+    named('Next page').focus();
+    rerender(<Pagination total={437} current={3} disabled />);
+    await nextFrame();
+    expect(document.activeElement).toBe(document.body);
+    rerender(<Pagination total={437} current={4} />);
+    expect(document.activeElement).toBe(named('Next page'));
+  });
+
+  it('moves focus to the current page when the focused page button leaves the window', async () => {
+    const { rerender } = render(<Pagination total={437} current={9} />);
+    named('Page 10').focus();
+    // The parent jumps back to page 1 (e.g. after sorting): "Page 10" is no longer shown.
+    rerender(<Pagination total={437} current={1} />);
+    expect(screen.queryByRole('button', { name: 'Page 10' })).toBeNull();
+    expect(document.activeElement).toBe(named('Page 1'));
+  });
+
+  it('leaves focus alone once the user has moved it out of the control', async () => {
+    const { rerender } = render(
+      <>
+        <Pagination total={437} current={3} />
+        <input aria-label="Search" />
+      </>,
+    );
+    named('Next page').focus();
+    rerender(
+      <>
+        <Pagination total={437} current={3} disabled />
+        <input aria-label="Search" />
+      </>,
+    );
+    await nextFrame();
+    screen.getByRole('textbox', { name: 'Search' }).focus();
+    rerender(
+      <>
+        <Pagination total={437} current={3} />
+        <input aria-label="Search" />
+      </>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search' }));
+  });
+
   it('changes the page size from the keyboard', async () => {
     const calls: string[] = [];
     render(<Pagination total={437} onChange={(p, s) => calls.push(`${p} ${s}`)} />);
@@ -91,6 +137,90 @@ describe('Pagination in Chromium: layout', () => {
   it('does not mirror the arrows left to right', () => {
     render(<Pagination total={437} />);
     expect(getComputedStyle(named('Next page').querySelector('svg')!).transform).toBe('none');
+  });
+
+  it.each([
+    ['22 pages with the total shown', 437, [...Array(22).keys()].map((i) => i + 1)],
+    ['1,000 pages', 20_000, [1, 2, 3, 4, 5, 6, 9, 10, 11, 99, 100, 101, 500, 995, 996, 997, 998, 999, 1000]],
+    ['a trillion pages', 2e13, [1, 5, 9, 10, 11, 12, 99_999, 100_000, 5e11, 1e12 - 5, 1e12 - 3, 1e12]],
+  ])('keeps every button in place while paging through %s', (_, total, pages) => {
+    // A sans-serif font, where sub-pixel differences between digit runs showed up.
+    const { rerender } = render(<Pagination total={total} current={1} showTotal locale="en-US" />, {
+      container: document.body.appendChild(Object.assign(document.createElement('div'), { style: 'font-family: sans-serif' })),
+    });
+    const place = () =>
+      ['First page', 'Previous page', 'Next page', 'Last page'].map((name) => named(name).getBoundingClientRect().left);
+    const start = place();
+    const nav = screen.getByRole('navigation').getBoundingClientRect();
+    for (const current of pages) {
+      rerender(<Pagination total={total} current={current} showTotal locale="en-US" />);
+      expect(named(`Page ${current.toLocaleString('en-US')}`)).toHaveAttribute('aria-current', 'page');
+      expect({ current, place: place() }).toEqual({ current, place: start });
+      expect(screen.getByRole('navigation').getBoundingClientRect().height).toBe(nav.height);
+    }
+  });
+
+  it('reserves the width of the longest range without showing or announcing it', async () => {
+    render(<Pagination total={437} current={2} showTotal />);
+    const total = screen.getByText('21–40 of 437');
+    const range = document.createRange();
+    range.selectNodeContents(total);
+    // Wider than its text: room for "437–437 of 437".
+    expect(total.getBoundingClientRect().width).toBeGreaterThan(range.getBoundingClientRect().width + 10);
+    // The tests run in an iframe: ask for that frame's accessibility tree.
+    type Frame = { frame: { id: string; url: string }; childFrames?: Frame[] };
+    const frames = (tree: Frame): Frame[] => [tree, ...(tree.childFrames ?? []).flatMap(frames)];
+    const { frameTree } = (await cdp().send('Page.getFrameTree')) as { frameTree: Frame };
+    const frameId = frames(frameTree).find((f) => f.frame.url === location.href)?.frame.id;
+    const { nodes } = (await cdp().send('Accessibility.getFullAXTree', { frameId })) as {
+      nodes: Array<{ role?: { value?: string }; name?: { value?: string } }>;
+    };
+    const texts = nodes
+      .filter((n) => n.role?.value === 'StaticText')
+      .map((n) => n.name?.value ?? '')
+      .filter((name) => name.includes(' of 437'));
+    expect(texts).toEqual(['21–40 of 437']);
+  });
+
+  it('wraps instead of overflowing a narrow container, in every size', () => {
+    render(
+      <div style={{ inlineSize: 300 }}>
+        {(['sm', 'md', 'lg'] as const).map((size) => (
+          <Pagination key={size} total={20_000} defaultCurrent={500} size={size} showTotal aria-label={size} />
+        ))}
+      </div>,
+    );
+    for (const size of ['sm', 'md', 'lg']) {
+      const nav = screen.getByRole('navigation', { name: size });
+      expect({ size, overflow: nav.scrollWidth > nav.clientWidth }).toEqual({ size, overflow: false });
+      for (const b of nav.querySelectorAll('button, select')) {
+        expect(b.getBoundingClientRect().right).toBeLessThanOrEqual(nav.getBoundingClientRect().right + 0.5);
+      }
+    }
+  });
+
+  it('keeps English text readable under dir="rtl": "21–40 of 437" is not reordered', () => {
+    render(
+      <div dir="rtl">
+        <Pagination total={437} current={2} showTotal />
+      </div>,
+    );
+    const text = screen.getByText('21–40 of 437').firstChild as Text;
+    const at = (part: string) => {
+      const range = document.createRange();
+      const i = text.data.indexOf(part);
+      range.setStart(text, i);
+      range.setEnd(text, i + part.length);
+      return range.getBoundingClientRect().left;
+    };
+    expect(at('21')).toBeLessThan(at('40'));
+    expect(at('40')).toBeLessThan(at('of'));
+    expect(at('of')).toBeLessThan(at('437'));
+  });
+
+  it('lets touch users tap "Next page" repeatedly without double-tap zoom', () => {
+    render(<Pagination total={437} />);
+    for (const b of screen.getAllByRole('button')) expect(getComputedStyle(b).touchAction).toBe('manipulation');
   });
 
   it('uses tabular figures so the width does not jump', () => {

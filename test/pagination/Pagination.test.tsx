@@ -1,6 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Pagination, type PaginationProps } from '../../src/pagination/index';
 
@@ -280,6 +282,27 @@ describe('Pagination: behaviour', () => {
     expect(page(3)).toHaveAttribute('aria-current', 'page');
   });
 
+  it('follows a later defaultCurrent and defaultPageSize while uncontrolled, without calling onChange', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const ui = (defaultCurrent: number, defaultPageSize: number) => (
+      <Pagination total={437} defaultCurrent={defaultCurrent} defaultPageSize={defaultPageSize} onChange={onChange} />
+    );
+    const { rerender } = render(ui(2, 20));
+    await user.click(button('Next page'));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    // Same defaults: the page the user chose stays.
+    rerender(ui(2, 20));
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+    // New defaults (e.g. read from the URL after navigation): they take effect.
+    rerender(ui(7, 20));
+    expect(page(7)).toHaveAttribute('aria-current', 'page');
+    rerender(ui(7, 50));
+    expect(screen.getByRole('combobox')).toHaveValue('50');
+    expect(page(7)).toHaveAttribute('aria-current', 'page');
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
   it('works with the server-side pattern: the parent passes current and total and refetches in onChange', async () => {
     const user = userEvent.setup();
     const shown: number[] = [];
@@ -334,6 +357,36 @@ describe('Pagination: behaviour', () => {
     render(<Pagination total={1e12 * 20} defaultCurrent={5e11} />);
     expect(pageNames()).toHaveLength(small);
     expect(pageNames()).toEqual(['Page 1', 'Page 499,999,999,999', 'Page 500,000,000,000', 'Page 500,000,000,001', 'Page 1,000,000,000,000']);
+  });
+});
+
+describe('Pagination: server rendering', () => {
+  it('hydrates without a mismatch when the browser formats numbers differently from the server by default', async () => {
+    const ui = <Pagination total={123_456} defaultCurrent={1200} showTotal />;
+    const html = renderToString(ui);
+    expect(html).toContain('23,981–24,000 of 123,456');
+    // The browser formats numbers the German way by default.
+    const NumberFormat = Intl.NumberFormat;
+    const german = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (locales?: string | string[], options?: Intl.NumberFormatOptions) {
+      return new NumberFormat(locales ?? 'de-DE', options);
+    } as typeof Intl.NumberFormat);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(new Intl.NumberFormat().format(1200)).toBe('1.200');
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      document.body.append(container);
+      const recoverable = vi.fn();
+      const root = await act(async () => hydrateRoot(container, ui, { onRecoverableError: recoverable }));
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+      expect(container.innerHTML).toBe(html);
+      act(() => root.unmount());
+      container.remove();
+    } finally {
+      german.mockRestore();
+      errors.mockRestore();
+    }
   });
 });
 
