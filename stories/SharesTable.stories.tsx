@@ -62,6 +62,8 @@ export const Loading: Story = {
     await expect(getTable(canvasElement, acme)).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('cell', { name: 'Loading shares…' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    // No total until the service says one: not "0–0 of 0".
+    await expect(canvas.queryByText(/^\d+–\d+ of \d+$/)).not.toBeInTheDocument();
     await waitFor(() => expect(requestedPages(loadingStory.service)).toEqual([0]));
   },
 };

@@ -9,6 +9,6 @@ export type EnvironmentsQueryParams = PagedQueryParams;
  * TanStack Query options for one page of an organization's environments (`page` 1-based), for `useQuery`,
  * `queryClient.prefetchQuery` and server rendering.
  */
-export function environmentsQueryOptions<T extends Environment = Environment>(params: EnvironmentsQueryParams) {
+export function environmentsQueryOptions<T = Environment>(params: EnvironmentsQueryParams) {
   return pagedQueryOptions<T>('environments', params);
 }

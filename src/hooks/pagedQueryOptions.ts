@@ -1,6 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../client/index';
-import type { ApiRecord, Page } from '../client/types';
+import type { Page, Share } from '../client/types';
 import { retryPolicy } from './retryPolicy';
 import { toWirePage } from './toWirePage';
 
@@ -39,7 +39,7 @@ function isSameListing(a: readonly unknown[], b: PagedQueryKey): boolean {
  * `ensureQueryData` and server rendering. The shared implementation of `sharesQueryOptions` and
  * `environmentsQueryOptions`.
  */
-export function pagedQueryOptions<T extends ApiRecord>(resource: PagedResource, params: PagedQueryParams) {
+export function pagedQueryOptions<T = Share>(resource: PagedResource, params: PagedQueryParams) {
   const { client, page = 1, pageSize = DEFAULT_PAGE_SIZE, staleTime = DEFAULT_STALE_TIME } = params;
   const organizationId = params.organizationId || null;
   const queryKey: PagedQueryKey = ['pagewise', resource, client.id, organizationId, page, pageSize];

@@ -33,8 +33,10 @@ export const retryPolicy = {
   },
   /** Milliseconds to wait before the next try after `failureCount + 1` failed tries ended in `error`. */
   retryDelay(failureCount: number, error: unknown): number {
-    if (isHttpError(error) && RETRY_AFTER_STATUSES.has(error.status) && typeof error.retryAfterMs === 'number') {
-      return Math.min(Math.max(0, error.retryAfterMs), MAX_DELAY_MS);
+    const retryAfterMs = isHttpError(error) && RETRY_AFTER_STATUSES.has(error.status) ? error.retryAfterMs : undefined;
+    // NaN would make the timer fire at once; it falls back to backing off like a missing Retry-After.
+    if (typeof retryAfterMs === 'number' && !Number.isNaN(retryAfterMs)) {
+      return Math.min(Math.max(0, retryAfterMs), MAX_DELAY_MS);
     }
     return Math.min(BASE_DELAY_MS * 2 ** failureCount, MAX_DELAY_MS);
   },

@@ -9,6 +9,6 @@ export type SharesQueryParams = PagedQueryParams;
  * TanStack Query options for one page of an organization's shares (`page` 1-based), for `useQuery`,
  * `queryClient.prefetchQuery` and server rendering.
  */
-export function sharesQueryOptions<T extends Share = Share>(params: SharesQueryParams) {
+export function sharesQueryOptions<T = Share>(params: SharesQueryParams) {
   return pagedQueryOptions<T>('shares', params);
 }

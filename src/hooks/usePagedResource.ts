@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../client/index';
-import type { ApiRecord, Page } from '../client/types';
+import type { Page, Share } from '../client/types';
+import { warnOnce } from '../pagination/warnOnce';
 import { DEFAULT_PAGE_SIZE, DEFAULT_STALE_TIME, pagedQueryOptions } from './pagedQueryOptions';
 import type { PagedQueryKey, PagedResource } from './pagedQueryOptions';
 import { toPageNumber } from './toPageNumber';
@@ -14,9 +15,9 @@ export interface QueryPagination {
   current: number;
   /**
    * Total rows. While a page loads, the last total known for this organization (so the control keeps its
-   * shape); `undefined` until the first one is known (the control then treats the current page as the last known).
+   * shape); absent until the first one is known (the control then treats the current page as the last known).
    */
-  total: number | undefined;
+  total?: number;
   /** Rows per page. */
   pageSize: number;
   /** Moves to `page` (1-based) with `pageSize` rows per page. */
@@ -24,7 +25,7 @@ export interface QueryPagination {
 }
 
 /** Options of `useShares` and `useEnvironments`; any other `useQuery` option passes through. */
-export interface PagedResourceOptions<T extends ApiRecord>
+export interface PagedResourceOptions<T = Share>
   extends Omit<UseQueryOptions<Page<T>, Error, Page<T>, PagedQueryKey>, 'queryKey' | 'queryFn' | 'placeholderData' | 'select' | 'staleTime'> {
   /** The organization's UUID. Without one nothing is requested (the query is skipped, not failed). */
   organizationId: string | null | undefined;
@@ -36,7 +37,10 @@ export interface PagedResourceOptions<T extends ApiRecord>
   defaultPage?: number;
   /** First page size when `pageSize` is not given. @default 20 */
   defaultPageSize?: number;
-  /** Called with the 1-based page and the page size whenever either changes, including a move back from past the end. */
+  /**
+   * Called with the 1-based page and the page size when `pagination.onChange` changes either, and when the hook
+   * moves back from past the end. Not called when another organization resets the page to `defaultPage`.
+   */
   onChange?: (page: number, pageSize: number) => void;
   /** Fetch the next page in the background once the current one has settled. @default true */
   prefetchNext?: boolean;
@@ -47,7 +51,7 @@ export interface PagedResourceOptions<T extends ApiRecord>
 }
 
 /** Result of `useShares` and `useEnvironments`: TanStack's query result plus the control's props. */
-export type PagedResourceResult<T extends ApiRecord> = UseQueryResult<Page<T>, Error> & {
+export type PagedResourceResult<T = Share> = UseQueryResult<Page<T>, Error> & {
   /** Props to spread into `<Pagination />`. */
   pagination: QueryPagination;
 };
@@ -59,8 +63,11 @@ interface OwnState {
   pageSize: number;
 }
 
-/** The one implementation behind `useShares` and `useEnvironments`. `caller` names the hook in error messages. */
-export function usePagedResource<T extends ApiRecord>(
+/** The `useQuery` options that also shape how the prefetched next page is fetched and kept. */
+const FETCH_OPTIONS = ['retry', 'retryDelay', 'gcTime', 'networkMode', 'meta'] as const;
+
+/** The one implementation behind `useShares` and `useEnvironments`. `caller` names the hook in messages. */
+export function usePagedResource<T>(
   resource: PagedResource,
   options: PagedResourceOptions<T>,
   caller: string,
@@ -80,6 +87,7 @@ export function usePagedResource<T extends ApiRecord>(
   const client = useApiClient(clientOption, caller);
   const queryClient = useQueryClient();
   const organizationId = organizationOption || null;
+  // The client's non-secret id, not the object: a client created during render must not look like a new one.
   const listing = JSON.stringify([resource, client.id, organizationId]);
   const firstPage = toPageNumber(defaultPage, 1);
 
@@ -98,17 +106,31 @@ export function usePagedResource<T extends ApiRecord>(
   const page = pageOption === undefined ? ownPage : toPageNumber(pageOption, 1);
   const pageSize = pageSizeOption === undefined ? own.pageSize : toPageNumber(pageSizeOption, own.pageSize);
 
-  // The latest onChange, so that an inline callback neither changes `change` nor re-runs the effects below.
-  const onChangeRef = useRef(onChange);
+  // Bad numbers never reach the API; outside production the caller hears about each once, by option name.
+  const warned = useRef(new Set<string>()).current;
   useEffect(() => {
-    onChangeRef.current = onChange;
+    const given: Array<[string, unknown, number]> = [
+      ['page', pageOption, page],
+      ['pageSize', pageSizeOption, pageSize],
+      ['defaultPage', defaultPage, firstPage],
+      ['defaultPageSize', defaultPageSize, toPageNumber(defaultPageSize, DEFAULT_PAGE_SIZE)],
+    ];
+    for (const [name, value, used] of given) {
+      if (value !== undefined && !Object.is(value, used)) warnOnce(warned, caller, name, value, used);
+    }
+  });
+
+  // The latest callback and client, so that inline ones neither change `change` nor re-run the effects below.
+  const latest = useRef({ onChange, client, queryOverrides });
+  useEffect(() => {
+    latest.current = { onChange, client, queryOverrides };
   });
   const change = useCallback(
     (nextPage: number, nextPageSize: number) => {
       const p = toPageNumber(nextPage, 1);
       const size = toPageNumber(nextPageSize, pageSize);
       setOwn({ listing, page: p, pageSize: size });
-      onChangeRef.current?.(p, size);
+      latest.current.onChange?.(p, size);
     },
     [listing, pageSize],
   );
@@ -133,21 +155,39 @@ export function usePagedResource<T extends ApiRecord>(
     if (lastPage !== undefined && page > lastPage) change(lastPage, pageSize);
   }, [lastPage, page, pageSize, change]);
 
-  // Once this page has settled, fetch the next one so moving forward waits for nothing.
-  const enabled = queryOverrides.enabled !== false;
-  const nextPage = prefetchNext && enabled && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
+  // Once this page has settled, fetch the next one so moving forward waits for nothing. `isEnabled` also
+  // covers an `enabled` callback and `skipToken`.
+  const nextPage = prefetchNext && query.isEnabled && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
   useEffect(() => {
     if (nextPage === undefined || !organizationId) return;
-    void queryClient.prefetchQuery(
-      pagedQueryOptions<T>(resource, { client, organizationId, page: nextPage, pageSize, staleTime }),
-    );
-  }, [queryClient, resource, client, organizationId, nextPage, pageSize, staleTime]);
+    const { client: current, queryOverrides: overrides } = latest.current;
+    const fetchOptions = Object.fromEntries(
+      FETCH_OPTIONS.filter((name) => overrides[name] !== undefined).map((name) => [name, overrides[name]]),
+    ) as Pick<PagedResourceOptions<T>, (typeof FETCH_OPTIONS)[number]>;
+    void queryClient.prefetchQuery({
+      ...pagedQueryOptions<T>(resource, { client: current, organizationId, page: nextPage, pageSize, staleTime }),
+      ...fetchOptions,
+    });
+  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime]);
 
   // Past the end, the control already shows the last page while the move above is under way.
   const current = lastPage !== undefined ? Math.min(page, lastPage) : page;
   const pagination = useMemo<QueryPagination>(
-    () => ({ current, total, pageSize, onChange: change }),
+    () => (total === undefined ? { current, pageSize, onChange: change } : { current, total, pageSize, onChange: change }),
     [current, total, pageSize, change],
   );
-  return { ...query, pagination };
+  return withPagination(query, pagination);
+}
+
+/**
+ * `query` plus `pagination`. Each field of `query` is read only when the caller reads it: TanStack Query
+ * re-renders a component only for the fields it used, and a spread would use them all (`isStale`,
+ * `failureCount`, `dataUpdatedAt`, …).
+ */
+function withPagination<R extends object>(query: R, pagination: QueryPagination): R & { pagination: QueryPagination } {
+  const result = { pagination } as R & { pagination: QueryPagination };
+  for (const key of Object.keys(query) as Array<keyof R>) {
+    Object.defineProperty(result, key, { enumerable: true, configurable: true, get: () => query[key] });
+  }
+  return result;
 }

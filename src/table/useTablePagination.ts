@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { PaginationState, Updater } from '@tanstack/react-table';
 import type { PaginationProps } from '../pagination/index';
 
@@ -9,19 +9,34 @@ import type { PaginationProps } from '../pagination/index';
 export interface PaginatedTable {
   /** The table's selected state; its `pagination.pageIndex` is zero-based. */
   readonly state: { readonly pagination: PaginationState };
+  /** The table's options: `manualPagination`, `rowCount` and `pageCount` say who slices the rows and how many there are. */
+  readonly options: { readonly manualPagination?: boolean; readonly rowCount?: number; readonly pageCount?: number };
   /** Rows across all pages: `rowCount` with `manualPagination`, otherwise the rows before paging. */
   getRowCount: () => number;
   /** Sets the table's pagination state. */
   setPagination: (updater: Updater<PaginationState>) => void;
 }
 
-/** The `Pagination` props `useTablePagination` derives from a table. */
-export type TablePaginationBinding = Required<Pick<PaginationProps, 'current' | 'total' | 'pageSize' | 'onChange'>>;
+/** The `Pagination` props `useTablePagination` derives from a table; `total` is absent while the row count is unknown. */
+export type TablePaginationBinding = Required<Pick<PaginationProps, 'current' | 'pageSize' | 'onChange'>> &
+  Pick<PaginationProps, 'total'>;
+
+/** The row count the control shows, or undefined while a server-paged table does not know it yet. */
+function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined {
+  const { manualPagination, rowCount, pageCount } = table.options;
+  if (!manualPagination) return table.getRowCount();
+  if (typeof rowCount === 'number' && rowCount >= 0) return rowCount;
+  // Only a page count is known: enough rows to fill that many pages.
+  if (typeof pageCount === 'number' && pageCount >= 0 && Number.isFinite(pageSize)) return pageCount * pageSize;
+  // Without `rowCount` the table would count the rows of the current page (none while loading).
+  return undefined;
+}
 
 /**
  * `Pagination` props for a TanStack Table v9 table: the table's zero-based `pageIndex` becomes the
  * control's 1-based `current`, its row count the `total`, and `onChange` sets the table's pagination.
  * Works for client-side paging (`createPaginatedRowModel`) and server-side paging (`manualPagination` with `rowCount`).
+ * When a client-side table's rows shrink below its page, the table moves to the last page.
  */
 export function useTablePagination(table: PaginatedTable): TablePaginationBinding {
   const { pageIndex, pageSize } = table.state.pagination;
@@ -30,5 +45,23 @@ export function useTablePagination(table: PaginatedTable): TablePaginationBindin
     (page: number, size: number) => setPagination({ pageIndex: page - 1, pageSize: size }),
     [setPagination],
   );
-  return { current: pageIndex + 1, total: table.getRowCount(), pageSize, onChange };
+  const total = rowCountOf(table, pageSize);
+  // v9 puts every row on one page for `pageSize: Infinity`; the control shows that as one page of all rows.
+  const size = Number.isFinite(pageSize) ? pageSize : Math.max(1, total ?? 1);
+  const pageCount = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
+  const lastIndex = pageCount === undefined ? undefined : pageCount - 1;
+
+  // Client-side paging with `autoResetPageIndex: false` keeps a page the rows no longer reach. Without any row
+  // (yet) the page stays for the rows to come. A server-paged table's page is left to whoever fetches the
+  // rows (`useShares` moves it through `onChange`).
+  const moveBack = !table.options.manualPagination && !!total && lastIndex !== undefined && pageIndex > lastIndex;
+  useEffect(() => {
+    if (moveBack && lastIndex !== undefined) {
+      setPagination((old) => (old.pageIndex > lastIndex ? { ...old, pageIndex: lastIndex } : old));
+    }
+  }, [moveBack, lastIndex, setPagination]);
+
+  // The control never shows a page past the end, so it has nothing to warn about while the table catches up.
+  const current = (lastIndex === undefined ? pageIndex : Math.min(pageIndex, lastIndex)) + 1;
+  return total === undefined ? { current, pageSize: size, onChange } : { current, total, pageSize: size, onChange };
 }

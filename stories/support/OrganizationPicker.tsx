@@ -7,7 +7,7 @@ export function OrganizationPicker({ children }: { children: (organizationId: st
   const [organizationId, setOrganizationId] = useState<string>(demoOrganizationIds.acme);
   return (
     <div className="pw-story-data">
-      <label>
+      <label className="pw-story-picker">
         Organization{' '}
         <select value={organizationId} onChange={(e) => setOrganizationId(e.target.value)}>
           {Object.entries(organizationNames).map(([id, name]) => (

@@ -45,6 +45,11 @@ describe('retryPolicy.retryDelay', () => {
     expect(retryPolicy.retryDelay(0, httpError(429, 3_600_000))).toBe(30_000);
   });
 
+  it('backs off as without Retry-After when its milliseconds are NaN, instead of retrying at once', () => {
+    expect(retryPolicy.retryDelay(1, httpError(429, Number.NaN))).toBe(2_000);
+    expect(retryPolicy.retryDelay(0, httpError(503, Number.NaN))).toBe(1_000);
+  });
+
   it('backs off exponentially otherwise, capped at 30 s', () => {
     expect([0, 1, 2, 3, 10].map((failures) => retryPolicy.retryDelay(failures, httpError(500)))).toEqual([
       1_000, 2_000, 4_000, 8_000, 30_000,

@@ -9,7 +9,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import type { PaginationState } from '@tanstack/react-table';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useShares } from '../../src/hooks/index';
 import { TablePagination, useTablePagination } from '../../src/table/index';
 import type { MockShare } from '../../src/testing/index';
@@ -145,5 +145,155 @@ describe('TablePagination', () => {
     expect(shownCells()[0]).toMatch(/-00001$/);
     expect(service.requests.filter((r) => r.size === 50).map((r) => r.page)[0]).toBe(0);
     expect(screen.getByRole('button', { name: 'Page 9' })).toBeInTheDocument();
+  });
+});
+
+describe('edges of the table state', () => {
+  it('leaves the total unknown while a server-paged table has no rowCount, keeping its page without a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    function LoadingTable() {
+      const table = useTable({
+        features: serverFeatures,
+        columns: serverColumns,
+        data: noShares,
+        rowCount: undefined,
+        manualPagination: true,
+        initialState: { pagination: { pageIndex: 4, pageSize: 20 } },
+      });
+      return <TablePagination table={table} showTotal />;
+    }
+    render(<LoadingTable />);
+    // Counting the rows of the page being loaded would say "0 of 0" and pull the control back to page 1.
+    expect(screen.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText(/ of /)).not.toBeInTheDocument();
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('moves a client-side table to its last page when its rows shrink below the page (autoResetPageIndex: false)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup();
+    function ShrinkingTable() {
+      const [rows, setRows] = useState(allRows);
+      const table = useTable({
+        features: clientFeatures,
+        columns: clientColumns,
+        data: rows,
+        autoResetPageIndex: false,
+        initialState: { pagination: { pageIndex: 0, pageSize: 10 } },
+      });
+      return (
+        <>
+          <button type="button" onClick={() => setRows(allRows.slice(0, 15))}>
+            Delete rows
+          </button>
+          <DataTable table={table} caption="Rows" />
+          <TablePagination table={table} />
+        </>
+      );
+    }
+    render(<ShrinkingTable />);
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(shownCells()).toEqual(range('Row ', 41, 45));
+
+    await user.click(screen.getByRole('button', { name: 'Delete rows' }));
+    expect(shownCells()).toEqual(range('Row ', 11, 15));
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('shows a client-side table with pageSize Infinity as one page of all its rows', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    function AllRowsTable() {
+      const table = useTable({
+        features: clientFeatures,
+        columns: clientColumns,
+        data: allRows,
+        initialState: { pagination: { pageIndex: 0, pageSize: Infinity } },
+      });
+      return (
+        <>
+          <DataTable table={table} caption="Rows" />
+          <TablePagination table={table} showTotal />
+        </>
+      );
+    }
+    render(<AllRowsTable />);
+    expect(shownCells()).toEqual(range('Row ', 1, 45));
+    expect(screen.getByText('1–45 of 45')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).not.toBeInTheDocument();
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it('keeps a client-side table on its page while it has no rows yet (autoResetPageIndex: false)', async () => {
+    const user = userEvent.setup();
+    function LateRowsTable() {
+      const [rows, setRows] = useState<Row[]>([]);
+      const table = useTable({
+        features: clientFeatures,
+        columns: clientColumns,
+        data: rows,
+        autoResetPageIndex: false,
+        initialState: { pagination: { pageIndex: 3, pageSize: 10 } },
+      });
+      return (
+        <>
+          <button type="button" onClick={() => setRows(allRows)}>
+            Load rows
+          </button>
+          <DataTable table={table} caption="Rows" />
+          <TablePagination table={table} />
+        </>
+      );
+    }
+    render(<LateRowsTable />);
+    expect(shownCells()).toEqual(['No rows']);
+    await user.click(screen.getByRole('button', { name: 'Load rows' }));
+    expect(shownCells()).toEqual(range('Row ', 31, 40));
+    expect(screen.getByRole('button', { name: 'Page 4' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('moves a server-paged table back from past the end once, through the hook and not the table too', async () => {
+    service.deleteRows(demoOrganizationIds.acme, 'shares', 40); // 397 rows: 20 pages
+    const hookMoves: number[] = [];
+    const tableMoves: PaginationState[] = [];
+    function ServerTable() {
+      const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 21, pageSize: 20 });
+      const shares = useShares<MockShare>({
+        organizationId: demoOrganizationIds.acme,
+        page: pagination.pageIndex + 1,
+        pageSize: pagination.pageSize,
+        onChange: (page, pageSize) => {
+          hookMoves.push(page);
+          setPagination({ pageIndex: page - 1, pageSize });
+        },
+      });
+      const table = useTable({
+        features: serverFeatures,
+        columns: serverColumns,
+        data: shares.data?.items ?? noShares,
+        rowCount: shares.pagination.total,
+        manualPagination: true,
+        state: { pagination },
+        onPaginationChange: (updater) => {
+          tableMoves.push(typeof updater === 'function' ? updater(pagination) : updater);
+          setPagination(updater);
+        },
+      });
+      return (
+        <>
+          <DataTable table={table} caption="Rows" />
+          <TablePagination table={table} />
+        </>
+      );
+    }
+    render(<ServerTable />, { wrapper: createWrapper(createTestQueryClient(), client) });
+    await waitFor(() => expect(shownCells()).toHaveLength(17));
+    expect(shownCells()[0]).toMatch(/-00381$/);
+    expect(screen.getByRole('button', { name: 'Page 20' })).toHaveAttribute('aria-current', 'page');
+    expect(hookMoves).toEqual([20]);
+    expect(tableMoves).toEqual([]);
   });
 });
