@@ -1,0 +1,207 @@
+// Turns the measurements into BENCHMARKS.md: targets first, then one table per measurement.
+import { esbuildFlags, kb, mdTable, median } from './util.mjs';
+
+const ms = (x) => (x === undefined ? '—' : x.toFixed(1));
+const yes = (ok) => (ok === undefined ? 'n/a' : ok ? 'yes' : '**no**');
+
+function sizeSection(size) {
+  const base = size.find((r) => r.name === 'pagewise Pagination' && !r.missing);
+  const rows = size.map((r) =>
+    r.missing
+      ? [r.name, r.version, r.selector, '—', '—', '—', '—', '—', `not measured: ${r.missing.join(', ')}`]
+      : [
+          r.name,
+          r.version,
+          r.selector,
+          kb(r.jsMin),
+          kb(r.jsGz),
+          r.cssGz ? kb(r.cssGz) : '—',
+          kb(r.totalGz),
+          base && r.peer ? `${(r.totalGz / base.totalGz).toFixed(1)}×` : '—',
+          r.css,
+        ],
+  );
+  const flags = `--bundle --minify --format=${esbuildFlags.format} --platform=${esbuildFlags.platform} --define:process.env.NODE_ENV='"production"'`;
+  return [
+    '## Bundle size',
+    '',
+    `min+gzip (gzip -9) in KiB of an esbuild bundle of one import per row, \`esbuild ${flags}\`, React and react-dom external.`,
+    'CSS is counted where the library needs a stylesheet; CSS-in-JS is already in the JS. pagewise is bundled from `src/` with the',
+    'same flags (clsx included; its optional peers TanStack Query/Table and msw external, as React is). "× pagewise" compares totals.',
+    '',
+    mdTable(['Bundle', 'Version', 'Page-size selector', 'JS min', 'JS gzip', 'CSS gzip', 'Total gzip', '× pagewise', 'Styling counted'], rows),
+  ].join('\n');
+}
+
+function renderSection(render) {
+  const rows = render.rows.map((r) =>
+    r.runs
+      ? [
+          r.name,
+          r.items.toExponential(0).replace('e+', 'e'),
+          ms(r.mount),
+          ms(r.steps),
+          ms(r.jumps),
+          (((r.steps + r.jumps) / render.pageChanges) * 1000).toFixed(0),
+          ms(r.sizes),
+          ms(r.total),
+          r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)}×`,
+          r.check,
+        ]
+      : [r.name, '—', '—', '—', '—', '—', '—', '—', '—', `${r.check}; failed: ${r.errors.join('; ').slice(0, 200)}`],
+  );
+  return [
+    '## Render cost',
+    '',
+    `Headless Chromium ${render.chromiumVersion} (playwright-core), one tab per library in one browser session, production React 19 bundles`,
+    `(esbuild, same flags). Each run mounts the control with 1e12 items (20 per page) under React state, then makes ${render.pageChanges} controlled page`,
+    `changes (a step to the next page alternating with a jump to a random page of all 5·10^10) and ${render.sizeChanges} page-size changes (50/10/100/20), each committed`,
+    'with `flushSync` and followed by a forced layout, timed one by one with `performance.now()` inside the page (cross-origin isolated,',
+    `so 5 µs resolution: ${render.isolated ? 'yes' : 'no'}), yielding to the browser between changes. Median of ${render.runs} runs after ${render.warmup} warm-up runs,`,
+    'libraries interleaved in a rotating order. "× pagewise" is the library\'s median total over pagewise\'s: above 1 means pagewise is faster.',
+    '',
+    mdTable(
+      ['Library', 'Items', 'Mount ms', `${render.pageChanges / 2} steps ms`, `${render.pageChanges / 2} jumps ms`, 'µs / page change', `${render.sizeChanges} size changes ms`, 'Total ms', '× pagewise', 'Mounted on page 5·10^10 of 1e12 items'],
+      rows,
+    ),
+    '',
+    'How each control is driven (bench/pages/*.jsx): Ark UI is headless, so it renders the markup its documentation shows (previous,',
+    'pages and ellipses, next), unstyled; MUI TablePagination shows a range and previous/next buttons, no page list; rc-pagination 5 takes',
+    'its page-size changer as a render prop, given a native `<select>`; MantineProvider sits above the state, as at an app root.',
+    '',
+    render.commitsPerChange === undefined
+      ? 'React commits per page change (pagewise): not measured (pagewise Pagination not built yet).'
+      : `React commits per page change for pagewise \`<Pagination>\` (\`<Profiler onRender>\` in React's profiling build, effects flushed): **${render.commitsPerChange}**.`,
+    ...(render.skipped.length ? ['', `Not measured yet: ${render.skipped.join(', ')}.`] : []),
+  ].join('\n');
+}
+
+function dataSection(data) {
+  const out = ['## Data layer', ''];
+  const t = data.tokens;
+  out.push(
+    '### Token requests for 100 concurrent list calls',
+    '',
+    t.missing
+      ? `Not measured: ${t.missing}.`
+      : mdTable(
+          ['Auth', 'Concurrent listShares calls', 'Succeeded', 'Token requests', 'List requests'],
+          [['clientCredentials (mock identity provider, 50 ms latency)', t.calls, t.succeeded, t.tokenRequests, t.listRequests]],
+        ),
+    '',
+  );
+  if (data.missing) {
+    out.push(`Rendering scenarios not measured: missing ${data.missing.join(', ')}.`);
+    return out.join('\n');
+  }
+  out.push(
+    '### Moving forward 5 pages',
+    '',
+    `\`useShares\` really rendered (React DOM in jsdom, @testing-library/react) with \`<Pagination {...shares.pagination}>\`, against the mock`,
+    `service over real HTTP on 127.0.0.1 with ${data.latencyMs} ms latency. Each move clicks "Next page" once the current page has settled (nothing in`,
+    'flight, as when a user reads it). "On the critical path" = requests for the new page sent after the click. Times are jsdom + development',
+    'React on a shared machine: indicative only.',
+    '',
+    data.prefetch.error
+      ? `Failed: ${data.prefetch.error}`
+      : mdTable(
+          ['Setup', 'Requests on the critical path (5 moves)', 'All list requests', 'Median ms click → rows'],
+          data.prefetch.map((p) => [p.label, p.critical, p.total, ms(median(p.waits))]),
+        ),
+    '',
+    '### Page storm: 20 clicks on "Next page"',
+    '',
+    `20 clicks ${data.gapMs} ms apart, much faster than the service's ${data.stormLatencyMs} ms latency, then waiting for page 21 and for everything to settle. Requests`,
+    'and response body bytes as the client saw them (an aborted request receives no body). The hand-rolled setup is a plain',
+    '`useQuery({ queryKey, queryFn: () => fetch(url).then(r => r.json()), placeholderData: keepPreviousData })`: no abort signal, no prefetch.',
+    '',
+    data.storm.error
+      ? `Failed: ${data.storm.error}`
+      : mdTable(
+          ['Setup', 'Requests sent', 'Aborted', 'Responses received', 'Bytes received', 'ms to last page'],
+          data.storm.map((s) => [s.label, s.requests, s.aborted, s.responses, s.bytes, ms(s.lastPageAfter)]),
+        ),
+  );
+  return out.join('\n');
+}
+
+function targetsSection({ size, render, data }) {
+  const pw = size.find((r) => r.name === 'pagewise Pagination' && !r.missing);
+  const peers = size.filter((r) => r.peer);
+  const withSelector = peers.filter((r) => r.selector.startsWith('yes'));
+  const smallestSel = withSelector.reduce((a, b) => (b.totalGz < a.totalGz ? b : a));
+  const smallest = peers.reduce((a, b) => (b.totalGz < a.totalGz ? b : a));
+  const pwRender = render.rows.find((r) => r.id === 'pagewise' && r.runs);
+  const fair = render.rows.filter((r) => r.id !== 'pagewise' && r.runs && r.items === 1e12);
+  const fastest = fair.length ? fair.reduce((a, b) => (b.total < a.total ? b : a)) : undefined;
+  const t = data.tokens;
+  const on = Array.isArray(data.prefetch) ? data.prefetch[0] : undefined;
+  const rows = [
+    [
+      'Pagination-only ≤ ½ of the smallest peer with a page-size selector',
+      pw ? `${kb(pw.totalGz)} KiB vs ½ × ${kb(smallestSel.totalGz)} KiB (${smallestSel.name}) = ${kb(smallestSel.totalGz / 2)} KiB` : 'not built',
+      yes(pw && pw.totalGz <= smallestSel.totalGz / 2),
+    ],
+    [
+      'Pagination-only smaller than every peer',
+      pw ? `${kb(pw.totalGz)} KiB vs ${kb(smallest.totalGz)} KiB (${smallest.name})` : 'not built',
+      yes(pw && pw.totalGz < smallest.totalGz),
+    ],
+    [
+      'Render cost ≤ fastest peer (peers mounted with 1e12 items)',
+      pwRender && fastest ? `${ms(pwRender.total)} ms vs ${ms(fastest.total)} ms (${fastest.name}): ${(pwRender.total / fastest.total).toFixed(2)}× the fastest` : 'not measured',
+      yes(pwRender && fastest ? pwRender.total <= fastest.total : undefined),
+    ],
+    [
+      'Exactly 1 token request for 100 concurrent calls',
+      t.missing ? 'not measured' : `${t.tokenRequests} token request(s)`,
+      yes(t.missing ? undefined : t.tokenRequests === 1),
+    ],
+    [
+      '0 requests on the critical path with prefetch (5 moves forward)',
+      on ? `${on.critical} request(s)` : 'not measured',
+      yes(on ? on.critical === 0 : undefined),
+    ],
+  ];
+  return ['## Targets', '', mdTable(['Target', 'Measured', 'Met'], rows)].join('\n');
+}
+
+function peersSection(peers) {
+  return [
+    '## Peer libraries',
+    '',
+    'Installed from `bench/package.json` (latest releases, pinned by `bench/package-lock.json`) with a plain `npm ci`: every peer accepts React 19,',
+    'so no `--legacy-peer-deps`. All pages and bundles use the repository\'s React and react-dom.',
+    '',
+    mdTable(['Package', 'Version', 'React peer range'], peers.map((p) => [p.name, p.version, `\`${p.react}\``])),
+  ].join('\n');
+}
+
+export function formatReport({ size, render, data, machine, peers }) {
+  const head = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (bench/run.mjs); do not edit by hand. Not part of `npm test`, never gates on time.',
+    '',
+    mdTable(
+      ['Run', ''],
+      [
+        ['Command', '`npm run bench`'],
+        ['Date', machine.date],
+        ['CPU', machine.cpu],
+        ['Memory', machine.memory],
+        ['OS', machine.os],
+        ['Node', machine.node],
+        ['Chromium', machine.chromium],
+        ['Load average', machine.load],
+        ['Run time', `${machine.seconds} s`],
+      ],
+    ),
+    '',
+    'The machine is shared (2 cores): absolute times move with its load, ratios from interleaved runs much less.',
+  ].join('\n');
+  const targets = targetsSection({ size, render, data });
+  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), peersSection(peers)];
+  const markdown = `${sections.join('\n\n')}\n`;
+  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data)].join('\n\n') };
+}

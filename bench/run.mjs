@@ -1,0 +1,62 @@
+// `npm run bench`: size, render cost and data-layer figures for pagewise and the libraries users would
+// pick instead, written to BENCHMARKS.md and printed. Not part of `npm test`; never gates on time.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { benchDir, rootDir, tmpDir } from './util.mjs';
+
+const started = Date.now();
+const log = (line) => console.log(line);
+
+// esbuild, playwright-core, jsdom, msw and React come from the repository's own install.
+if (!existsSync(join(rootDir, 'node_modules', 'esbuild'))) {
+  console.error('bench: run `npm ci` at the repository root first (bench uses its esbuild, playwright-core, jsdom, msw and React).');
+  process.exit(1);
+}
+// The peer libraries live in bench/'s own package.json, so a fresh clone installs them here first.
+if (!existsSync(join(benchDir, 'node_modules'))) {
+  log('bench: installing the peer libraries (npm ci in bench/)');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: benchDir, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+rmSync(tmpDir, { recursive: true, force: true });
+
+// Imported after the install: they resolve the peers from bench/node_modules.
+const { runSize } = await import('./size.mjs');
+const { runRender } = await import('./render.mjs');
+const { runData } = await import('./data.mjs');
+const { formatReport } = await import('./report.mjs');
+
+const loadBefore = os.loadavg();
+log('bench: size');
+const size = await runSize();
+log('bench: render cost in headless Chromium');
+const render = await runRender({ log });
+log('bench: data layer');
+const data = await runData({ log });
+
+const machine = {
+  cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
+  memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+  os: `${os.type()} ${os.release()} ${os.arch()}`,
+  node: process.version,
+  chromium: render.chromiumVersion,
+  load: `${loadBefore.map((l) => l.toFixed(2)).join(' / ')} before, ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} after (1/5/15 min)`,
+  date: new Date().toISOString(),
+  seconds: Math.round((Date.now() - started) / 1000),
+};
+
+const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json'), 'utf8')).dependencies)
+  .filter((name) => name !== 'react' && name !== 'react-dom')
+  .map((name) => {
+    const pkg = JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8'));
+    return { name, version: pkg.version, react: pkg.peerDependencies?.react ?? '—' };
+  });
+const { markdown, summary } = formatReport({ size, render, data, machine, peers });
+writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
+mkdirSync(tmpDir, { recursive: true });
+writeFileSync(join(tmpDir, 'results.json'), JSON.stringify({ size, render, data, machine, peers }, null, 2));
+console.log(`\n${summary}\n\nbench: wrote BENCHMARKS.md in ${machine.seconds} s`);
+// jsdom timers and keep-alive sockets must not keep the process alive.
+process.exit(0);
