@@ -79,6 +79,8 @@ export function Pagination(props: PaginationProps) {
   const format = useNumberFormat(props.locale, seen);
   const nav = useRef<HTMLElement>(null);
   const lastFocused = useRef<HTMLElement | null>(null);
+  // Page buttons are reused by position (fast paging), so remember which page the focused one showed.
+  const focusedPage = useRef<string | undefined>(undefined);
 
   // Announce changes, not the first render: remember the page shown and compare during render.
   const key = `${p.current}/${p.pageSize}`;
@@ -96,11 +98,15 @@ export function Pagination(props: PaginationProps) {
     const el = lastFocused.current as HTMLButtonElement | null;
     const active = document.activeElement;
     if (!el || (active && active !== document.body && active !== el)) return;
-    if (el.isConnected && !el.disabled) {
+    const wanted = focusedPage.current;
+    if (el.isConnected && !el.disabled && el.dataset.page === wanted) {
       if (active !== el) el.focus({ preventScroll: true });
       return;
     }
-    const page = nav.current?.querySelector<HTMLElement>('[aria-current="page"]:enabled');
+    // Follow the page the user was on (its button may now sit elsewhere), else go to the current page.
+    const page =
+      (wanted !== undefined && nav.current?.querySelector<HTMLElement>(`[data-page="${wanted}"]:enabled`)) ||
+      nav.current?.querySelector<HTMLElement>('[aria-current="page"]:enabled');
     if (page) {
       page.focus({ preventScroll: true });
       return;
@@ -139,7 +145,10 @@ export function Pagination(props: PaginationProps) {
       className={clsx('pw-pagination', className)}
       data-size={size}
       data-disabled={p.disabled || undefined}
-      onFocus={(e) => (lastFocused.current = e.target)}
+      onFocus={(e) => {
+        lastFocused.current = e.target;
+        focusedPage.current = e.target.dataset.page;
+      }}
       onBlur={onBlur}
     >
       {showTotal && p.total !== undefined && (
@@ -151,13 +160,15 @@ export function Pagination(props: PaginationProps) {
       <ul className="pw-list">
         {arrow('first', p.hasPrevious, p.first)}
         {arrow('previous', p.hasPrevious, p.previous)}
-        {p.items.map((item) =>
+        {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
+        {p.items.map((item, index) =>
           item.type === 'page' ? (
-            <li key={item.page}>
+            <li key={index}>
               <button
                 type="button"
                 className="pw-button"
                 data-slot=""
+                data-page={item.page}
                 aria-label={labels.page(format(item.page))}
                 aria-current={item.selected ? 'page' : undefined}
                 disabled={p.disabled}
@@ -167,7 +178,7 @@ export function Pagination(props: PaginationProps) {
               </button>
             </li>
           ) : (
-            <li key={item.position} className="pw-ellipsis" data-slot="" aria-hidden="true">
+            <li key={index} className="pw-ellipsis" data-slot="" aria-hidden="true">
               …
             </li>
           ),

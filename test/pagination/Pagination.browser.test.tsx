@@ -53,6 +53,20 @@ describe('Pagination in Chromium: keyboard', () => {
     expect(named('Page 4')).toHaveAttribute('aria-current', 'page');
   });
 
+  it('keeps focus on the page the user chose although buttons are reused by position', async () => {
+    render(<Controlled total={437} current={7} />);
+    // Window 1 … 6 7 8 … 22: "Page 8" sits right of the current page, and moves left of it once chosen.
+    named('Page 8').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(named('Page 8')).toHaveAttribute('aria-current', 'page');
+    expect(focusedName()).toBe('Page 8');
+    await userEvent.keyboard('{Enter}');
+    expect(named('Page 8')).toHaveAttribute('aria-current', 'page');
+    named('Page 9').focus();
+    await userEvent.keyboard(' ');
+    expect(focusedName()).toBe('Page 9');
+  });
+
   it('moves focus to the current page button when the focused "Next page" becomes disabled', async () => {
     render(<Controlled total={437} current={21} />);
     named('Next page').focus();
