@@ -26,10 +26,15 @@ const optimizeDeps = {
     'axe-core',
     '@testing-library/react',
     '@testing-library/user-event',
+    // test/a11y composes the stories with the Storybook preview.
+    '@storybook/react-vite',
+    'msw-storybook-addon',
+    'storybook/test',
   ],
 };
 
-const browser = {
+// A fresh object per project: Vitest names each project's instances in place, and a shared one clashes.
+const browser = () => ({
   enabled: true,
   headless: true,
   provider: playwright({
@@ -37,7 +42,7 @@ const browser = {
   }),
   instances: [{ browser: 'chromium' as const }],
   screenshotFailures: false,
-};
+});
 
 const external = [
   'react',
@@ -98,11 +103,13 @@ export default defineConfig({
       },
       {
         extends: true,
+        // MSW's worker, for the stories test/a11y runs with their mock service.
+        publicDir: 'public',
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
           setupFiles: ['test/setup.browser.ts'],
-          browser,
+          browser: browser(),
         },
       },
       {
@@ -111,7 +118,7 @@ export default defineConfig({
         publicDir: 'public',
         test: {
           name: 'storybook',
-          browser,
+          browser: browser(),
         },
       },
     ],

@@ -187,7 +187,9 @@ describe('moving back from past the end', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'page' })).toHaveTextContent('19|false'));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(asked).toEqual([20]);
-    expect(wirePages(service)).toEqual([21, 19]);
+    // Only the page past the end and the last page are asked for; React 18's StrictMode remount in
+    // development may ask for the first of them twice, React 19 once.
+    expect([...new Set(wirePages(service))]).toEqual([21, 19]);
   });
 });
 

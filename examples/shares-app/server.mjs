@@ -1,0 +1,122 @@
+// The example's backend-for-frontend: serves the built app and mounts pagewise's createProxyHandler at
+// /api, which adds the OAuth credentials server-side. The browser never sees a secret or a token.
+//
+//   node server.mjs                      demo: starts the mock service in-process as well
+//   PAGEWISE_BASE_URL=… PAGEWISE_AUTH_URL=… PAGEWISE_CLIENT_ID=… PAGEWISE_CLIENT_SECRET=… \
+//   PAGEWISE_ORGANIZATIONS='[{"id":"…","name":"…"}]' node server.mjs      against a real service (or `npm run mock-server`)
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { clientCredentials, createProxyHandler } from 'pagewise/server';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/** Node's request as a Fetch API Request (the proxy only handles GET, so no body is read). */
+function toRequest(req, origin) {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers });
+}
+
+async function sendStatic(res, distDir, pathname) {
+  const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+  const file = join(distDir, relative);
+  const inside = file.startsWith(distDir + sep) || file === distDir;
+  try {
+    if (!inside || extname(file) === '') throw new Error('not a file');
+    const body = await readFile(file);
+    res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+  } catch {
+    // Client-side routes fall back to the app shell.
+    const body = await readFile(join(distDir, 'index.html'));
+    res.writeHead(200, { 'Content-Type': types['.html'] }).end(body);
+  }
+}
+
+/**
+ * Starts the app server on 127.0.0.1.
+ * @param {{ apiBaseUrl: string, authUrl: string, clientId: string, clientSecret: string, scope?: string,
+ *   organizations: { id: string, name: string }[], port?: number, distDir?: string }} options
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function startApp(options) {
+  const distDir = options.distDir ?? join(here, 'dist');
+  const auth = clientCredentials({
+    authUrl: options.authUrl,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    scope: options.scope,
+  });
+  const proxy = createProxyHandler({ baseUrl: options.apiBaseUrl, auth, basePath: '/api' });
+  const config = JSON.stringify({ organizations: options.organizations });
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const { pathname } = new URL(req.url ?? '/', origin);
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        const response = await proxy(toRequest(req, origin));
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      } else if (pathname === '/app-config.json') {
+        res.writeHead(200, { 'Content-Type': types['.json'], 'Cache-Control': 'no-store' }).end(config);
+      } else {
+        await sendStatic(res, distDir, pathname);
+      }
+    })().catch((error) => {
+      console.error('shares-app:', error instanceof Error ? error.message : error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end('Internal Server Error');
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url: origin,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv[1])) {
+  const env = process.env;
+  let options;
+  if (env.PAGEWISE_BASE_URL) {
+    options = {
+      apiBaseUrl: env.PAGEWISE_BASE_URL,
+      authUrl: env.PAGEWISE_AUTH_URL,
+      clientId: env.PAGEWISE_CLIENT_ID,
+      clientSecret: env.PAGEWISE_CLIENT_SECRET,
+      scope: env.PAGEWISE_SCOPE,
+      organizations: JSON.parse(env.PAGEWISE_ORGANIZATIONS ?? '[]'),
+    };
+  } else {
+    const { startMock } = await import('./mock.mjs');
+    const { service, server } = await startMock();
+    options = {
+      apiBaseUrl: server.baseUrl,
+      authUrl: server.authUrl,
+      clientId: service.credentials.clientId,
+      clientSecret: service.credentials.clientSecret,
+      scope: service.credentials.scope,
+      organizations: service.organizations.map(({ id, name }) => ({ id, name })),
+    };
+    console.log(`mock service on ${server.url}`);
+  }
+  const app = await startApp({ ...options, port: Number(env.PORT ?? 5180) });
+  console.log(`shares-app on ${app.url}`);
+}

@@ -1,0 +1,93 @@
+// Package checks over the built package (run `npm run build` first): pack it like `npm publish`,
+// check its contents, lint it with publint and @arethetypeswrong/cli, and hold it to the size budget.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { artifacts, installTarball, packLibrary, root } from './pack.mjs';
+import { formatSizeTable, measureSizes } from './size.mjs';
+
+const failures = [];
+const fail = (message) => {
+  failures.push(message);
+  console.error(`✖ ${message}`);
+};
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const packed = packLibrary();
+console.log(`packed ${packed.files.length} files, ${packed.size} bytes → ${packed.tarball.slice(root.length + 1)}`);
+
+// 1. Contents: every path the exports map names is in the tarball, and nothing from src/ or test/.
+const targets = [];
+const collect = (value) => {
+  if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''));
+  else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+};
+collect(pkg.exports);
+for (const target of targets) {
+  if (target !== 'package.json' && !packed.files.includes(target)) fail(`exports names ${target}, missing from the tarball`);
+}
+const strays = packed.files.filter((f) => /^(src|test|stories|scripts|examples)\//.test(f));
+if (strays.length > 0) fail(`tarball ships non-package files: ${strays.join(', ')}`);
+
+// 2. publint on the tarball itself: every message (suggestions too) is a problem.
+const lint = await publint({ pack: { tarball: readFileSync(packed.tarball).buffer }, level: 'suggestion', strict: true });
+for (const message of lint.messages) fail(`publint ${message.type}: ${formatMessage(message, lint.pkg, { color: false })}`);
+if (lint.messages.length === 0) console.log('✔ publint: no problems');
+
+// 3. Are the types wrong? The package is ESM-only by design (no require() entry), so the esm-only
+// profile: CommonJS consumers under node16 are out of scope, every ESM and bundler resolution must hold.
+// The stylesheet is left out: CSS has no types to resolve (publint and the size budget check it).
+const attw = spawnSync(
+  'npx',
+  [
+    'attw', packed.tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css',
+    '--format', 'table', '--no-emoji', '--no-color',
+  ],
+  { cwd: root, encoding: 'utf8' },
+);
+console.log(attw.stdout.trim());
+if (attw.status !== 0) fail(`@arethetypeswrong/cli found problems:\n${attw.stderr}`);
+else console.log('✔ @arethetypeswrong/cli: no problems (profile esm-only)');
+
+// 4. Each entry imports in plain Node (ESM, no bundler) from the installed package and exports the
+// public API DESIGN.md names.
+const consumer = join(artifacts, 'consumer');
+installTarball(packed.tarball, consumer);
+const publicApi = {
+  pagewise: ['Pagination', 'usePagination', 'getPageItems', 'ApiClientProvider', 'useShares', 'useEnvironments', 'sharesQueryOptions', 'environmentsQueryOptions'],
+  'pagewise/client': ['createApiClient', 'bearerToken', 'ApiError', 'isApiError'],
+  'pagewise/server': ['clientCredentials', 'apiAccountToken', 'createProxyHandler'],
+  'pagewise/table': ['useTablePagination', 'TablePagination'],
+  'pagewise/testing': ['createMockService'],
+  'pagewise/testing/node': ['createMockHttpServer'],
+};
+const probe = spawnSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `const api = ${JSON.stringify(publicApi)};
+     const missing = [];
+     for (const [entry, names] of Object.entries(api)) {
+       const m = await import(entry);
+       for (const name of names) if (typeof m[name] !== 'function') missing.push(entry + ' ' + name);
+     }
+     if (missing.length) { console.error('missing: ' + missing.join(', ')); process.exit(1); }`,
+  ],
+  { cwd: consumer, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+);
+if (probe.status !== 0) fail(`an entry does not import in Node or lacks its public API: ${probe.stderr.trim()}`);
+else console.log(`✔ every entry imports in Node and exports its public API (${Object.values(publicApi).flat().length} names)`);
+
+// 5. Size budget over the installed package.
+const sizes = await measureSizes(consumer);
+console.log(formatSizeTable(sizes));
+for (const row of sizes.filter((r) => !r.ok)) fail(`${row.name} is ${row.gzip} bytes min+gzip, over its ${row.limit} budget`);
+
+if (failures.length > 0) {
+  console.error(`\n${failures.length} package problem(s)`);
+  process.exit(1);
+}
+console.log('✔ package checks passed');

@@ -1,0 +1,78 @@
+// Size budget over the BUILT package, measured the way an app's bundler sees it: esbuild bundles
+// an import from the installed package (tree-shaken, minified, production), then gzip.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+/** Peers an app provides; everything else the import pulls in (clsx included) counts. */
+const external = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*', 'msw', 'msw/*'];
+
+/** min+gzip budgets in bytes (rows without `limit` are informational). `code` is what an app writes; `file` is a shipped asset measured as is. */
+export const budgets = [
+  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 3500 },
+  { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1500 },
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4000 },
+  {
+    // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
+    name: 'whole library (runtime)',
+    code: [
+      `export * from 'pagewise';`,
+      `export * as client from 'pagewise/client';`,
+      `export * as server from 'pagewise/server';`,
+      `export * as table from 'pagewise/table';`,
+    ].join('\n'),
+    limit: 12000,
+  },
+  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 6500 },
+  // Not budgeted on their own: shown so a budget overrun points at its cause.
+  { name: '  pagewise (root entry)', code: `export * from 'pagewise';` },
+  { name: '  pagewise/server', code: `export * from 'pagewise/server';` },
+  { name: '  pagewise/table', code: `export * from 'pagewise/table';` },
+];
+
+const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
+
+async function bundle(code, consumerDir) {
+  const result = await build({
+    stdin: { contents: code, resolveDir: consumerDir, loader: 'js' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    external,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * @param {string} consumerDir a folder whose node_modules/pagewise holds the unpacked tarball
+ * @returns {Promise<{ name: string, min: number, gzip: number, limit: number | null, ok: boolean }[]>}
+ */
+export async function measureSizes(consumerDir) {
+  const rows = [];
+  for (const budget of budgets) {
+    const text = budget.file
+      ? readFileSync(join(consumerDir, 'node_modules', 'pagewise', budget.file), 'utf8')
+      : await bundle(budget.code, consumerDir);
+    const gzip = gzipSize(text);
+    const limit = budget.limit ?? null;
+    rows.push({ name: budget.name, min: Buffer.byteLength(text), gzip, limit, ok: limit === null || gzip <= limit });
+  }
+  return rows;
+}
+
+export function formatSizeTable(rows) {
+  const lines = [
+    'entry                          minified   min+gzip     budget',
+    ...rows.map(
+      (r) =>
+        `${r.limit === null ? ' ' : r.ok ? '✔' : '✖'} ${r.name.padEnd(28)} ${String(r.min).padStart(8)} ${String(r.gzip).padStart(10)} ${String(r.limit ?? '–').padStart(10)}`,
+    ),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,103 @@
+// Type tests: checked by `tsc -p tsconfig.json` (the type-check step of `npm test`); a wrong type is a compile error.
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { describe, expectTypeOf, it } from 'vitest';
+import { bearerToken, createApiClient, isApiError } from '../../src/client/index';
+import type { ApiClient, ApiError, Page, Share } from '../../src/client/index';
+import { environmentsQueryOptions, Pagination, sharesQueryOptions, useEnvironments, useShares } from '../../src/index';
+import type { PagedQueryKey, QueryPagination, UseSharesResult } from '../../src/index';
+import { TablePagination, useTablePagination } from '../../src/table/index';
+import type { PaginatedTable } from '../../src/table/index';
+
+interface MyShare {
+  id: string;
+  name: string;
+  sizeBytes: number;
+  [field: string]: unknown;
+}
+
+declare const client: ApiClient;
+declare const table: PaginatedTable;
+const organizationId = '2f1b6c1e-0000-4000-8000-000000000001';
+
+describe('createApiClient', () => {
+  it('lists pages typed by the row type a caller names', async () => {
+    const page = await client.listShares<MyShare>({ organizationId, page: 0, size: 20 });
+    expectTypeOf(page).toEqualTypeOf<Page<MyShare>>();
+    expectTypeOf(page.items[0]).toEqualTypeOf<MyShare | undefined>();
+    expectTypeOf(page.pageIndex).toBeNumber();
+    expectTypeOf(page.hasNext).toBeBoolean();
+  });
+
+  it('lists open records with an id when no row type is named', async () => {
+    const page = await client.listEnvironments({ organizationId, page: 0, size: 20 });
+    expectTypeOf(page.items).items.toHaveProperty('id').toBeString();
+  });
+
+  it('needs no auth (for a proxy) and takes a browser-safe bearerToken', () => {
+    expectTypeOf(createApiClient({ baseUrl: '/api' })).toEqualTypeOf<ApiClient>();
+    expectTypeOf(createApiClient({ baseUrl: 'https://api.example.test', auth: bearerToken(async () => 'token') })).toEqualTypeOf<ApiClient>();
+  });
+
+  it('narrows unknown errors with isApiError', () => {
+    const error: unknown = new Error('x');
+    if (isApiError(error)) expectTypeOf(error).toExtend<ApiError>();
+  });
+
+  it('requires the wire’s page and size', () => {
+    // @ts-expect-error `size` is required
+    void client.listShares({ organizationId, page: 0 });
+  });
+});
+
+describe('useShares / useEnvironments', () => {
+  it('types data by the generic row type', () => {
+    const shares = useShares<MyShare>({ organizationId });
+    expectTypeOf(shares).toEqualTypeOf<UseSharesResult<MyShare>>();
+    expectTypeOf(shares.data).toEqualTypeOf<Page<MyShare> | undefined>();
+    if (shares.data) expectTypeOf(shares.data.items).toEqualTypeOf<MyShare[]>();
+    expectTypeOf(shares.error).toEqualTypeOf<Error | null>();
+  });
+
+  it('defaults rows to Share', () => {
+    const shares = useShares({ organizationId });
+    expectTypeOf(shares.data).toEqualTypeOf<Page<Share> | undefined>();
+  });
+
+  it('returns pagination props that spread into <Pagination />', () => {
+    const environments = useEnvironments({ organizationId, page: 2, pageSize: 50, onChange: () => {} });
+    expectTypeOf(environments.pagination).toEqualTypeOf<QueryPagination>();
+    expectTypeOf(environments.pagination).toExtend<ComponentProps<typeof Pagination>>();
+  });
+
+  it('takes 1-based page and onChange(page, pageSize) and no organization', () => {
+    expectTypeOf(useShares).parameter(0).toHaveProperty('page').toEqualTypeOf<number | undefined>();
+    expectTypeOf(useShares).parameter(0).toHaveProperty('onChange').toEqualTypeOf<((page: number, pageSize: number) => void) | undefined>();
+    expectTypeOf({ organizationId: undefined }).toExtend<Parameters<typeof useShares>[0]>();
+    // @ts-expect-error organizationId is required (it may be null or undefined, but must be said)
+    useShares({ page: 1 });
+  });
+});
+
+describe('query options', () => {
+  it('work with useQuery, typed by the row type, keyed without secrets', () => {
+    const options = sharesQueryOptions<MyShare>({ client, organizationId, page: 1, pageSize: 20 });
+    expectTypeOf(options.queryKey).toExtend<PagedQueryKey>();
+    const query = useQuery(options);
+    expectTypeOf(query.data).toEqualTypeOf<Page<MyShare> | undefined>();
+    expectTypeOf(useQuery(environmentsQueryOptions({ client, organizationId })).data).toEqualTypeOf<Page<Share> | undefined>();
+  });
+});
+
+describe('table pairing', () => {
+  it('useTablePagination returns the control’s props', () => {
+    const props = useTablePagination(table);
+    expectTypeOf(props).toExtend<ComponentProps<typeof Pagination>>();
+    expectTypeOf(props.current).toBeNumber();
+  });
+
+  it('TablePagination takes the table and the control’s other props', () => {
+    expectTypeOf<ComponentProps<typeof TablePagination>>().toHaveProperty('table');
+    expectTypeOf<ComponentProps<typeof TablePagination>>().toHaveProperty('showTotal').toEqualTypeOf<boolean | undefined>();
+  });
+});

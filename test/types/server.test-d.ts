@@ -1,0 +1,43 @@
+// Type tests: checked by `tsc -p tsconfig.json` (the type-check step of `npm test`); a wrong type is a compile error.
+import { describe, expectTypeOf, it } from 'vitest';
+import { createApiClient } from '../../src/client/index';
+import type { AuthStrategy } from '../../src/client/index';
+import { apiAccountToken, clientCredentials, createProxyHandler } from '../../src/server/index';
+import type { ApiAccountTokenOptions, ClientCredentialsOptions } from '../../src/server/index';
+import { createMockService } from '../../src/testing/index';
+import type { MockService, RecordedRequest } from '../../src/testing/index';
+import { createMockHttpServer } from '../../src/testing/node';
+import type { MockHttpServer } from '../../src/testing/node';
+
+describe('pagewise/server', () => {
+  it('clientCredentials takes the seed 4.1 fields and is an auth strategy for createApiClient', () => {
+    const auth = clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 'secret', scope: 'x.read' });
+    expectTypeOf(auth).toEqualTypeOf<AuthStrategy>();
+    expectTypeOf(createApiClient).parameter(0).toHaveProperty('auth').toEqualTypeOf<AuthStrategy | undefined>();
+    expectTypeOf<ClientCredentialsOptions>().toHaveProperty('audience').toEqualTypeOf<string | undefined>();
+    // @ts-expect-error clientSecret is required
+    clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id' });
+  });
+
+  it('apiAccountToken takes the account id, the token and a raw or base64 encoding', () => {
+    expectTypeOf(apiAccountToken({ accountId: 'a', apiToken: 't' })).toEqualTypeOf<AuthStrategy>();
+    expectTypeOf<ApiAccountTokenOptions>().toHaveProperty('encoding').toEqualTypeOf<'raw' | 'base64' | undefined>();
+    // @ts-expect-error only raw and base64 exist
+    apiAccountToken({ accountId: 'a', apiToken: 't', encoding: 'hex' });
+  });
+
+  it('createProxyHandler is a Fetch-API handler', () => {
+    const handler = createProxyHandler({ baseUrl: 'https://api.example.test', auth: apiAccountToken({ accountId: 'a', apiToken: 't' }), basePath: '/api' });
+    expectTypeOf(handler).toEqualTypeOf<(request: Request) => Promise<Response>>();
+  });
+});
+
+describe('pagewise/testing', () => {
+  it('createMockService returns MSW handlers and inspectable state; the Node adapter serves it', async () => {
+    const service = createMockService({ latencyMs: 0 });
+    expectTypeOf(service).toEqualTypeOf<MockService>();
+    expectTypeOf(service.requests).toEqualTypeOf<RecordedRequest[]>();
+    expectTypeOf<RecordedRequest['page']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf(await createMockHttpServer(service, { port: 0 })).toEqualTypeOf<MockHttpServer>();
+  });
+});
