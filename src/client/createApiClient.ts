@@ -7,6 +7,11 @@ import type { Environment, ListParams, Page, ParsePage, Share } from './types';
 export interface ApiClientOptions extends RequestOptions {
   /** Reads a response body into a `Page`, replacing the built-in shape detection. @default parsePage */
   parsePage?: ParsePage;
+  /**
+   * Non-secret identity in query keys. Give a server's client and the browser's proxy client the same `id`
+   * so pages prefetched on the server are reused after hydration. @default the base URL and the auth strategy's id
+   */
+  id?: string;
 }
 
 /** A client of the service's list operations. */
@@ -37,13 +42,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const config = resolveConfig(options);
   const parse = options.parsePage ?? defaultParsePage;
   if (typeof parse !== 'function') throw new TypeError('pagewise: `parsePage` must be a function');
+  if (options.id !== undefined && (typeof options.id !== 'string' || options.id === '')) {
+    throw new TypeError('pagewise: `id` must be a non-empty string');
+  }
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     const { body, response, url } = await requestList(config, resource, params);
     return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
   };
   return {
     baseUrl: config.baseUrl,
-    id: config.auth ? `${config.baseUrl} ${config.auth.id}` : config.baseUrl,
+    id: options.id ?? (config.auth ? `${config.baseUrl} ${config.auth.id}` : config.baseUrl),
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
   };

@@ -74,6 +74,13 @@ describe('request shape (seed 4.2, 4.3)', () => {
     expect(client.id).toBe(`${server.origin}/api user-42`);
     expect(createApiClient({ baseUrl: server.origin }).id).toBe(server.origin);
   });
+
+  it('takes an explicit id, so a server client and a browser proxy client can share cached pages', () => {
+    const onServer = createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`), id: 'acme-shares' });
+    const inBrowser = createApiClient({ baseUrl: `${server.origin}/proxy`, id: 'acme-shares' });
+    expect(onServer.id).toBe('acme-shares');
+    expect(inBrowser.id).toBe(onServer.id);
+  });
 });
 
 describe('bad arguments', () => {
@@ -131,6 +138,7 @@ describe('bad arguments', () => {
     [{ fetch: 'nope' }, '`fetch` must be a function'],
     [{ timeoutMs: 0 }, '`timeoutMs` must be a positive number, got 0'],
     [{ parsePage: 1 }, '`parsePage` must be a function'],
+    [{ id: '' }, '`id` must be a non-empty string'],
   ])('createApiClient rejects %j naming the option', (extra, message) => {
     expect(() => createApiClient({ baseUrl: server.origin, ...(extra as object) })).toThrow(message);
   });

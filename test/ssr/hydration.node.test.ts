@@ -1,7 +1,7 @@
 // Server rendering with data, end to end over real HTTP on 127.0.0.1: a Node server prefetches a page of
 // shares with sharesQueryOptions, renders it with renderToString and dehydrated queries, and the page
-// hydrates in headless Chromium. The server's credentials (clientCredentials) live in createProxyHandler
-// against the mock service; the browser and the server renderer both list through that proxy.
+// hydrates in headless Chromium. The server renderer lists with pagewise/server credentials (clientCredentials)
+// against the mock service; the browser lists through createProxyHandler, which holds the same credentials.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -26,13 +26,15 @@ let app: Server;
 let origin: string;
 let browser: Browser;
 let clientBundle: string;
+let serverAuth: ReturnType<typeof clientCredentials>;
+const SHARED_CLIENT_ID = 'ssr-demo';
 const served: string[] = [];
 
 /** Server-side rendering of `/`: prefetch page 1 (wire page 0), render, and embed the dehydrated cache. */
 async function renderPage(organizationId: string): Promise<string> {
-  // On the server the client needs an absolute base URL; it names the same proxy the browser uses, so
-  // both have the same identity and the browser finds the server's queries in its cache.
-  const client = createApiClient({ baseUrl: `${origin}/api` });
+  // The server lists with its own credentials straight from the service; the browser goes through the
+  // proxy. The shared `id` makes both clients' query keys equal, so the browser reuses the server's page.
+  const client = createApiClient({ baseUrl: mock.baseUrl, auth: serverAuth, id: SHARED_CLIENT_ID });
   const queryClient = new QueryClient();
   await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId, page: 1, pageSize: 20 }));
   const state = dehydrate(queryClient);
@@ -45,11 +47,8 @@ beforeAll(async () => {
   service = createMockService();
   mock = await createMockHttpServer(service, { port: 0 });
   const { clientId, clientSecret, scope } = service.credentials;
-  const proxy = createProxyHandler({
-    baseUrl: mock.baseUrl,
-    auth: clientCredentials({ authUrl: mock.authUrl, clientId, clientSecret, scope }),
-    basePath: '/api',
-  });
+  serverAuth = clientCredentials({ authUrl: mock.authUrl, clientId, clientSecret, scope });
+  const proxy = createProxyHandler({ baseUrl: mock.baseUrl, auth: serverAuth, basePath: '/api' });
   const bundle = await build({
     entryPoints: [join(import.meta.dirname, 'fixtures', 'client.tsx')],
     bundle: true,
