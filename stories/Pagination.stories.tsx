@@ -2,19 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
-
-const germanLabels: PaginationLabels = {
-  nav: 'Seitennavigation',
-  first: 'Erste Seite',
-  previous: 'Vorherige Seite',
-  next: 'Nächste Seite',
-  last: 'Letzte Seite',
-  page: (n) => `Seite ${n}`,
-  pageSize: 'Einträge pro Seite',
-  pageSizeOption: (n) => `${n} / Seite`,
-  total: (from, to, total) => `${from}–${to} von ${total}`,
-  status: (n, count) => `Seite ${n} von ${count}`,
-};
+import { germanLabels } from './support/germanLabels';
 
 const hebrewLabels: PaginationLabels = {
   nav: 'ניווט בין עמודים',

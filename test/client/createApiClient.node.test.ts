@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isHttpError, isNetworkError, isTimeoutError } from '../../src/client/index';
 import type { AuthStrategy } from '../../src/client/index';
-import { startLocalServer, type LocalServer } from '../helpers/localServer';
+import { startLocalServer } from '../helpers/localServer';
+import { useLocalServer } from '../helpers/useLocalServer';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
 
 const TOKEN = 'tok_8f3a1c9e5b7d2f4a6c8e0b1d';
 const fixedAuth = (header: string): AuthStrategy => ({ id: 'fixed', authorize: async () => header });
 
-let server: LocalServer;
-beforeAll(async () => {
-  server = await startLocalServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle(() => ({ body: springPage([{ id: 'a' }], 1) }));
-});
+const server = useLocalServer(() => ({ body: springPage([{ id: 'a' }], 1) }));
 
 describe('request shape (seed 4.2, 4.3)', () => {
   it('GETs {baseUrl}/{organizationId}/shares with exactly page and size, Accept JSON and the Authorization header', async () => {

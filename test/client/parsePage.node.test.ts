@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isResponseShapeError, parsePage } from '../../src/client/index';
 import type { Page, ParsePage } from '../../src/client/index';
-import { startLocalServer, type LocalServer, type Reply } from '../helpers/localServer';
+import type { Reply } from '../helpers/localServer';
+import { useLocalServer } from '../helpers/useLocalServer';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG } from './fixtures';
 
@@ -11,14 +12,7 @@ const rows = [{ id: 'r1' }, { id: 'r2' }];
 const params = { organizationId: ORG, page: 1, size: 2 };
 const expected = { items: rows, total: 5, pageIndex: 1, pageSize: 2, pageCount: 3, hasNext: true, hasPrevious: true };
 
-let server: LocalServer;
-beforeAll(async () => {
-  server = await startLocalServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useLocalServer();
 
 const list = (reply: Reply, options: { parsePage?: ParsePage } = {}) => {
   server.handle(() => reply);

@@ -12,6 +12,9 @@ import type { MockListResource, MockService, RecordedRequest } from '../../src/t
 
 export { demoOrganizationIds };
 
+/** The demo organizations most tests page through. */
+export const { acme, globex } = demoOrganizationIds;
+
 /** A fresh QueryClient per test: no cache shared between tests, and queries never garbage-collected mid-test. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { gcTime: Infinity } } });

@@ -8,9 +8,10 @@ import { createApiClient } from '../../src/client/index';
 import { sharesQueryOptions, useShares } from '../../src/hooks/index';
 import type { MockShare } from '../../src/testing/index';
 import {
+  acme,
   createTestQueryClient,
   createWrapper,
-  demoOrganizationIds,
+  globex,
   gate,
   holdListResponses,
   setupMockService,
@@ -18,8 +19,6 @@ import {
 } from './support';
 
 const { service, client, server } = setupMockService();
-const acme = demoOrganizationIds.acme;
-const globex = demoOrganizationIds.globex;
 
 /** Answers 500 to every list request for the zero-based `page`, counting them; other pages reach the mock. */
 function failWirePage(page: number): { count: () => number } {

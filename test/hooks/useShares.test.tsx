@@ -7,9 +7,10 @@ import { sharesQueryOptions, useEnvironments, useShares } from '../../src/hooks/
 import type { UseSharesOptions } from '../../src/hooks/index';
 import type { MockShare } from '../../src/testing/index';
 import {
+  acme,
   createTestQueryClient,
   createWrapper,
-  demoOrganizationIds,
+  globex,
   holdListResponses,
   recordSignals,
   setupMockService,
@@ -17,8 +18,6 @@ import {
 } from './support';
 
 const { service, client, server } = setupMockService();
-const acme = demoOrganizationIds.acme;
-const globex = demoOrganizationIds.globex;
 
 /** The 1-based positions of the rows on screen, read from the names' suffix (e.g. acme-design-00021 → 21). */
 function shownPositions(): number[] {

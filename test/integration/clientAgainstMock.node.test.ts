@@ -14,22 +14,14 @@ import { createMockHttpServer, type MockHttpServer } from '../../src/testing/nod
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
 import { tokenRecordingFetch, type TokenRecordingFetch } from '../helpers/tokenRecordingFetch';
+import { useMockOverHttp } from './useMockOverHttp';
 
 // The real client and server strategies against the real mock, over real HTTP on 127.0.0.1.
 
 const { acme, globex, empty } = demoOrganizationIds;
-let mock: MockService;
-let http: MockHttpServer;
+const { mock, http } = useMockOverHttp();
 let recorder: TokenRecordingFetch;
-
-beforeAll(async () => {
-  mock = createMockService();
-  http = await createMockHttpServer(mock);
-});
-afterAll(() => http.close());
 beforeEach(() => {
-  mock.reset();
-  mock.expireTokens();
   recorder = tokenRecordingFetch();
 });
 

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, type TokenResponse } from '../../src/client/index';
 import { apiAccountToken, clientCredentials, createProxyHandler } from '../../src/server/index';
-import { createMockService, demoOrganizationIds, type MockService } from '../../src/testing/index';
-import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
+import { demoOrganizationIds } from '../../src/testing/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
+import { useMockOverHttp } from './useMockOverHttp';
 
 // The real client in jsdom (window, document, jsdom's AbortController) against the real mock over real HTTP.
 
 const { globex } = demoOrganizationIds;
 const params = { organizationId: globex, page: 1, size: 10 };
-let mock: MockService;
-let http: MockHttpServer;
-beforeAll(async () => {
-  mock = createMockService();
-  http = await createMockHttpServer(mock);
-});
-afterAll(() => http.close());
-beforeEach(() => {
-  mock.reset();
-  mock.expireTokens();
-});
+const { mock, http } = useMockOverHttp();
 
 /** What an app's own backend does for bearerToken: fetch a token response for the browser. */
 async function tokenFromBackend(): Promise<TokenResponse> {

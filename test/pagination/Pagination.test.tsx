@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Pagination, type PaginationProps } from '../../src/pagination/index';
+import { germanLabels } from '../../stories/support/germanLabels';
 
 const page = (n: number | string) => screen.getByRole('button', { name: `Page ${n}` });
 const button = (name: string) => screen.getByRole('button', { name });
@@ -150,26 +151,7 @@ describe('Pagination: DOM and accessibility contract', () => {
 
   it('translates every string through labels and formats numbers with locale', async () => {
     const user = userEvent.setup();
-    render(
-      <Pagination
-        total={123456}
-        defaultCurrent={1200}
-        showTotal
-        locale="de-DE"
-        labels={{
-          nav: 'Seitennavigation',
-          first: 'Erste Seite',
-          previous: 'Vorherige Seite',
-          next: 'Nächste Seite',
-          last: 'Letzte Seite',
-          page: (n) => `Seite ${n}`,
-          pageSize: 'Einträge pro Seite',
-          pageSizeOption: (n) => `${n} / Seite`,
-          total: (from, to, total) => `${from}–${to} von ${total}`,
-          status: (n, count) => `Seite ${n} von ${count}`,
-        }}
-      />,
-    );
+    render(<Pagination total={123456} defaultCurrent={1200} showTotal locale="de-DE" labels={germanLabels} />);
     expect(screen.getByRole('navigation', { name: 'Seitennavigation' })).toBeInTheDocument();
     for (const name of ['Erste Seite', 'Vorherige Seite', 'Nächste Seite', 'Letzte Seite']) button(name);
     expect(screen.getByRole('button', { name: 'Seite 1.200' })).toHaveTextContent('1.200');

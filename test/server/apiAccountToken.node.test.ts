@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { apiAccountToken, type ApiAccountTokenOptions } from '../../src/server/index';
-import { startLocalServer, type LocalServer } from '../helpers/localServer';
+import { useLocalServer } from '../helpers/useLocalServer';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
 import { asInBrowser } from './fakeService';
@@ -10,15 +10,7 @@ const ACCOUNT = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f';
 const API_TOKEN = 'pat_Vx93kLq0ZmA7rT2w';
 const params = { organizationId: ORG, page: 0, size: 20 };
 
-let server: LocalServer;
-beforeAll(async () => {
-  server = await startLocalServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle(() => ({ body: springPage([], 0) }));
-});
+const server = useLocalServer(() => ({ body: springPage([], 0) }));
 
 const client = (options: Partial<ApiAccountTokenOptions> = {}) =>
   createApiClient({ baseUrl: server.origin, auth: apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, ...options }) });

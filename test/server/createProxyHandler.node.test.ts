@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { clientCredentials, createProxyHandler, type ProxyHandler } from '../../src/server/index';
+import { clientCredentials, createProxyHandler } from '../../src/server/index';
+import type { ClientCredentialsOptions, ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
@@ -23,13 +24,18 @@ afterAll(async () => {
 beforeEach(() => {
   service.reset();
   // A fresh handler (and token cache) per test, so each test's token requests are its own.
-  const { origin } = service.server;
-  handler = createProxyHandler({
-    baseUrl: `${origin}/api`,
-    auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, scope: 'acme.read' }),
-    basePath: '/bff/pagewise',
-  });
+  handler = proxyForService({ basePath: '/bff/pagewise' }, { scope: 'acme.read' });
 });
+
+/** A proxy handler for the fake service's API, getting its tokens from the fake service with client credentials. */
+function proxyForService(
+  options: Omit<ProxyHandlerOptions, 'baseUrl' | 'auth'> = {},
+  credentials: Partial<ClientCredentialsOptions> = {},
+): ProxyHandler {
+  const { origin } = service.server;
+  const auth = clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...credentials });
+  return createProxyHandler({ baseUrl: `${origin}/api`, auth, ...options });
+}
 
 const call = (path: string, init?: RequestInit) => handler(new Request(`https://app.example.test${path}`, init));
 
@@ -95,14 +101,8 @@ describe('createProxyHandler', () => {
   });
 
   it('answers 504 when the upstream does not answer within timeoutMs, and reports it to onError', async () => {
-    const { origin } = service.server;
     const errors: unknown[] = [];
-    const slow = createProxyHandler({
-      baseUrl: `${origin}/api`,
-      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
-      timeoutMs: 20,
-      onError: (error) => errors.push(error),
-    });
+    const slow = proxyForService({ timeoutMs: 20, onError: (error) => errors.push(error) });
     service.apiReply = () => new Promise(() => undefined);
     const response = await slow(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`));
     expect(response.status).toBe(504);
@@ -112,13 +112,8 @@ describe('createProxyHandler', () => {
   });
 
   it('reports a failed token request to onError with its RFC 6749 details', async () => {
-    const { origin } = service.server;
     const errors: unknown[] = [];
-    const bad = createProxyHandler({
-      baseUrl: `${origin}/api`,
-      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: 'cs_wrong_77x' }),
-      onError: (error) => errors.push(error),
-    });
+    const bad = proxyForService({ onError: (error) => errors.push(error) }, { clientSecret: 'cs_wrong_77x' });
     const response = await bad(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`));
     expect(response.status).toBe(502);
     expect(errors).toEqual([expect.objectContaining({ name: 'AuthError', error: 'invalid_client', status: 401 })]);
@@ -171,11 +166,7 @@ describe('createProxyHandler', () => {
   });
 
   it('works without a basePath', async () => {
-    const { origin } = service.server;
-    const bare = createProxyHandler({
-      baseUrl: `${origin}/api`,
-      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
-    });
+    const bare = proxyForService();
     const response = await bare(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`));
     expect(response.status).toBe(200);
   });
@@ -197,12 +188,7 @@ describe('createProxyHandler', () => {
   });
 
   it('matches a basePath with characters that request URLs percent-encode', async () => {
-    const { origin } = service.server;
-    const accented = createProxyHandler({
-      baseUrl: `${origin}/api`,
-      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
-      basePath: '/bff/pagé wise/',
-    });
+    const accented = proxyForService({ basePath: '/bff/pagé wise/' });
     const request = new Request(`https://app.example.test/bff/pagé wise/${ORG}/shares?page=0&size=20`);
     expect(new URL(request.url).pathname).toBe(`/bff/pag%C3%A9%20wise/${ORG}/shares`);
     expect((await accented(request)).status).toBe(200);
@@ -215,11 +201,8 @@ describe('createProxyHandler', () => {
   });
 
   it('asks allowRequest with the request, organization and resource, and answers 403 without an upstream request when refused', async () => {
-    const { origin } = service.server;
     const asked: unknown[] = [];
-    const guarded = createProxyHandler({
-      baseUrl: `${origin}/api`,
-      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
+    const guarded = proxyForService({
       allowRequest: async (request, target) => {
         asked.push(target);
         return request.headers.get('cookie') === 'session=member-of-org';
@@ -241,13 +224,8 @@ describe('createProxyHandler', () => {
   });
 
   it('does not ask allowRequest about requests it answers 404, 405 or 400 anyway', async () => {
-    const { origin } = service.server;
     let asked = 0;
-    const guarded = createProxyHandler({
-      baseUrl: `${origin}/api`,
-      auth: clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
-      allowRequest: () => (asked++, true),
-    });
+    const guarded = proxyForService({ allowRequest: () => (asked++, true) });
     expect((await guarded(new Request(`https://app.example.test/nope/shares?page=0&size=1`))).status).toBe(404);
     expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=1`, { method: 'POST' }))).status).toBe(405);
     expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=x&size=1`))).status).toBe(400);

@@ -8,10 +8,11 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import type { PaginationState } from '@tanstack/react-table';
+import type { PaginationState, ReactTable, RowData, TableFeatures } from '@tanstack/react-table';
 import { describe, expect, it, vi } from 'vitest';
 import { useShares } from '../../src/hooks/index';
 import { TablePagination, useTablePagination } from '../../src/table/index';
+import type { PaginatedTable, TablePaginationProps } from '../../src/table/index';
 import type { MockShare } from '../../src/testing/index';
 import { DataTable } from '../../stories/support/DataTable';
 import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService, wirePages } from '../hooks/support';
@@ -46,15 +47,57 @@ function range(prefix: string, from: number, to: number): string[] {
   return Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${from + i}`);
 }
 
+/** A client-side table of `data`, paged by createPaginatedRowModel, starting at `pagination`. */
+function useClientTable(data: Row[], pagination: PaginationState, options: { autoResetPageIndex?: boolean } = {}) {
+  return useTable({ features: clientFeatures, columns: clientColumns, data, initialState: { pagination }, ...options });
+}
+
+/** A server-paged (manualPagination) table whose state drives useShares for acme; the callbacks see each move. */
+function useSharesTable(
+  initial: PaginationState,
+  { onHookMove, onTableMove }: { onHookMove?: (page: number) => void; onTableMove?: (next: PaginationState) => void } = {},
+) {
+  const [pagination, setPagination] = useState<PaginationState>(initial);
+  const shares = useShares<MockShare>({
+    organizationId: demoOrganizationIds.acme,
+    page: pagination.pageIndex + 1,
+    pageSize: pagination.pageSize,
+    onChange: (page, pageSize) => {
+      onHookMove?.(page);
+      setPagination({ pageIndex: page - 1, pageSize });
+    },
+  });
+  return useTable({
+    features: serverFeatures,
+    columns: serverColumns,
+    data: shares.data?.items ?? noShares,
+    rowCount: shares.pagination.total,
+    manualPagination: true,
+    state: { pagination },
+    onPaginationChange: (updater) => {
+      onTableMove?.(typeof updater === 'function' ? updater(pagination) : updater);
+      setPagination(updater);
+    },
+  });
+}
+
+/** The table's rows with its TablePagination below them. */
+function PagedRows<TFeatures extends TableFeatures, TData extends RowData>({
+  table,
+  ...props
+}: Omit<TablePaginationProps, 'table'> & { table: ReactTable<TFeatures, TData> & PaginatedTable }) {
+  return (
+    <>
+      <DataTable table={table} caption="Rows" />
+      <TablePagination table={table} {...props} />
+    </>
+  );
+}
+
 describe('useTablePagination', () => {
   it('turns the zero-based pageIndex into current, the row count into total, and onChange into setPagination', () => {
     const { result } = renderHook(() => {
-      const table = useTable({
-        features: clientFeatures,
-        columns: clientColumns,
-        data: allRows,
-        initialState: { pagination: { pageIndex: 2, pageSize: 10 } },
-      });
+      const table = useClientTable(allRows, { pageIndex: 2, pageSize: 10 });
       return { table, binding: useTablePagination(table) };
     });
     expect(result.current.binding).toMatchObject({ current: 3, total: 45, pageSize: 10 });
@@ -73,18 +116,8 @@ describe('TablePagination', () => {
   it('pages a client-side table (createPaginatedRowModel) from the control', async () => {
     const user = userEvent.setup();
     function ClientTable() {
-      const table = useTable({
-        features: clientFeatures,
-        columns: clientColumns,
-        data: allRows,
-        initialState: { pagination: { pageIndex: 0, pageSize: 10 } },
-      });
-      return (
-        <>
-          <DataTable table={table} caption="Rows" />
-          <TablePagination table={table} pageSizeOptions={[10, 20]} showTotal />
-        </>
-      );
+      const table = useClientTable(allRows, { pageIndex: 0, pageSize: 10 });
+      return <PagedRows table={table} pageSizeOptions={[10, 20]} showTotal />;
     }
     render(<ClientTable />);
     expect(shownCells()).toEqual(range('Row ', 1, 10));
@@ -106,29 +139,9 @@ describe('TablePagination', () => {
     const user = userEvent.setup();
     const seen: PaginationState[] = [];
     function ServerTable() {
-      const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
-      const shares = useShares<MockShare>({
-        organizationId: demoOrganizationIds.acme,
-        page: pagination.pageIndex + 1,
-        pageSize: pagination.pageSize,
-        onChange: (page, pageSize) => setPagination({ pageIndex: page - 1, pageSize }),
-      });
-      const table = useTable({
-        features: serverFeatures,
-        columns: serverColumns,
-        data: shares.data?.items ?? noShares,
-        rowCount: shares.pagination.total,
-        manualPagination: true,
-        state: { pagination },
-        onPaginationChange: setPagination,
-      });
+      const table = useSharesTable({ pageIndex: 0, pageSize: 20 });
       seen.push(table.state.pagination);
-      return (
-        <>
-          <DataTable table={table} caption="Rows" />
-          <TablePagination table={table} onChange={() => undefined} />
-        </>
-      );
+      return <PagedRows table={table} onChange={() => undefined} />;
     }
     render(<ServerTable />, { wrapper: createWrapper(createTestQueryClient(), client) });
     await waitFor(() => expect(shownCells()[0]).toMatch(/-00001$/));
@@ -175,20 +188,13 @@ describe('edges of the table state', () => {
     const user = userEvent.setup();
     function ShrinkingTable() {
       const [rows, setRows] = useState(allRows);
-      const table = useTable({
-        features: clientFeatures,
-        columns: clientColumns,
-        data: rows,
-        autoResetPageIndex: false,
-        initialState: { pagination: { pageIndex: 0, pageSize: 10 } },
-      });
+      const table = useClientTable(rows, { pageIndex: 0, pageSize: 10 }, { autoResetPageIndex: false });
       return (
         <>
           <button type="button" onClick={() => setRows(allRows.slice(0, 15))}>
             Delete rows
           </button>
-          <DataTable table={table} caption="Rows" />
-          <TablePagination table={table} />
+          <PagedRows table={table} />
         </>
       );
     }
@@ -206,18 +212,8 @@ describe('edges of the table state', () => {
   it('shows a client-side table with pageSize Infinity as one page of all its rows', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     function AllRowsTable() {
-      const table = useTable({
-        features: clientFeatures,
-        columns: clientColumns,
-        data: allRows,
-        initialState: { pagination: { pageIndex: 0, pageSize: Infinity } },
-      });
-      return (
-        <>
-          <DataTable table={table} caption="Rows" />
-          <TablePagination table={table} showTotal />
-        </>
-      );
+      const table = useClientTable(allRows, { pageIndex: 0, pageSize: Infinity });
+      return <PagedRows table={table} showTotal />;
     }
     render(<AllRowsTable />);
     expect(shownCells()).toEqual(range('Row ', 1, 45));
@@ -231,20 +227,13 @@ describe('edges of the table state', () => {
     const user = userEvent.setup();
     function LateRowsTable() {
       const [rows, setRows] = useState<Row[]>([]);
-      const table = useTable({
-        features: clientFeatures,
-        columns: clientColumns,
-        data: rows,
-        autoResetPageIndex: false,
-        initialState: { pagination: { pageIndex: 3, pageSize: 10 } },
-      });
+      const table = useClientTable(rows, { pageIndex: 3, pageSize: 10 }, { autoResetPageIndex: false });
       return (
         <>
           <button type="button" onClick={() => setRows(allRows)}>
             Load rows
           </button>
-          <DataTable table={table} caption="Rows" />
-          <TablePagination table={table} />
+          <PagedRows table={table} />
         </>
       );
     }
@@ -260,34 +249,11 @@ describe('edges of the table state', () => {
     const hookMoves: number[] = [];
     const tableMoves: PaginationState[] = [];
     function ServerTable() {
-      const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 21, pageSize: 20 });
-      const shares = useShares<MockShare>({
-        organizationId: demoOrganizationIds.acme,
-        page: pagination.pageIndex + 1,
-        pageSize: pagination.pageSize,
-        onChange: (page, pageSize) => {
-          hookMoves.push(page);
-          setPagination({ pageIndex: page - 1, pageSize });
-        },
-      });
-      const table = useTable({
-        features: serverFeatures,
-        columns: serverColumns,
-        data: shares.data?.items ?? noShares,
-        rowCount: shares.pagination.total,
-        manualPagination: true,
-        state: { pagination },
-        onPaginationChange: (updater) => {
-          tableMoves.push(typeof updater === 'function' ? updater(pagination) : updater);
-          setPagination(updater);
-        },
-      });
-      return (
-        <>
-          <DataTable table={table} caption="Rows" />
-          <TablePagination table={table} />
-        </>
+      const table = useSharesTable(
+        { pageIndex: 21, pageSize: 20 },
+        { onHookMove: (page) => hookMoves.push(page), onTableMove: (next) => tableMoves.push(next) },
       );
+      return <PagedRows table={table} />;
     }
     render(<ServerTable />, { wrapper: createWrapper(createTestQueryClient(), client) });
     await waitFor(() => expect(shownCells()).toHaveLength(17));
