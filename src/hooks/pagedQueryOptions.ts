@@ -41,6 +41,12 @@ function isSameListing(a: readonly unknown[], b: PagedQueryKey): boolean {
  */
 export function pagedQueryOptions<T = Share>(resource: PagedResource, params: PagedQueryParams) {
   const { client, page = 1, pageSize = DEFAULT_PAGE_SIZE, staleTime = DEFAULT_STALE_TIME } = params;
+  // Checked here, not in the client: pages count from 1 in these options, and the message must say so.
+  for (const [name, value] of [['page', page], ['pageSize', pageSize]] as const) {
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1 (pages count from 1 here), got ${String(value)}`);
+    }
+  }
   const organizationId = params.organizationId || null;
   const queryKey: PagedQueryKey = ['pagewise', resource, client.id, organizationId, page, pageSize];
   return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({

@@ -5,13 +5,13 @@
 export interface PaginationLabels {
   /** Accessible name of the `<nav>` (the `aria-label` prop wins). @default 'Pagination' */
   nav: string;
-  /** @default 'First page' */
+  /** Accessible name of the "first page" button. @default 'First page' */
   first: string;
-  /** @default 'Previous page' */
+  /** Accessible name of the "previous page" button. @default 'Previous page' */
   previous: string;
-  /** @default 'Next page' */
+  /** Accessible name of the "next page" button. @default 'Next page' */
   next: string;
-  /** @default 'Last page' */
+  /** Accessible name of the "last page" button. @default 'Last page' */
   last: string;
   /** Accessible name of a page button. @default (page) => `Page ${page}` */
   page: (page: string) => string;

@@ -2,6 +2,7 @@ import { clampInt } from './clampInt';
 
 /** A page number the control shows. */
 export interface PageItemPage {
+  /** Discriminant: a page button. */
   type: 'page';
   /** 1-based page number. */
   page: number;
@@ -11,6 +12,7 @@ export interface PageItemPage {
 
 /** A gap standing for two or more hidden pages. */
 export interface PageItemEllipsis {
+  /** Discriminant: a gap. */
   type: 'ellipsis';
   /** Which side of the current page the gap is on. */
   position: 'start' | 'end';

@@ -6,6 +6,7 @@ import { isTimeoutError } from '../client/errors/TimeoutError';
 import { requestList, type ListResource } from '../client/requestList';
 import { resolveConfig } from '../client/resolveConfig';
 import type { AuthStrategy } from '../client/types';
+import { assertServerOnly } from './assertServerOnly';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions {
@@ -27,6 +28,8 @@ export interface ProxyHandlerOptions {
   allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
   /** Told about each upstream failure answered with 502 or 504 (pagewise errors carry no secrets, so they are safe to log). @default none */
   onError?: (error: unknown) => void;
+  /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /** A Fetch-API request handler, as Next.js route handlers, Hono, Deno and Bun use. */
@@ -62,7 +65,7 @@ function integer(value: string | null): number | string | null {
  * @example
  * // Next.js: app/api/pagewise/[...path]/route.ts
  * const handler = createProxyHandler({ baseUrl: process.env.API_BASE_URL!, auth: clientCredentials({ ... }), basePath: '/api/pagewise' });
- * export { handler as GET, handler as POST };
+ * export { handler as GET };
  *
  * @example
  * // Node's http module, with a small adapter
@@ -79,6 +82,7 @@ function integer(value: string | null): number | string | null {
  * }).listen(3000);
  */
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
+  assertServerOnly('createProxyHandler', options?.dangerouslyAllowBrowser);
   const config = resolveConfig(options);
   if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
   const { allowRequest } = options;
@@ -113,7 +117,17 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       return json(400, { error: 'bad_request', message: (error as Error).message });
     }
     const resource = match[2] as ListResource;
-    if (allowRequest && !(await allowRequest(request, { organizationId, resource }))) return json(403, { error: 'forbidden' });
+    if (allowRequest) {
+      let allowed: boolean;
+      try {
+        allowed = await allowRequest(request, { organizationId, resource });
+      } catch (error) {
+        // A failing access check must deny, never fall through, and never leak its details to the browser.
+        options.onError?.(error);
+        return json(500, { error: 'internal_error' });
+      }
+      if (!allowed) return json(403, { error: 'forbidden' });
+    }
     try {
       const { body, response } = await requestList(config, resource, params);
       const total = response.headers.get('x-total-count');

@@ -30,6 +30,15 @@ describe('sharesQueryOptions', () => {
     ]);
   });
 
+  it.each([
+    [{ page: 0 }, '`page` must be an integer >= 1 (pages count from 1 here), got 0'],
+    [{ page: 2.5 }, '`page` must be an integer >= 1 (pages count from 1 here), got 2.5'],
+    [{ pageSize: Number.NaN }, '`pageSize` must be an integer >= 1 (pages count from 1 here), got NaN'],
+  ])('rejects %j before any request, naming the option', (bad, message) => {
+    expect(() => sharesQueryOptions({ client, organizationId: acme, ...bad })).toThrow(message);
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('never puts a token in the query key', () => {
     const token = 'tok-3c9d1f7a5e2b4c6d8e0f1a2b3c4d5e6f';
     const withToken = createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => token) });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/client/index';
+import { bearerToken, createApiClient } from '../../src/client/index';
 import { clientCredentials, createProxyHandler } from '../../src/server/index';
 import type { ClientCredentialsOptions, ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
-import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
+import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 
 let service: FakeService;
@@ -230,6 +230,30 @@ describe('createProxyHandler', () => {
     expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=1`, { method: 'POST' }))).status).toBe(405);
     expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=x&size=1`))).status).toBe(400);
     expect(asked).toBe(0);
+  });
+
+  it('answers 500 without an upstream request when allowRequest throws, and tells onError', async () => {
+    const failures: unknown[] = [];
+    const guarded = proxyForService({
+      allowRequest: () => {
+        throw new Error('session store unreachable');
+      },
+      onError: (error) => failures.push(error),
+    });
+    const response = await guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: 'internal_error' });
+    expect(service.server.requests).toHaveLength(0);
+    expect(failures.map((e) => (e as Error).message)).toEqual(['session store unreachable']);
+  });
+
+  it('refuses to run in a browser unless dangerouslyAllowBrowser is true', () => {
+    const auth = bearerToken(() => 'browser-token');
+    expect(() => asInBrowser(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth }))).toThrow(
+      /`createProxyHandler` .*refuses to run in a browser/,
+    );
+    const handler = asInBrowser(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, dangerouslyAllowBrowser: true }));
+    expect(typeof handler).toBe('function');
   });
 
   it('throws at creation when allowRequest is not a function', () => {
