@@ -17,7 +17,7 @@ export interface PaginationProps {
   /** Page size when `pageSize` is not given (uncontrolled); changing it later applies it. @default 20 */
   defaultPageSize?: number;
   /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
-  pageSizeOptions?: readonly number[];
+  pageSizeOptions?: number[];
   /** Show the page-size selector. @default true */
   showSizeChanger?: boolean;
   /** Show the range and total count, e.g. "21–40 of 437". @default false */
