@@ -69,7 +69,13 @@ describe('the client in jsdom against the mock over HTTP', () => {
   it('a keyless client lists through createProxyHandler', async () => {
     const { accountId, apiToken } = mock.credentials;
     const proxy = await serveFetchHandler(
-      createProxyHandler({ baseUrl: http.baseUrl, auth: apiAccountToken({ accountId, apiToken, dangerouslyAllowBrowser: true }), basePath: '/bff' }),
+      // jsdom plays both sides here, so the server-only parts are told they may run under a window.
+      createProxyHandler({
+        baseUrl: http.baseUrl,
+        auth: apiAccountToken({ accountId, apiToken, dangerouslyAllowBrowser: true }),
+        basePath: '/bff',
+        dangerouslyAllowBrowser: true,
+      }),
     );
     try {
       const page = await createApiClient({ baseUrl: `${proxy.origin}/bff/` }).listShares(params);
