@@ -2,7 +2,7 @@ import { isAuthError } from './errors/AuthError';
 import { isNetworkError } from './errors/NetworkError';
 import { isTimeoutError, TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
-import { startTimeout } from './startTimeout';
+import { assertTimeoutMs, startTimeout } from './startTimeout';
 
 /** Options of `createTokenCache`. */
 export interface TokenCacheOptions {
@@ -36,9 +36,7 @@ export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknow
   if (typeof leewaySeconds !== 'number' || !(leewaySeconds >= 0) || leewaySeconds === Infinity) {
     throw new TypeError(`pagewise: \`leewaySeconds\` must be a number >= 0, got ${String(leewaySeconds)}`);
   }
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
-    throw new TypeError(`pagewise: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`);
-  }
+  assertTimeoutMs(timeoutMs);
 }
 
 /** Resolves with `promise`, or rejects with `signal.reason` as soon as `signal` aborts. */

@@ -1,5 +1,6 @@
 import type { RequestConfig } from './fetchJson';
 import { resolveBaseUrl } from './resolveBaseUrl';
+import { assertTimeoutMs } from './startTimeout';
 import type { AuthStrategy } from './types';
 
 /** Options shared by `createApiClient` and `createProxyHandler`. */
@@ -22,9 +23,7 @@ export function resolveConfig(options: RequestOptions): RequestConfig {
     throw new TypeError('pagewise: `auth` must be an auth strategy such as bearerToken(...)');
   }
   if (custom !== undefined && typeof custom !== 'function') throw new TypeError('pagewise: `fetch` must be a function');
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
-    throw new TypeError(`pagewise: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`);
-  }
+  assertTimeoutMs(timeoutMs);
   // Looked up per call so test doubles installed after the client was made (MSW) still apply.
   const fetch: typeof globalThis.fetch = (input, init) => (custom ?? globalThis.fetch)(input, init);
   return { baseUrl, auth, fetch, timeoutMs };

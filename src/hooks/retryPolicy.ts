@@ -9,8 +9,6 @@ const BASE_DELAY_MS = 1_000;
 
 /** Client errors worth another try: the request timed out (408) or was rate limited (429). */
 const RETRIABLE_4XX = new Set([408, 429]);
-/** Statuses whose `Retry-After` is honoured. */
-const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
 /**
  * The retry policy of every pagewise query, as TanStack Query's `retry` and `retryDelay` options.
@@ -33,7 +31,8 @@ export const retryPolicy = {
   },
   /** Milliseconds to wait before the next try after `failureCount + 1` failed tries ended in `error`. */
   retryDelay(failureCount: number, error: unknown): number {
-    const retryAfterMs = isHttpError(error) && RETRY_AFTER_STATUSES.has(error.status) ? error.retryAfterMs : undefined;
+    // The client reads Retry-After only for 429 and 503, so retryAfterMs is set for those alone.
+    const retryAfterMs = isHttpError(error) ? error.retryAfterMs : undefined;
     // NaN would make the timer fire at once; it falls back to backing off like a missing Retry-After.
     if (typeof retryAfterMs === 'number' && !Number.isNaN(retryAfterMs)) {
       return Math.min(Math.max(0, retryAfterMs), MAX_DELAY_MS);
