@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
-import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
+import type { PaginationLabels } from './defaultPaginationLabels';
+import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { usePagination } from './usePagination';
 import { warnOnce } from './warnOnce';
 
@@ -72,29 +73,31 @@ function useNumberFormat(locale = 'en', seen: Set<string>): (n: number) => strin
 export function Pagination(props: PaginationProps) {
   const { size = 'sm', showSizeChanger = true, showTotal = false, className } = props;
   const p = usePagination(props);
-  const labels = { ...defaultPaginationLabels };
-  // Skip missing translations (undefined) instead of letting them blank out the English default.
-  for (const [key, value] of Object.entries(props.labels ?? {})) if (value != null) Object.assign(labels, { [key]: value });
   const seen = useRef(new Set<string>()).current;
+  const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const format = useNumberFormat(props.locale, seen);
   const nav = useRef<HTMLElement>(null);
   const lastFocused = useRef<HTMLElement | null>(null);
   // Page buttons are reused by position (fast paging), so remember which page the focused one showed.
   const focusedPage = useRef<string | undefined>(undefined);
 
-  // Announce changes, not the first render: remember the page shown and compare during render.
+  // Announce changes, not the first render. Derived during render (no second render per change):
+  // once the page or size has differed from the first one, the status always shows the current page.
   const key = `${p.current}/${p.pageSize}`;
-  const [shown, setShown] = useState(key);
-  const [status, setStatus] = useState('');
-  if (shown !== key) {
-    setShown(key);
-    setStatus(labels.status(format(p.current), format(p.pageCount)));
-  }
+  const [firstKey] = useState(key);
+  const changed = useRef(false);
+  const announce = changed.current || key !== firstKey;
+  // Worded when the page or size changes only: a new total or new labels alone announce nothing.
+  const status = useMemo(
+    () => (announce ? labels.status(format(p.current), format(p.pageCount)) : ''),
+    [key, announce],
+  );
 
   // A focused button that becomes disabled (e.g. "Next page" on the last page) or leaves the window
   // would drop focus to the body; hand it to the current page instead. While the whole control is
   // disabled nothing can take it, so wait, and give it back once enabled unless the user moved on.
   useIsomorphicLayoutEffect(() => {
+    if (announce) changed.current = true;
     const el = lastFocused.current as HTMLButtonElement | null;
     const active = document.activeElement;
     if (!el || (active && active !== document.body && active !== el)) return;
@@ -134,6 +137,17 @@ export function Pagination(props: PaginationProps) {
   );
 
   const total = p.total === undefined ? '' : format(p.total);
+  // The same elements while the choices stay, so React skips the options on every page change.
+  const sizes = p.pageSizeOptions.join();
+  const options = useMemo(
+    () =>
+      sizes.split(',').map((n) => (
+        <option key={n} value={n}>
+          {labels.pageSizeOption(format(Number(n)))}
+        </option>
+      )),
+    [sizes, labels, format],
+  );
 
   return (
     <nav
@@ -161,28 +175,32 @@ export function Pagination(props: PaginationProps) {
         {arrow('first', p.hasPrevious, p.first)}
         {arrow('previous', p.hasPrevious, p.previous)}
         {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
-        {p.items.map((item, index) =>
-          item.type === 'page' ? (
+        {p.items.map((item, index) => {
+          if (item.type !== 'page') {
+            return (
+              <li key={index} className="pw-ellipsis" data-slot="" aria-hidden="true">
+                …
+              </li>
+            );
+          }
+          const text = format(item.page);
+          return (
             <li key={index}>
               <button
                 type="button"
                 className="pw-button"
                 data-slot=""
                 data-page={item.page}
-                aria-label={labels.page(format(item.page))}
+                aria-label={labels.page(text)}
                 aria-current={item.selected ? 'page' : undefined}
                 disabled={p.disabled}
                 onClick={() => p.goTo(item.page)}
               >
-                {format(item.page)}
+                {text}
               </button>
             </li>
-          ) : (
-            <li key={index} className="pw-ellipsis" data-slot="" aria-hidden="true">
-              …
-            </li>
-          ),
-        )}
+          );
+        })}
         {arrow('next', p.hasNext, p.next)}
         {arrow('last', p.hasNext, p.last)}
       </ul>
@@ -194,11 +212,7 @@ export function Pagination(props: PaginationProps) {
           disabled={p.disabled}
           onChange={(e) => p.setPageSize(Number(e.target.value))}
         >
-          {p.pageSizeOptions.map((n) => (
-            <option key={n} value={n}>
-              {labels.pageSizeOption(format(n))}
-            </option>
-          ))}
+          {options}
         </select>
       )}
       <span className="pw-status" role="status" aria-live="polite">

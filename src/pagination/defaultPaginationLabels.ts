@@ -1,6 +1,10 @@
 /**
  * Every visible and accessible string of `Pagination`, for translation. Functions receive numbers
- * already formatted for the `locale`.
+ * already formatted for the `locale`. A function label may also be given as a string (e.g. from a
+ * JSON translation file): it is a template whose `{name}` placeholders are replaced by the
+ * argument of that name (`{page}`, `{size}`, `{from}`, `{to}`, `{total}`, `{pageCount}`; others are
+ * kept), so a string without placeholders is used as it is. Outside production this warns once per
+ * label; a label of any other wrong type falls back to English, also with a warning.
  */
 export interface PaginationLabels {
   /** Accessible name of the `<nav>` (the `aria-label` prop wins). @default 'Pagination' */
@@ -13,15 +17,15 @@ export interface PaginationLabels {
   next: string;
   /** Accessible name of the "last page" button. @default 'Last page' */
   last: string;
-  /** Accessible name of a page button. @default (page) => `Page ${page}` */
+  /** Accessible name of a page button; as a string, `{page}` is the page. @default (page) => `Page ${page}` */
   page: (page: string) => string;
   /** Accessible name of the page-size selector. @default 'Items per page' */
   pageSize: string;
-  /** Text of a page-size option. @default (size) => `${size} / page` */
+  /** Text of a page-size option; as a string, `{size}` is the size. @default (size) => `${size} / page` */
   pageSizeOption: (size: string) => string;
-  /** Range and total shown with `showTotal`. @default (from, to, total) => `${from}–${to} of ${total}` */
+  /** Range and total shown with `showTotal`; as a string, `{from}`, `{to}`, `{total}`. @default (from, to, total) => `${from}–${to} of ${total}` */
   total: (from: string, to: string, total: string) => string;
-  /** Announced to screen readers after a change. @default (page, pageCount) => `Page ${page} of ${pageCount}` */
+  /** Announced to screen readers after a change; as a string, `{page}`, `{pageCount}`. @default (page, pageCount) => `Page ${page} of ${pageCount}` */
   status: (page: string, pageCount: string) => string;
 }
 

@@ -138,6 +138,34 @@ describe('Pagination: DOM and accessibility contract', () => {
     expect(status).toHaveTextContent('Page 3 of 22');
   });
 
+  it('announces a return to the first page shown', async () => {
+    const user = userEvent.setup();
+    render(<Pagination total={437} />);
+    await user.click(page(2));
+    await user.click(page(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 22');
+  });
+
+  it('announces nothing new when only the total changes', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Pagination total={437} />);
+    await user.click(page(2));
+    rerender(<Pagination total={500} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 22');
+  });
+
+  it('renders once per page change: the live region needs no second render', async () => {
+    const user = userEvent.setup();
+    const pageLabel = vi.fn((n: string) => `Page ${n}`);
+    const labels = { page: pageLabel };
+    render(<Pagination total={437} defaultCurrent={10} labels={labels} />);
+    pageLabel.mockClear();
+    await user.click(button('Next page'));
+    expect(screen.getByRole('status')).toHaveTextContent('Page 11 of 22');
+    // One call per page button means one render of the control.
+    expect(pageLabel).toHaveBeenCalledTimes(pageNames().length);
+  });
+
   it('shows page 1 with all navigation disabled and the selector usable when total is 0', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
@@ -167,6 +195,70 @@ describe('Pagination: DOM and accessibility contract', () => {
     page(1);
     button('Weiter');
     button('Previous page');
+  });
+
+  it('accepts strings for function labels, as templates with {page}, {size}, {from}, {to}, {total}, {pageCount}', async () => {
+    const user = userEvent.setup();
+    // As read from a JSON translation file: strings where functions are expected.
+    const json = {
+      page: 'Seite {page}',
+      pageSizeOption: '{size} pro Seite',
+      total: '{from}–{to} von {total}',
+      status: 'Seite {page} von {pageCount}',
+    } as unknown as PaginationProps['labels'];
+    render(<Pagination total={437} showTotal locale="de-DE" labels={json} />);
+    expect(screen.getByRole('button', { name: 'Seite 22' })).toHaveTextContent('22');
+    expect(screen.getByText('1–20 von 437')).toBeInTheDocument();
+    expect(screen.getByRole('combobox')).toHaveTextContent('20 pro Seite');
+    await user.click(screen.getByRole('button', { name: 'Seite 2' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Seite 2 von 22');
+  });
+
+  it('uses a string without placeholders for a function label as it is, and keeps unknown placeholders', () => {
+    const json = { page: 'Go', pageSizeOption: '{count} rows' } as unknown as PaginationProps['labels'];
+    render(<Pagination total={100} labels={json} />);
+    expect(screen.getAllByRole('button', { name: 'Go' })).toHaveLength(5);
+    expect(screen.getByRole('combobox')).toHaveTextContent('{count} rows');
+  });
+
+  it('warns once per string given for a function label, naming the label', () => {
+    const json = { page: 'Seite {page}', status: 'Seite {page}' } as unknown as PaginationProps['labels'];
+    const { rerender } = render(<Pagination total={100} labels={json} />);
+    rerender(<Pagination total={100} current={2} labels={{ ...json }} />);
+    expect(warn.mock.calls.map((c) => String(c[0]).match(/`([\w.]+)`/)?.[1]).sort()).toEqual(['labels.page', 'labels.status']);
+    expect(warn).toHaveBeenCalledWith('[pagewise] Pagination: invalid `labels.page` "Seite {page}"; using it as a template instead.');
+  });
+
+  it('never throws for labels of the wrong type: falls back to English and warns naming the label', () => {
+    const junk = { nav: 42, page: 7, total: {}, status: null, next: () => 'Weiter' } as unknown as PaginationProps['labels'];
+    render(<Pagination total={100} showTotal labels={junk} />);
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+    page(1);
+    button('Next page');
+    expect(screen.getByText('1–20 of 100')).toBeInTheDocument();
+    expect(warn.mock.calls.map((c) => String(c[0]).match(/`([\w.]+)`/)?.[1]).sort()).toEqual([
+      'labels.nav',
+      'labels.next',
+      'labels.page',
+      'labels.total',
+    ]);
+  });
+
+  it('never throws when labels itself is not an object', () => {
+    render(<Pagination total={100} labels={'Seite' as unknown as PaginationProps['labels']} />);
+    page(1);
+    expect(warn).toHaveBeenCalledWith('[pagewise] Pagination: invalid `labels` Seite; using the English labels instead.');
+  });
+
+  it('does not warn about string labels in production', () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      render(<Pagination total={100} labels={{ page: 'Seite {page}' } as unknown as PaginationProps['labels']} />);
+      screen.getByRole('button', { name: 'Seite 1' });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -1,0 +1,44 @@
+import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
+import { warnOnce } from './warnOnce';
+
+type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status';
+
+// Placeholder names of each function label, in argument order (see PaginationLabels).
+const placeholders: Record<FunctionLabel, readonly string[]> = {
+  page: ['page'],
+  pageSizeOption: ['size'],
+  total: ['from', 'to', 'total'],
+  status: ['page', 'pageCount'],
+};
+
+const template =
+  (text: string, names: readonly string[]) =>
+  (...args: string[]): string =>
+    text.replace(/\{(\w+)\}/g, (match, name: string) => args[names.indexOf(name)] ?? match);
+
+/**
+ * Every label `Pagination` needs, from a possibly partial or ill-typed `labels` prop (e.g. a JSON
+ * translation file): missing ones fall back to English, a string given for a function label is used
+ * as a template, and anything else is replaced by the default; each fix warns once per `seen` set.
+ */
+export function resolvePaginationLabels(given: Partial<PaginationLabels> | undefined, seen: Set<string>): PaginationLabels {
+  const labels = { ...defaultPaginationLabels };
+  if (given == null) return labels;
+  if (typeof given !== 'object') {
+    warnOnce(seen, 'Pagination', 'labels', given, 'the English labels');
+    return labels;
+  }
+  for (const key of Object.keys(defaultPaginationLabels) as (keyof PaginationLabels)[]) {
+    const value: unknown = given[key];
+    const fallback = defaultPaginationLabels[key];
+    if (value == null || typeof value === typeof fallback) {
+      if (value != null) Object.assign(labels, { [key]: value });
+    } else if (typeof value === 'string') {
+      warnOnce(seen, 'Pagination', `labels.${key}`, JSON.stringify(value), 'it as a template');
+      Object.assign(labels, { [key]: template(value, placeholders[key as FunctionLabel]) });
+    } else {
+      warnOnce(seen, 'Pagination', `labels.${key}`, typeof value, 'the English default');
+    }
+  }
+  return labels;
+}
