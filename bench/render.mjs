@@ -22,6 +22,8 @@ export const renderLibraries = [
   { id: 'mui-table', name: 'MUI TablePagination' },
   { id: 'mantine', name: 'Mantine Pagination' },
   { id: 'ark', name: 'Ark UI Pagination' },
+  // Ark is headless: its documented markup lacks first/last, a page-size selector and a live region.
+  { id: 'ark-full', name: 'Ark UI + pagewise features', likeForLike: true },
   { id: 'rc-pagination', name: 'rc-pagination' },
   {
     id: 'react-paginate',

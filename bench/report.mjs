@@ -66,7 +66,8 @@ function renderSection(render) {
     ),
     '',
     'How each control is driven (bench/pages/*.jsx): Ark UI is headless, so it renders the markup its documentation shows (previous,',
-    'pages and ellipses, next), unstyled; MUI TablePagination shows a range and previous/next buttons, no page list; rc-pagination 5 takes',
+    'pages and ellipses, next), unstyled; "Ark UI + pagewise features" adds what pagewise renders besides (first/last triggers, a native',
+    'page-size `<select>`, a visually hidden polite live region), still unstyled; MUI TablePagination shows a range and previous/next buttons, no page list; rc-pagination 5 takes',
     'its page-size changer as a render prop, given a native `<select>`; MantineProvider sits above the state, as at an app root.',
     '',
     render.commitsPerChange === undefined
@@ -134,6 +135,7 @@ function targetsSection({ size, render, data }) {
   const pwRender = render.rows.find((r) => r.id === 'pagewise' && r.runs);
   const fair = render.rows.filter((r) => r.id !== 'pagewise' && r.runs && r.items === 1e12);
   const fastest = fair.length ? fair.reduce((a, b) => (b.total < a.total ? b : a)) : undefined;
+  const like = render.rows.find((r) => r.likeForLike && r.runs);
   const t = data.tokens;
   const on = Array.isArray(data.prefetch) ? data.prefetch[0] : undefined;
   const rows = [
@@ -151,6 +153,11 @@ function targetsSection({ size, render, data }) {
       'Render cost ≤ fastest peer (peers mounted with 1e12 items)',
       pwRender && fastest ? `${ms(pwRender.total)} ms vs ${ms(fastest.total)} ms (${fastest.name}): ${(pwRender.total / fastest.total).toFixed(2)}× the fastest` : 'not measured',
       yes(pwRender && fastest ? pwRender.total <= fastest.total : undefined),
+    ],
+    [
+      'Render cost ≤ the fastest peer given the same features (first/last, page-size `<select>`, live region)',
+      pwRender && like ? `${ms(pwRender.total)} ms vs ${ms(like.total)} ms (${like.name}): ${(pwRender.total / like.total).toFixed(2)}×` : 'not measured',
+      yes(pwRender && like ? pwRender.total <= like.total : undefined),
     ],
     [
       'Exactly 1 token request for 100 concurrent calls',

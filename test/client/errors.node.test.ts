@@ -65,6 +65,14 @@ describe('error classes', () => {
     expect(isHttpError(foreign)).toBe(false);
   });
 
+  it('every ApiError carries status, method, URL and parsed body, undefined where no response arrived', () => {
+    const fields = (e: ApiError) => ({ status: e.status, method: e.method, url: e.url, body: e.body });
+    expect(fields(samples.HttpError)).toEqual({ status: 401, method: 'GET', url, body: { error: 'x' } });
+    expect(fields(samples.AuthError)).toEqual({ status: 401, method: 'POST', url: 'https://idp.example.test/oauth/token', body: undefined });
+    expect(fields(samples.NetworkError)).toEqual({ status: undefined, method: 'GET', url, body: undefined });
+    expect(fields(samples.TimeoutError)).toEqual({ status: undefined, method: 'GET', url, body: undefined });
+  });
+
   it('formats messages as "METHOD URL failed: status text"', () => {
     expect(samples.HttpError.message).toBe(`GET ${url} failed: 401 Unauthorized`);
     expect(samples.AuthError.message).toBe('POST https://idp.example.test/oauth/token failed: 401 (invalid_client)');

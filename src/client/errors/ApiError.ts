@@ -13,6 +13,10 @@ export interface ApiErrorInit {
   method?: string;
   /** URL of the failed request (credentials are never part of it). */
   url?: string;
+  /** HTTP status of the response, when there was one. */
+  status?: number;
+  /** Parsed response body, when one was kept. */
+  body?: unknown;
   /** The underlying error. */
   cause?: unknown;
 }
@@ -26,6 +30,10 @@ export class ApiError extends Error {
   readonly method: string | undefined;
   /** URL of the failed request, without any userinfo. */
   readonly url: string | undefined;
+  /** HTTP status of the response; `undefined` when none arrived (network failure, timeout). */
+  readonly status: number | undefined;
+  /** Parsed response body (`HttpError` only; an `AuthError` never keeps the token endpoint's body). */
+  readonly body: unknown;
 
   constructor(detail: string, init: ApiErrorInit = {}, kind = 'ApiError') {
     // Userinfo never reaches a message, even from a URL the client did not build.
@@ -37,6 +45,8 @@ export class ApiError extends Error {
     Object.defineProperty(this, BRAND, { value: kind });
     this.method = init.method;
     this.url = url;
+    this.status = init.status;
+    this.body = init.body;
   }
 
   /** A plain, secret-free object for logs and serialization. */

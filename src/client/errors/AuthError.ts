@@ -20,8 +20,6 @@ export interface AuthErrorInit {
 
 /** Obtaining a token failed: the token endpoint refused (RFC 6749 5.2) or answered something that is not a token. */
 export class AuthError extends ApiError {
-  /** Status the token endpoint answered with. */
-  readonly status: number | undefined;
   /** RFC 6749 5.2 error code, e.g. `invalid_client`, `invalid_scope`. */
   readonly error: string | undefined;
   /** RFC 6749 5.2 human-readable description from the token endpoint. */
@@ -31,10 +29,10 @@ export class AuthError extends ApiError {
     const code = init.error ? ` (${init.error}${init.error_description ? `: ${init.error_description}` : ''})` : '';
     super(
       init.detail ?? `failed: ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${code}`,
-      init,
+      // The token endpoint's body is not kept: it may echo the client secret.
+      { method: init.method, url: init.url, status: init.status },
       'AuthError',
     );
-    this.status = init.status;
     this.error = init.error;
     this.error_description = init.error_description;
   }

@@ -19,19 +19,17 @@ export interface HttpErrorInit {
 /** The service answered with a status outside 200–299. */
 export class HttpError extends ApiError {
   /** Response status, e.g. 404. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response status text, e.g. `Not Found`. */
   readonly statusText: string;
   /** Response body: parsed JSON when it was JSON, else its text; occurrences of the credential are redacted. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Milliseconds to wait before retrying, from `Retry-After` on a 429 or 503; otherwise `undefined`. */
   readonly retryAfterMs: number | undefined;
 
   constructor(init: HttpErrorInit) {
     super(`failed: ${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, init, 'HttpError');
-    this.status = init.status;
     this.statusText = init.statusText;
-    this.body = init.body;
     this.retryAfterMs = init.retryAfterMs;
   }
 }
