@@ -55,7 +55,14 @@ export async function startApp(options) {
     clientSecret: options.clientSecret,
     scope: options.scope,
   });
-  const proxy = createProxyHandler({ baseUrl: options.apiBaseUrl, auth, basePath: '/api' });
+  // A real app checks the user's session here; this demo has no users, so it allows its own organizations only.
+  const allowed = new Set(options.organizations.map((org) => org.id.toLowerCase()));
+  const proxy = createProxyHandler({
+    baseUrl: options.apiBaseUrl,
+    auth,
+    basePath: '/api',
+    allowRequest: (_request, { organizationId }) => allowed.has(organizationId.toLowerCase()),
+  });
   const config = JSON.stringify({ organizations: options.organizations });
   let origin = '';
 

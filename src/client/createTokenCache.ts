@@ -1,6 +1,4 @@
-import { isAuthError } from './errors/AuthError';
-import { isNetworkError } from './errors/NetworkError';
-import { isTimeoutError, TimeoutError } from './errors/TimeoutError';
+import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
 import { assertTimeoutMs, startTimeout } from './startTimeout';
 
@@ -45,7 +43,7 @@ function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort);
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
@@ -55,9 +53,10 @@ function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
  *
  * - a token is reused until `expires_in - leeway`, counted from when its request was sent;
  * - concurrent callers share one in-flight request, not tied to any caller's signal;
- * - a network failure, timeout, 5xx or 429 blocks new requests for 1 s, 2 s, 4 s, … (at most 30 s);
- *   callers in that window get the last error without a request. Other errors (4xx) are not retried
- *   here: they surface at once and the next call tries again.
+ * - any failure but a refusal (a `status` of 4xx other than 429, e.g. `invalid_client`) blocks new requests
+ *   for 1 s, 2 s, 4 s, … (at most 30 s): a network failure, timeout, 5xx, 429, an invalid token response, a
+ *   `getToken` that throws. Callers in that window get the last error without a request. A refusal is not
+ *   retried here: it surfaces at once and the next call tries again.
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
   const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now } = options;
@@ -90,8 +89,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       }
       return grant.token;
     } catch (error) {
-      const status = isAuthError(error) ? (error.status ?? 0) : 0;
-      if (isNetworkError(error) || isTimeoutError(error) || status >= 500 || status === 429) {
+      // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
+      const status = (error as { status?: unknown } | null)?.status;
+      if (!(typeof status === 'number' && status >= 400 && status < 500 && status !== 429)) {
         failures += 1;
         blocked = { error, until: now() + Math.min(1000 * 2 ** (failures - 1), MAX_BACKOFF_MS) };
       }

@@ -25,11 +25,16 @@ const MAX_BODY_CHARS = 4096;
 /** Statuses whose `Retry-After` is read. */
 const RETRY_AFTER_STATUSES = [429, 503];
 
-/** The credential in `authorization` and, for a raw Basic pair, its parts: what an echoing service must not leak. */
-function secretsOf(authorization: string | undefined): string[] {
-  const credential = authorization?.slice(authorization.indexOf(' ') + 1) ?? '';
-  // Short parts are left alone: redacting e.g. "a" would mangle the whole body.
-  return [credential, ...credential.split(':')].filter((secret) => secret.length >= 8);
+/**
+ * What an echoing service must not leak: the credential in `authorization`, the password half of a Basic pair
+ * (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`.
+ */
+function secretsOf(authorization: string | undefined, extra: readonly string[] = []): string[] {
+  if (!authorization) return [];
+  const credential = authorization.slice(authorization.indexOf(' ') + 1);
+  const password = credential.slice(credential.indexOf(':') + 1);
+  // A short password is left alone (redacting e.g. "a" would mangle the whole body); the whole credential never is.
+  return [credential, ...extra, ...(password.length >= 8 ? [password] : [])];
 }
 
 /**
@@ -51,51 +56,48 @@ export async function fetchJson(
   const onAbort = () => controller.abort(callerSignal!.reason);
   callerSignal?.addEventListener('abort', onAbort);
   const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError('GET', url, timeoutMs)));
-  // A fetch failure is a NetworkError unless our signal aborted it: then the abort's reason is the answer.
-  const network = <T>(promise: Promise<T>): Promise<T> =>
-    promise.catch((error: unknown) => {
-      throw signal.aborted ? signal.reason : new NetworkError('GET', url, error);
-    });
   const context = { baseUrl: config.baseUrl, fetch: config.fetch, signal };
+  let secrets: string[] = [];
   try {
     for (let retried = false; ; retried = true) {
       const headers: Record<string, string> = { Accept: 'application/json' };
       const authorization = auth && (headers.Authorization = await auth.authorize(context));
+      secrets = secretsOf(authorization, auth?.secrets);
       // fetch would reject it with an error that quotes the whole header, token included.
       if (authorization && /[\0\r\n]/.test(authorization.trim())) {
-        throw new TypeError('pagewise: `auth` gave an Authorization header with a line break or NUL inside (not shown: it holds the credential)');
+        throw new TypeError('pagewise: `auth` gave an Authorization header with a line break or NUL (not shown)');
       }
-      const response = await network(config.fetch(url, { method: 'GET', headers, signal }));
-      if (response.status === 401 && authorization && !retried && auth.unauthorized?.(authorization)) {
-        response.body?.cancel().catch(() => undefined);
-        continue;
-      }
-      const text = await network(response.text());
-      if (!response.ok) {
-        const secrets = secretsOf(authorization);
-        let body: unknown;
-        try {
-          body = parseRedacted(text, secrets);
-        } catch {
-          // Not JSON: keep the (truncated) text.
-          body = redact(text, secrets).slice(0, MAX_BODY_CHARS);
-        }
-        throw new HttpError({
-          method: 'GET',
-          url,
-          status: response.status,
-          statusText: response.statusText,
-          body,
-          retryAfterMs: RETRY_AFTER_STATUSES.includes(response.status)
-            ? parseRetryAfter(response.headers.get('retry-after'))
-            : undefined,
-        });
-      }
+      let response: Response;
+      let text: string;
       try {
-        return { body: JSON.parse(text), response };
-      } catch {
-        throw new ResponseShapeError('GET', url, 'a body that is not valid JSON');
+        response = await config.fetch(url, { method: 'GET', headers, signal });
+        if (response.status === 401 && authorization && !retried && auth.unauthorized?.(authorization)) {
+          response.body?.cancel().catch(() => undefined);
+          continue;
+        }
+        text = await response.text();
+      } catch (error) {
+        // Unless our signal aborted it: then the outer catch answers with the abort's reason.
+        throw new NetworkError('GET', url, error, secrets);
       }
+      // Success bodies too: a proxy passes them on to the browser.
+      let body: unknown;
+      try {
+        body = parseRedacted(text, secrets);
+      } catch {
+        if (response.ok) throw new ResponseShapeError('GET', url, 'a body that is not valid JSON');
+        // Not JSON: keep the (truncated) text.
+        body = redact(text, secrets).slice(0, MAX_BODY_CHARS);
+      }
+      if (response.ok) return { body, response };
+      throw new HttpError({
+        method: 'GET',
+        url,
+        status: response.status,
+        statusText: response.statusText,
+        body,
+        retryAfterMs: RETRY_AFTER_STATUSES.includes(response.status) ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+      });
     }
   } catch (error) {
     // E.g. aborted while waiting for a token: report the abort, not what it interrupted.

@@ -16,7 +16,8 @@ export function resolveBaseUrl(value: unknown, name = 'baseUrl'): string {
   let problem: string | undefined;
   if (typeof value !== 'string' || !url || !/^https?:$/.test(url.protocol)) {
     problem = `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}, got ${
-      formatValue(typeof value === 'string' ? stripUserinfo(value) : value)
+      // Without userinfo, query or fragment: they often carry a key.
+      formatValue(typeof value === 'string' ? stripUserinfo(value).replace(/[?#][^]*/, '') : value)
     }`;
   } else if (url.username || url.password) {
     // Never echo the value here: it holds credentials.

@@ -62,6 +62,11 @@ export interface AuthStrategy {
    * Returns true when a retry with a new header may succeed (the rejected token was dropped).
    */
   unauthorized?(authorization: string): boolean;
+  /**
+   * Other forms of the credential an echoing service must not leak (e.g. the decoded pair behind a base64 Basic
+   * header); the header's own credential is always redacted. @default []
+   */
+  readonly secrets?: readonly string[];
 }
 
 /** What a `ParsePage` gets besides the body. */

@@ -42,5 +42,11 @@ export function apiAccountToken(options: ApiAccountTokenOptions): AuthStrategy {
   const pair = `${accountId}:${apiToken}`;
   const credentials = encoding === 'raw' ? pair : btoa(String.fromCharCode(...new TextEncoder().encode(pair)));
   const header = `Basic ${credentials}`;
-  return { id: `api-account:${accountId}`, authorize: async () => header, unauthorized: () => false };
+  return {
+    id: `api-account:${accountId}`,
+    authorize: async () => header,
+    unauthorized: () => false,
+    // An echoing service may quote the token or the decoded pair rather than the header's base64.
+    secrets: [apiToken, pair],
+  };
 }

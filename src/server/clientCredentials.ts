@@ -91,7 +91,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
             });
             text = await response.text();
           } catch (error) {
-            throw new NetworkError('POST', tokenUrl, error);
+            throw new NetworkError('POST', tokenUrl, error, [clientSecret]);
           }
           let json: Record<string, unknown> | undefined;
           try {

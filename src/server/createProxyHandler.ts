@@ -22,8 +22,9 @@ export interface ProxyHandlerOptions {
   timeoutMs?: number;
   /**
    * Decides whether this request may list this organization's rows, e.g. from the user's session cookie. Without
-   * it, anyone who reaches the handler may list any organization the server's credentials can see. Denied
-   * requests get 403 and reach no upstream. @default every well-formed request is allowed
+   * it, anyone who reaches the handler may list any organization the server's credentials can see, and a
+   * warning says so once outside production (pass `() => true` to allow that on purpose). Denied requests get
+   * 403 and reach no upstream. @default every well-formed request is allowed
    */
   allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
   /** Told about each upstream failure answered with 502 or 504 (pagewise errors carry no secrets, so they are safe to log). @default none */
@@ -31,6 +32,9 @@ export interface ProxyHandlerOptions {
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
 }
+
+/** Whether the open-proxy warning was given (once per process is enough to be seen). */
+let warnedOpen = false;
 
 /** A Fetch-API request handler, as Next.js route handlers, Hono, Deno and Bun use. */
 export type ProxyHandler = (request: Request) => Promise<Response>;
@@ -87,6 +91,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
   const { allowRequest } = options;
   if (allowRequest !== undefined && typeof allowRequest !== 'function') throw new TypeError('pagewise: `allowRequest` must be a function');
+  if (!allowRequest && !warnedOpen && globalThis.process?.env?.NODE_ENV !== 'production') {
+    warnedOpen = true;
+    console.warn(
+      '[pagewise] createProxyHandler: no `allowRequest`, so anyone who reaches the proxy can list any organization ' +
+        'your credentials can see. Check the session there, or pass `allowRequest: () => true` to allow it on purpose.',
+    );
+  }
   const basePath = options.basePath ?? '';
   if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
     throw new TypeError(`pagewise: \`basePath\` must be a path starting with "/", got ${JSON.stringify(basePath)}`);

@@ -111,6 +111,8 @@ describe('bad arguments', () => {
     ['/api/pagewise', '`baseUrl` must be an absolute http(s) URL, got "/api/pagewise"'],
     ['api.example.test/v1', '`baseUrl` must be an absolute http(s) URL'],
     ['ftp://files.example.test/api', '`baseUrl` must be an absolute http(s) URL, got "ftp://files.example.test/api"'],
+    // Not echoed past the path: a query or fragment often carries a key.
+    ['api.example.test/v1?api_key=k3y_9f8e7d6c#token=t0k_1a2b', '`baseUrl` must be an absolute http(s) URL, got "api.example.test/v1"'],
     ['https://api.example.test/v1?x=1', '`baseUrl` must not have a query or fragment'],
   ])('createApiClient rejects baseUrl %j naming it', (baseUrl, message) => {
     expect(() => createApiClient({ baseUrl: baseUrl as string })).toThrow(message);
@@ -216,6 +218,24 @@ describe('HTTP errors', () => {
     expect(isNetworkError(error)).toBe(true);
     expect(error).toMatchObject({ message: `GET ${origin}/${ORG}/shares?page=0&size=20 failed: network error` });
     expect((error as Error).cause).toBeInstanceOf(TypeError);
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it("keeps a custom fetch's error as a cause without its object fields and with the credential redacted", async () => {
+    // Like an HTTP library's error: it quotes the header and carries the request config.
+    const leaky = Object.assign(new TypeError(`request with Authorization: Bearer ${TOKEN} failed`), {
+      config: { headers: { Authorization: `Bearer ${TOKEN}` } },
+      cause: new Error(`socket closed for Bearer ${TOKEN}`),
+    });
+    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), fetch: () => Promise.reject(leaky) })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+    const cause = (error as Error).cause as Error & { config?: unknown };
+    expect(cause).toBeInstanceOf(TypeError);
+    expect(cause.message).toBe('request with Authorization: Bearer [redacted] failed');
+    expect(cause.config).toBeUndefined();
+    expect((cause.cause as Error).message).toBe('socket closed for Bearer [redacted]');
     expectNoSecrets(error, [TOKEN]);
   });
 
@@ -356,13 +376,13 @@ describe('limits and URLs beyond the ordinary', () => {
     expectNoSecrets(error, [token]);
   });
 
-  it('redacts both parts of a raw Basic pair echoed in a non-JSON error body', async () => {
+  it('redacts the token half of a raw Basic pair echoed in a non-JSON error body, not the account id (no secret, and it may appear in data)', async () => {
     const pair = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f:pat_Vx93kLq0ZmA7rT2w';
     server.handle((request) => ({ status: 401, body: `no account for ${request.headers.authorization!.slice(6).split(':').reverse().join(' / ')}` }));
     const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Basic ${pair}`) })
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 401, body: 'no account for [redacted] / [redacted]' });
+    expect(error).toMatchObject({ status: 401, body: 'no account for [redacted] / 9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f' });
     expectNoSecrets(error, ['pat_Vx93kLq0ZmA7rT2w']);
   });
 });
@@ -377,7 +397,7 @@ describe('a credential fetch would quote in its error', () => {
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toContain('`auth` gave an Authorization header with a line break or NUL inside');
+    expect((error as Error).message).toContain('`auth` gave an Authorization header with a line break or NUL (not shown)');
     expect(server.requests).toHaveLength(0);
     expectNoSecrets(error, [token, ...token.split(/[\n\r\0]/)]);
   });

@@ -130,13 +130,46 @@ describe('createTokenCache', () => {
     healthy = true;
     time.advance(30_000);
     await expect(cache.get()).resolves.toBe('t9');
-    // Success resets the back-off: the next failure blocks for 1 s again.
+    // Success resets the back-off: the next failure blocks for 1 s again, not 30 s.
     healthy = false;
     time.advance(1_000);
-    await expect(cache.get()).rejects.toBeDefined();
-    time.advance(1_000);
-    await expect(cache.get()).rejects.toBeDefined();
+    await expect(cache.get()).rejects.toBe(errors[8]);
+    expect(source.calls()).toBe(10);
+    time.advance(999);
+    await expect(cache.get()).rejects.toBe(errors[8]);
+    expect(source.calls()).toBe(10);
+    time.advance(1);
+    await expect(cache.get()).rejects.toBe(errors[9]);
     expect(source.calls()).toBe(11);
+  });
+
+  it.each([
+    ['a TypeError from the app backend fetch', () => new TypeError('fetch failed')],
+    ['an error with a 500 status', () => Object.assign(new Error('token backend failed'), { status: 500 })],
+    ['an invalid token response', () => new AuthError({ status: 200, detail: 'returned an invalid token response' })],
+  ])('backs off after any failure but a 4xx refusal: %s', async (_, makeError) => {
+    const time = clock();
+    const source = tokenSource(async () => {
+      throw makeError();
+    });
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    await expect(cache.get()).rejects.toBeInstanceOf(Error);
+    time.advance(999);
+    await expect(cache.get()).rejects.toBeInstanceOf(Error);
+    expect(source.calls()).toBe(1);
+    time.advance(1);
+    await expect(cache.get()).rejects.toBeInstanceOf(Error);
+    expect(source.calls()).toBe(2);
+  });
+
+  it('does not back off after a refusal with a 4xx status from an app backend (e.g. a signed-out user)', async () => {
+    const source = tokenSource(async () => {
+      throw Object.assign(new Error('not signed in'), { status: 401 });
+    });
+    const cache = createTokenCache({ request: source.request });
+    await expect(cache.get()).rejects.toThrow('not signed in');
+    await expect(cache.get()).rejects.toThrow('not signed in');
+    expect(source.calls()).toBe(2);
   });
 
   it('times out a token request that never settles, freeing the next caller', async () => {

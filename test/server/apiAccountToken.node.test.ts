@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { apiAccountToken, type ApiAccountTokenOptions } from '../../src/server/index';
+import { apiAccountToken, clientCredentials, createProxyHandler, type ApiAccountTokenOptions } from '../../src/server/index';
 import { useLocalServer } from '../helpers/useLocalServer';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
@@ -54,6 +54,22 @@ describe('apiAccountToken (seed 5)', () => {
     expectNoSecrets(error, [API_TOKEN]);
   });
 
+  it.each([
+    ['the token alone', (pair: string) => pair.slice(pair.indexOf(':') + 1)],
+    ['the decoded account:token pair', (pair: string) => pair],
+  ])('with encoding: base64, redacts %s when the service echoes it decoded, in JSON and in text bodies', async (_, echoed) => {
+    const pair = `${ACCOUNT}:${API_TOKEN}`;
+    for (const body of [{ error: 'denied', detail: `for ${echoed(pair)}` }, `denied for ${echoed(pair)}`]) {
+      server.handle(() => ({ status: 403, body }));
+      const error = await client({ encoding: 'base64' })
+        .listShares(params)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 403 });
+      expect(JSON.stringify((error as { body: unknown }).body)).toContain('[redacted]');
+      expectNoSecrets(error, [API_TOKEN]);
+    }
+  });
+
   it('has a non-secret id', () => {
     expect(apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN }).id).toBe(`api-account:${ACCOUNT}`);
   });
@@ -82,5 +98,20 @@ describe('apiAccountToken (seed 5)', () => {
     );
     const auth = asInBrowser(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true }));
     expect(auth.id).toBe(`api-account:${ACCOUNT}`);
+  });
+
+  it('refuses to run in a web or service worker too, where the secret ships to the browser just the same', () => {
+    const g = globalThis as Record<string, unknown>;
+    g.WorkerGlobalScope = function WorkerGlobalScope() {};
+    try {
+      expect(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN })).toThrow(/refuses to run in a browser/);
+      expect(() => clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' })).toThrow(
+        /refuses to run in a browser/,
+      );
+      const auth = apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true });
+      expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth })).toThrow(/refuses to run in a browser/);
+    } finally {
+      delete g.WorkerGlobalScope;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken, createApiClient } from '../../src/client/index';
 import { clientCredentials, createProxyHandler } from '../../src/server/index';
 import type { ClientCredentialsOptions, ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
@@ -80,6 +80,21 @@ describe('createProxyHandler', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('authorization')).toBeNull();
     expect([...response.headers.values()].join(' ')).not.toContain(service.issued[0]);
+  });
+
+  it('never passes an echoed credential on to the browser, in a success body or an error body', async () => {
+    for (const status of [200, 403]) {
+      service.apiReply = (request) => ({
+        status,
+        headers: { 'X-Total-Count': '1' },
+        body: status === 200 ? [{ id: 'a', note: `seen ${request.headers.authorization}` }] : { error: `denied for ${request.headers.authorization}` },
+      });
+      const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
+      expect(response.status).toBe(status);
+      const text = await response.text();
+      expect(text).toContain('Bearer [redacted]');
+      expect(text).not.toContain(service.issued[0]);
+    }
   });
 
   it('passes upstream errors through with their status, body and Retry-After', async () => {
@@ -262,5 +277,30 @@ describe('createProxyHandler', () => {
       'pagewise: `allowRequest` must be a function',
     );
   });
-});
 
+  it('warns once outside production when allowRequest is missing, and never when it is given or in production', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const env = process.env.NODE_ENV;
+    try {
+      const fresh = async () => {
+        vi.resetModules();
+        return (await import('../../src/server/createProxyHandler')).createProxyHandler;
+      };
+      const auth = bearerToken(() => 'server-token');
+      let create = await fresh();
+      create({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true });
+      expect(warn).not.toHaveBeenCalled();
+      create({ baseUrl: 'https://api.example.test', auth });
+      create({ baseUrl: 'https://api.example.test', auth });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain('no `allowRequest`, so anyone who reaches the proxy can list any organization');
+      process.env.NODE_ENV = 'production';
+      create = await fresh();
+      create({ baseUrl: 'https://api.example.test', auth });
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      process.env.NODE_ENV = env;
+      warn.mockRestore();
+    }
+  });
+});
