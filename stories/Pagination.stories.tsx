@@ -128,7 +128,16 @@ export const Disabled: Story = {
     const canvas = within(canvasElement);
     for (const b of canvas.getAllByRole('button')) await expect(b).toBeDisabled();
     await expect(canvas.getByRole('combobox')).toBeDisabled();
+    // Try anyway: clicks on a page and on Next, and a change event forced on the select (as a script could).
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(canvas.getByRole('button', { name: 'Page 6' }));
+    await user.click(canvas.getByRole('button', { name: 'Next page' }));
+    const select = canvas.getByRole<HTMLSelectElement>('combobox');
+    select.value = '50';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
     await expect(args.onChange).not.toHaveBeenCalled();
+    await expect(args.onSizeChange).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
   },
 };
 

@@ -3,10 +3,10 @@ import type { ApiClient } from '../client/index';
 import { ApiClientContext } from './ApiClientContext';
 
 /**
- * The API client to use: `client` when given, otherwise the nearest `ApiClientProvider`'s.
- * Throws, naming both ways to fix it, when there is neither. `caller` names the hook in that message.
+ * The client `caller` (a hook's name, for the message) works with: `client` when given, otherwise the nearest
+ * `ApiClientProvider`'s. Throws, naming both ways to fix it, when there is neither. Internal.
  */
-export function useApiClient(client?: ApiClient, caller = 'useApiClient'): ApiClient {
+export function useClientFor(caller: string, client?: ApiClient): ApiClient {
   const provided = useContext(ApiClientContext);
   const resolved = client ?? provided;
   if (!resolved) {
@@ -16,4 +16,12 @@ export function useApiClient(client?: ApiClient, caller = 'useApiClient'): ApiCl
     );
   }
   return resolved;
+}
+
+/**
+ * The API client: `client` when given, otherwise the nearest `ApiClientProvider`'s. Throws, naming both ways to
+ * fix it, when there is neither.
+ */
+export function useApiClient(client?: ApiClient): ApiClient {
+  return useClientFor('useApiClient', client);
 }

@@ -7,7 +7,7 @@ import { warnOnce } from '../pagination/warnOnce';
 import { DEFAULT_PAGE_SIZE, DEFAULT_STALE_TIME, pagedQueryOptions } from './pagedQueryOptions';
 import type { PagedQueryKey, PagedResource } from './pagedQueryOptions';
 import { toPageNumber } from './toPageNumber';
-import { useApiClient } from './useApiClient';
+import { useClientFor } from './useApiClient';
 
 /** The props a data hook hands to `<Pagination {...result.pagination} />`. */
 export interface QueryPagination {
@@ -29,9 +29,9 @@ export interface PagedResourceOptions<T = Share>
   extends Omit<UseQueryOptions<Page<T>, Error, Page<T>, PagedQueryKey>, 'queryKey' | 'queryFn' | 'placeholderData' | 'select' | 'staleTime'> {
   /** The organization's UUID. Without one nothing is requested (the query is skipped, not failed). */
   organizationId: string | null | undefined;
-  /** 1-based page. Giving it makes the page controlled: `pagination.onChange` then only calls `onChange`. */
+  /** 1-based page. Giving it makes the page controlled: `pagination.onChange` then only calls `onChange`. @default defaultPage (1), then the user's choice */
   page?: number;
-  /** Rows per page. Giving it makes the page size controlled. */
+  /** Rows per page. Giving it makes the page size controlled. @default defaultPageSize (20), then the user's choice */
   pageSize?: number;
   /** First page when `page` is not given; the page also returns here when the organization changes. @default 1 */
   defaultPage?: number;
@@ -44,7 +44,7 @@ export interface PagedResourceOptions<T = Share>
   onChange?: (page: number, pageSize: number) => void;
   /** Fetch the next page in the background once the current one has settled. @default true */
   prefetchNext?: boolean;
-  /** The client to use instead of the nearest `ApiClientProvider`'s. */
+  /** The client to use instead of the nearest `ApiClientProvider`'s. @default the nearest ApiClientProvider's client */
   client?: ApiClient;
   /** How long a fetched page counts as fresh, in milliseconds; the prefetched next page uses the same. @default 30_000 */
   staleTime?: number;
@@ -84,7 +84,7 @@ export function usePagedResource<T>(
     staleTime = DEFAULT_STALE_TIME,
     ...queryOverrides
   } = options;
-  const client = useApiClient(clientOption, caller);
+  const client = useClientFor(caller, clientOption);
   const queryClient = useQueryClient();
   const organizationId = organizationOption || null;
   // The client's non-secret id, not the object: a client created during render must not look like a new one.

@@ -3,6 +3,7 @@ import { dehydrate, hydrate, HydrationBoundary, skipToken, useQuery } from '@tan
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient } from '../../src/client/index';
+import { apiAccountToken } from '../../src/server/index';
 import { environmentsQueryOptions, sharesQueryOptions, useShares } from '../../src/hooks/index';
 import type { MockShare } from '../../src/testing/index';
 import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService, wirePages } from './support';
@@ -39,12 +40,27 @@ describe('sharesQueryOptions', () => {
     expect(service.requests).toHaveLength(0);
   });
 
-  it('never puts a token in the query key', () => {
+  it('never puts a token, secret or API token in the query key, also after a request was made', async () => {
     const token = 'tok-3c9d1f7a5e2b4c6d8e0f1a2b3c4d5e6f';
-    const withToken = createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => token) });
-    const key = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 }).queryKey;
-    expect(JSON.stringify(key)).not.toContain(token);
-    expect(key[2]).toBe(withToken.id);
+    const { accountId, apiToken } = service.credentials;
+    const clients = [
+      createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => token, { id: 'user-42' }) }),
+      createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => token) }),
+      createApiClient({
+        baseUrl: service.baseUrl,
+        auth: apiAccountToken({ accountId, apiToken, dangerouslyAllowBrowser: true }),
+      }),
+    ];
+    for (const withToken of clients) {
+      const options = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 });
+      // The strategy has sent its credential once (and may have cached it) before the key is read again.
+      await createTestQueryClient().fetchQuery(options).catch(() => undefined);
+      const key = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 }).queryKey;
+      expect(JSON.stringify(key)).not.toContain(token);
+      expect(JSON.stringify(key)).not.toContain(apiToken);
+      expect(key[2]).toBe(withToken.id);
+    }
+    expect(service.requests.length).toBeGreaterThanOrEqual(3);
   });
 
   it('works with useQuery and passes the zero-based page to the API', async () => {

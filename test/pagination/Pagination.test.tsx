@@ -342,9 +342,19 @@ describe('Pagination: behaviour', () => {
 
   it('keeps a controlled pageSize until the parent changes it', async () => {
     const user = userEvent.setup();
-    render(<Pagination total={437} pageSize={20} />);
+    const onChange = vi.fn();
+    const onSizeChange = vi.fn();
+    const ui = (pageSize: number) => <Pagination total={437} pageSize={pageSize} onChange={onChange} onSizeChange={onSizeChange} />;
+    const { rerender } = render(ui(20));
     await user.selectOptions(screen.getByRole('combobox'), '50');
+    expect(onSizeChange).toHaveBeenCalledExactlyOnceWith(1, 50);
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(1, 50);
     expect(screen.getByRole('combobox')).toHaveValue('20');
+    expect(page(22)).toBeInTheDocument();
+    rerender(ui(50));
+    expect(screen.getByRole('combobox')).toHaveValue('50');
+    expect(page(9)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 22' })).toBeNull();
   });
 
   it('moves by itself when uncontrolled, starting at defaultCurrent and defaultPageSize', async () => {
