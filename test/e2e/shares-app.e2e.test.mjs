@@ -245,6 +245,14 @@ describe('shares-app from the packed package', () => {
     for (const secret of secrets) assert.ok(!config.includes(secret), 'a secret is in the app config');
   });
 
+  it('the proxy refuses an organization the app does not offer (403), without asking the service', async () => {
+    const from = mock.service.requests.length;
+    const response = await fetch(`${app.url}/api/00000000-0000-4000-8000-000000000000/shares?page=0&size=20`);
+    assert.equal(response.status, 403);
+    assert.deepEqual(await response.json(), { error: 'forbidden' });
+    assert.equal(mock.service.requests.length, from);
+  });
+
   it('logged no error in the page', () => {
     assert.deepEqual(pageErrors, []);
     console.log(`request log (${stepLog.length} steps), also in .artifacts/e2e/request-log.json:`);
