@@ -406,6 +406,7 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
       baseUrl: http.baseUrl,
       auth: clientCredentials({ authUrl: http.authUrl, clientId, clientSecret, scope }),
       basePath: '/bff/pagewise',
+      allowRequest: () => true,
     });
     const proxy = await serveFetchHandler(handler);
     try {
@@ -436,7 +437,7 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
     const arrays = createMockService({ shape: 'array' });
     const server = await createMockHttpServer(arrays);
     const { accountId, apiToken } = arrays.credentials;
-    const proxy = await serveFetchHandler(createProxyHandler({ baseUrl: server.baseUrl, auth: apiAccountToken({ accountId, apiToken }) }));
+    const proxy = await serveFetchHandler(createProxyHandler({ baseUrl: server.baseUrl, auth: apiAccountToken({ accountId, apiToken }), allowRequest: () => true }));
     try {
       const page = await createApiClient({ baseUrl: proxy.origin }).listEnvironments({ organizationId: acme, page: 5, size: 10 });
       expect(page).toMatchObject({ total: 58, pageIndex: 5, pageCount: 6, hasNext: false });
@@ -452,6 +453,7 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
       baseUrl: http.baseUrl,
       auth: clientCredentials({ authUrl: http.authUrl, clientId: mock.credentials.clientId, clientSecret: 'wrong-7e6d5c4b' }),
       onError: (error) => errors.push(error),
+      allowRequest: () => true,
     });
     const proxy = await serveFetchHandler(handler);
     try {

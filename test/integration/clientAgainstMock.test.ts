@@ -74,6 +74,7 @@ describe('the client in jsdom against the mock over HTTP', () => {
         baseUrl: http.baseUrl,
         auth: apiAccountToken({ accountId, apiToken, dangerouslyAllowBrowser: true }),
         basePath: '/bff',
+        allowRequest: () => true,
         dangerouslyAllowBrowser: true,
       }),
     );

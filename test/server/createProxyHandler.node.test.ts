@@ -34,7 +34,7 @@ function proxyForService(
 ): ProxyHandler {
   const { origin } = service.server;
   const auth = clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...credentials });
-  return createProxyHandler({ baseUrl: `${origin}/api`, auth, ...options });
+  return createProxyHandler({ baseUrl: `${origin}/api`, auth, allowRequest: () => true, ...options });
 }
 
 const call = (path: string, init?: RequestInit) => handler(new Request(`https://app.example.test${path}`, init));
@@ -192,7 +192,7 @@ describe('createProxyHandler', () => {
     [{ baseUrl: '/api' }, '`baseUrl` must be an absolute http(s) URL'],
   ])('throws at creation for %j', (override, message) => {
     const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, ...(override as object) })).toThrow(message);
+    expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true, ...(override as object) })).toThrow(message);
   });
 
   it('forwards an upper-case organization UUID as is', async () => {
@@ -267,7 +267,7 @@ describe('createProxyHandler', () => {
     expect(() => asInBrowser(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth }))).toThrow(
       /`createProxyHandler` .*refuses to run in a browser/,
     );
-    const handler = asInBrowser(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, dangerouslyAllowBrowser: true }));
+    const handler = asInBrowser(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true, dangerouslyAllowBrowser: true }));
     expect(typeof handler).toBe('function');
   });
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
   mock = await createMockHttpServer(service, { port: 0 });
   const { clientId, clientSecret, scope } = service.credentials;
   serverAuth = clientCredentials({ authUrl: mock.authUrl, clientId, clientSecret, scope });
-  const proxy = createProxyHandler({ baseUrl: mock.baseUrl, auth: serverAuth, basePath: '/api' });
+  const proxy = createProxyHandler({ baseUrl: mock.baseUrl, auth: serverAuth, basePath: '/api', allowRequest: () => true });
   const bundle = await build({
     entryPoints: [join(import.meta.dirname, 'fixtures', 'client.tsx')],
     bundle: true,
