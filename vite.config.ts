@@ -78,7 +78,10 @@ export default defineConfig({
     },
     rolldownOptions: {
       external,
-      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+      // One file per module, so each keeps its own 'use client' directive: React Server Components get
+      // client references for the components and hooks, while pagewise/client, the query options and
+      // the page maths stay callable on the server.
+      output: { preserveModules: true, preserveModulesRoot: `${root}src`, entryFileNames: '[name].js' },
     },
   },
   test: {

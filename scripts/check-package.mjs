@@ -1,7 +1,7 @@
 // Package checks over the built package (run `npm run build` first): pack it like `npm publish`,
 // check its contents, lint it with publint and @arethetypeswrong/cli, and hold it to the size budget.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -81,7 +81,21 @@ const probe = spawnSync(
 if (probe.status !== 0) fail(`an entry does not import in Node or lacks its public API: ${probe.stderr.trim()}`);
 else console.log(`✔ every entry imports in Node and exports its public API (${Object.values(publicApi).flat().length} names)`);
 
-// 5. Size budget over the installed package.
+// 5. React Server Components: a module that imports React is marked 'use client' (components and
+// hooks become client references), and no other module is (pagewise/client, pagewise/server, the query
+// options and the page maths stay callable from server code).
+const installed = join(consumer, 'node_modules', 'pagewise', 'dist');
+const directiveProblems = [];
+for (const file of readdirSync(installed, { recursive: true }).filter((f) => String(f).endsWith('.js'))) {
+  const code = readFileSync(join(installed, String(file)), 'utf8');
+  const usesReact = /\bfrom\s*["']react(?:\/jsx-runtime)?["']/.test(code);
+  const marked = /^["']use client["'];/.test(code);
+  if (usesReact !== marked) directiveProblems.push(`${file} ${usesReact ? 'imports React without' : 'has'} 'use client'`);
+}
+if (directiveProblems.length > 0) fail(`'use client' directives: ${directiveProblems.join('; ')}`);
+else console.log("✔ 'use client' on exactly the modules that import React");
+
+// 6. Size budget over the installed package.
 const sizes = await measureSizes(consumer);
 console.log(formatSizeTable(sizes));
 for (const row of sizes.filter((r) => !r.ok)) fail(`${row.name} is ${row.gzip} bytes min+gzip, over its ${row.limit} budget`);

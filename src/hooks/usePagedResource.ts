@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../client/index';
 import type { Page, Share } from '../client/types';
-import { warnOnce } from '../pagination/warnOnce';
+import { warnOnce } from '../shared/warnOnce';
 import { DEFAULT_PAGE_SIZE, DEFAULT_STALE_TIME, pagedQueryOptions } from './pagedQueryOptions';
 import type { PagedQueryKey, PagedResource } from './pagedQueryOptions';
 import { toPageNumber } from './toPageNumber';

@@ -1,9 +1,11 @@
+'use client';
+
 import { clsx } from 'clsx';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { usePagination } from './usePagination';
-import { warnOnce } from './warnOnce';
+import { warnOnce } from '../shared/warnOnce';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect. */
 export interface PaginationProps {
@@ -39,10 +41,7 @@ export interface PaginationProps {
   boundaryCount?: number;
   /** Visible and accessible strings, for translation; missing ones fall back to English. @default defaultPaginationLabels */
   labels?: Partial<PaginationLabels>;
-  /**
-   * Locale (BCP 47) for number formatting with `Intl.NumberFormat`. English like the default labels, not the
-   * runtime's locale, so server and browser render the same text (no hydration mismatch). @default 'en'
-   */
+  /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */
   locale?: string;
   /** Accessible name of the `<nav>`. @default labels.nav ('Pagination') */
   'aria-label'?: string;
@@ -54,6 +53,8 @@ const icons = {
   next: 'M6 4l4 4-4 4',
   last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
 } as const;
+
+const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
 // useLayoutEffect moves focus before paint; on the server (no window) it would only warn.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -71,9 +72,14 @@ function useNumberFormat(locale = 'en', seen: Set<string>): (n: number) => strin
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
 export function Pagination(props: PaginationProps) {
-  const { size = 'sm', showSizeChanger = true, showTotal = false, className } = props;
+  const { showSizeChanger = true, showTotal = false, className } = props;
   const p = usePagination(props);
   const seen = useRef(new Set<string>()).current;
+  let size = props.size ?? 'sm';
+  if (!sizeVariants.includes(size)) {
+    warnOnce(seen, 'Pagination', 'size', size, 'sm');
+    size = 'sm';
+  }
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const format = useNumberFormat(props.locale, seen);
   const nav = useRef<HTMLElement>(null);
@@ -87,11 +93,9 @@ export function Pagination(props: PaginationProps) {
   const [firstKey] = useState(key);
   const changed = useRef(false);
   const announce = changed.current || key !== firstKey;
-  // Worded when the page or size changes only: a new total or new labels alone announce nothing.
-  const status = useMemo(
-    () => (announce ? labels.status(format(p.current), format(p.pageCount)) : ''),
-    [key, announce],
-  );
+  // Empty until the first change, so loading a page announces nothing; after that it always matches
+  // what is shown (a new total or language rewords it, so the region is never stale when read).
+  const status = announce ? labels.status(format(p.current), format(p.pageCount)) : '';
 
   // A focused button that becomes disabled (e.g. "Next page" on the last page) or leaves the window
   // would drop focus to the body; hand it to the current page instead. While the whole control is

@@ -1,5 +1,5 @@
 import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
-import { warnOnce } from './warnOnce';
+import { warnOnce } from '../shared/warnOnce';
 
 type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status';
 

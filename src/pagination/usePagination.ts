@@ -1,8 +1,10 @@
+'use client';
+
 import { useEffect, useRef, useState } from 'react';
 import { clampInt } from './clampInt';
 import { getPageItems, type PageItem } from './getPageItems';
 import { DEFAULT_PAGE_SIZE, normalizePaginationProps, pageCountOf } from './normalizePaginationProps';
-import { warnOnce } from './warnOnce';
+import { warnOnce } from '../shared/warnOnce';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */
 export interface UsePaginationOptions {
@@ -54,7 +56,7 @@ export interface UsePaginationResult {
   hasPrevious: boolean;
   /** Whether a next page exists and the control is enabled. */
   hasNext: boolean;
-  /** Go to a page (clamped); does nothing for the current page. */
+  /** Go to a page (clamped); does nothing for the current page unless the given one was out of range. */
   goTo: (page: number) => void;
   /** Go to the next page, if any. */
   next: () => void;
@@ -108,9 +110,11 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     }
   });
 
+  const requested = currentControlled ? options.current : innerCurrent;
   const goTo = (page: number) => {
     const target = clampInt(page, 1, pageCount, current);
-    if (disabled || target === current) return;
+    // A page shown clamped (past the end after deletes, or NaN) is still a move: the caller's state is elsewhere.
+    if (disabled || (target === current && Object.is(requested, current))) return;
     if (!currentControlled) setInnerCurrent(target);
     onChange?.(target, pageSize);
   };

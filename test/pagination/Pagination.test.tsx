@@ -146,12 +146,26 @@ describe('Pagination: DOM and accessibility contract', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Page 1 of 22');
   });
 
-  it('announces nothing new when only the total changes', async () => {
+  it('keeps the announced page count true when the total changes after a move', async () => {
     const user = userEvent.setup();
     const { rerender } = render(<Pagination total={437} />);
     await user.click(page(2));
     rerender(<Pagination total={500} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 22');
+    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 25');
+  });
+
+  it('announces nothing while only the total changes before any move (data loading)', () => {
+    const { rerender } = render(<Pagination total={0} />);
+    rerender(<Pagination total={437} />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+  });
+
+  it('rewords the status when the labels change language', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Pagination total={437} />);
+    await user.click(page(2));
+    rerender(<Pagination total={437} labels={{ status: (page, count) => `Seite ${page} von ${count}` }} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Seite 2 von 22');
   });
 
   it('renders once per page change: the live region needs no second render', async () => {
@@ -307,12 +321,12 @@ describe('Pagination: behaviour', () => {
     expect(page(1)).toHaveAttribute('aria-current', 'page');
   });
 
-  it('clamps the kept page to the new page count', async () => {
+  it('keeps the first item of the last page in view when that page is the last at the new size too', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     const onSizeChange = vi.fn();
     render(<Pagination total={437} current={22} pageSize={20} onChange={onChange} onSizeChange={onSizeChange} />);
-    // floor(21 * 20 / 10) + 1 = 43, but 437 items of 10 make 44 pages: 43 stays.
+    // floor(21 * 20 / 10) + 1 = 43: item 421 is on page 43 of the 44 pages of 10 (the clamp never bites for valid input).
     await user.selectOptions(screen.getByRole('combobox'), '10');
     expect(onSizeChange).toHaveBeenCalledWith(43, 10);
     expect(onChange).toHaveBeenCalledWith(43, 10);
@@ -496,6 +510,7 @@ describe('Pagination: bad input', () => {
     ['siblingCount Infinity', { total: 100, siblingCount: Infinity }],
     ['boundaryCount NaN', { total: 100, boundaryCount: NaN }],
     ['locale that is not a language tag', { total: 100, locale: '!!' }],
+    ['size that is not sm, md or lg', { total: 100, size: 'xl' as PaginationProps['size'] }],
   ];
 
   it.each(bad)('never throws for %s, shows a current page and warns once naming the prop', (_, props) => {
@@ -527,6 +542,20 @@ describe('Pagination: bad input', () => {
   it('shows the last page for a current past the end', () => {
     render(<Pagination total={100} current={99} />);
     expect(page(5)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('lets the user choose the page shown for a current past the end: the caller hears of it once', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={100} current={99} onChange={onChange} />);
+    await user.click(page(5));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(5, 20);
+  });
+
+  it('uses size "sm" for an unknown size', () => {
+    render(<Pagination total={100} size={'xl' as PaginationProps['size']} />);
+    expect(screen.getByRole('navigation')).toHaveAttribute('data-size', 'sm');
   });
 
   it('does not warn for valid props', () => {

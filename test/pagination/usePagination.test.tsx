@@ -68,7 +68,8 @@ describe('usePagination', () => {
 
   it('ignores every handler when disabled', () => {
     const onChange = vi.fn();
-    const { result } = renderHook(() => usePagination({ total: 437, disabled: true, onChange }));
+    const onSizeChange = vi.fn();
+    const { result } = renderHook(() => usePagination({ total: 437, disabled: true, onChange, onSizeChange }));
     act(() => {
       result.current.next();
       result.current.last();
@@ -76,7 +77,8 @@ describe('usePagination', () => {
       result.current.setPageSize(50);
     });
     expect(onChange).not.toHaveBeenCalled();
-    expect(result.current).toMatchObject({ current: 1, hasNext: false, hasPrevious: false });
+    expect(onSizeChange).not.toHaveBeenCalled();
+    expect(result.current).toMatchObject({ current: 1, pageSize: 20, hasNext: false, hasPrevious: false });
   });
 
   it('without a total treats the current page as the last known one', () => {
