@@ -102,6 +102,16 @@ describe('Pagination in Chromium: keyboard', () => {
     expect(document.activeElement).toBe(named('Page 1'));
   });
 
+  it('moves focus to the current page when the focused button is removed (its slot becomes an ellipsis)', async () => {
+    const { rerender } = render(<Pagination total={437} current={1} />);
+    const focused = named('Page 2');
+    focused.focus();
+    // Window 1 2 3 4 5 … 22 becomes 1 … 9 10 11 … 22: the second slot is now an ellipsis, not a button.
+    rerender(<Pagination total={437} current={10} />);
+    expect(focused.isConnected).toBe(false);
+    expect(document.activeElement).toBe(named('Page 10'));
+  });
+
   it('leaves focus alone once the user has moved it out of the control', async () => {
     const { rerender } = render(
       <>
