@@ -18,7 +18,8 @@ export interface BearerTokenOptions {
 /**
  * Browser-safe auth: `getToken` (typically a call to your own backend) supplies the token, sent as
  * `Authorization: Bearer <token>`. Token responses are cached and renewed like client credentials, and
- * concurrent requests share one `getToken` call. On a 401 the token is dropped and the call retried once.
+ * concurrent requests share one `getToken` call. On a 401 the token is dropped and the call retried once, unless
+ * a 401 already renewed it less than 30 s ago: then the call fails with that 401 and `getToken` is not called.
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   if (typeof getToken !== 'function') throw new TypeError('pagewise: `getToken` must be a function');
@@ -37,9 +38,6 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
   return {
     id: options.id ?? 'bearer',
     authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
-    unauthorized(authorization) {
-      cache.invalidate(authorization.slice(7));
-      return true;
-    },
+    unauthorized: (authorization) => cache.invalidate(authorization.slice(7)),
   };
 }

@@ -42,7 +42,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const config = resolveConfig(options);
   const parse = options.parsePage ?? defaultParsePage;
   if (typeof parse !== 'function') throw new TypeError('pagewise: `parsePage` must be a function');
-  if (options.id !== undefined && (typeof options.id !== 'string' || options.id === '')) {
+  if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {
     throw new TypeError('pagewise: `id` must be a non-empty string');
   }
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {

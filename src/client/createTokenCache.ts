@@ -10,7 +10,7 @@ export interface TokenCacheOptions {
   leewaySeconds?: number;
   /** Limit of one token request in milliseconds. @default 30000 */
   timeoutMs?: number;
-  /** Method of the token request (or what it is), for the `TimeoutError` message. */
+  /** Method of the token request (or what it is), for the `TimeoutError` message. @default none */
   method?: string;
   /** URL of the token request, for the `TimeoutError` message. */
   url?: string;
@@ -22,11 +22,15 @@ export interface TokenCacheOptions {
 export interface TokenCache {
   /** Resolves to a valid token; `signal` only stops this caller waiting. */
   get(signal?: AbortSignal): Promise<string>;
-  /** Drops `token` if it is still the current one (after the API rejected it). */
-  invalidate(token: string): void;
+  /**
+   * After the API rejected `token`: whether a retry may get another token. True when `token` is no longer the
+   * current one, or is dropped now; false (the token is kept) when a 401 already renewed the token less than
+   * 30 s ago, as then the refusal is not the token's fault (e.g. an organization the client may not list).
+   */
+  invalidate(token: string): boolean;
 }
 
-/** Longest wait after repeated failures before the next token request is allowed. */
+/** Longest wait after repeated failures before the next token request is allowed; also the least time between two renewals caused by a 401. */
 const MAX_BACKOFF_MS = 30_000;
 
 /** Throws a `TypeError` naming `leewaySeconds` or `timeoutMs` when it is unusable. */
@@ -37,12 +41,11 @@ export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknow
   assertTimeoutMs(timeoutMs);
 }
 
-/** Resolves with `promise`, or rejects with `signal.reason` as soon as `signal` aborts. */
+/** Resolves with `promise`, or rejects with `signal.reason` as soon as `signal` aborts (`get` has checked it is not aborted yet). */
 function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort);
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
@@ -56,7 +59,9 @@ function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
  * - any failure but a refusal (a `status` of 4xx other than 429, e.g. `invalid_client`) blocks new requests
  *   for 1 s, 2 s, 4 s, … (at most 30 s): a network failure, timeout, 5xx, 429, an invalid token response, a
  *   `getToken` that throws. Callers in that window get the last error without a request. A refusal is not
- *   retried here: it surfaces at once and the next call tries again.
+ *   retried here: it surfaces at once and the next call tries again;
+ * - a 401 drops the rejected token if it is still current, at most once per 30 s: a token the API refuses
+ *   again right after such a renewal is kept, so calls that all get a 401 cannot storm the token endpoint.
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
   const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now } = options;
@@ -65,6 +70,8 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let inflight: Promise<string> | undefined;
   let failures = 0;
   let blocked: { error: unknown; until: number } | undefined;
+  // Until when a 401 may not drop the token again.
+  let keepUntil = 0;
 
   async function fetchToken(): Promise<string> {
     const sentAt = now();
@@ -75,7 +82,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         request(controller.signal),
         new Promise<never>((_, reject) => {
           timer = startTimeout(timeoutMs, () => {
-            const error = new TimeoutError(options.method ?? 'token request', options.url, timeoutMs);
+            const error = new TimeoutError(options.method, options.url, timeoutMs);
             controller.abort(error);
             reject(error);
           });
@@ -83,11 +90,13 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       ]);
       failures = 0;
       blocked = undefined;
+      // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
+      const token = grant.token.trim();
       if (grant.expiresIn !== undefined) {
         const lifetimeMs = grant.expiresIn * 1000;
-        current = { token: grant.token, expiresAt: sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
+        current = { token, expiresAt: sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
       }
-      return grant.token;
+      return token;
     } catch (error) {
       // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
       const status = (error as { status?: unknown } | null)?.status;
@@ -114,7 +123,11 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       return raceSignal(inflight, signal);
     },
     invalidate(token) {
-      if (current?.token === token) current = undefined;
+      if (current?.token !== token) return true;
+      if (now() < keepUntil) return false;
+      keepUntil = now() + MAX_BACKOFF_MS;
+      current = undefined;
+      return true;
     },
   };
 }

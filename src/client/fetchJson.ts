@@ -31,7 +31,8 @@ const RETRY_AFTER_STATUSES = [429, 503];
  */
 function secretsOf(authorization: string | undefined, extra: readonly string[] = []): string[] {
   if (!authorization) return [];
-  const credential = authorization.slice(authorization.indexOf(' ') + 1);
+  // Trimmed as fetch sends it, so an echo of a token given with a trailing newline is still found.
+  const credential = authorization.slice(authorization.indexOf(' ') + 1).trim();
   const password = credential.slice(credential.indexOf(':') + 1);
   // A short password is left alone (redacting e.g. "a" would mangle the whole body); the whole credential never is.
   return [credential, ...extra, ...(password.length >= 8 ? [password] : [])];

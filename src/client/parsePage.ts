@@ -15,7 +15,8 @@ const count = (value: unknown): number | undefined => {
  *
  * - Spring Data `Page`: `{ content, totalElements, number, size, ... }`
  * - Spring `PagedModel`: `{ content, page: { size, number, totalElements, totalPages } }`
- * - HAL: `{ _embedded: { <any name>: [...] }, page: { ... } }` (no `_embedded`, or an empty one, means no rows)
+ * - HAL: `{ _embedded: { <any name>: [...] }, page: { ... } }` (no `_embedded`, or an empty one, means no rows,
+ *   unless the rows are in `content`, `items`, `data` or `results` beside `page`)
  * - a plain array, with the total in the `X-Total-Count` header
  * - `{ items | data | results, total | count }`
  *
@@ -33,20 +34,16 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
       throw new ResponseShapeError('GET', url, 'an array without a readable X-Total-Count header');
     }
   } else if (isObject(body)) {
+    items = body.content ?? body.items ?? body.data ?? body.results;
     if (isObject(body.page)) {
       meta = body.page;
       const embedded = body._embedded;
-      // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows.
+      // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows (unless
+      // the rows came under another name, read above).
       const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
-      items = body.content ?? (lists.length ? lists.find(Array.isArray) : []);
-    } else if ('content' in body) {
-      meta = body;
-      items = body.content;
-    } else {
-      items = body.items ?? body.data ?? body.results;
-      total = count(body.total ?? body.count);
-    }
-    total ??= count(meta.totalElements);
+      items ??= lists.length ? lists.find(Array.isArray) : [];
+    } else if ('content' in body) meta = body;
+    total = count(body.total ?? body.count) ?? count(meta.totalElements);
   }
   if (!Array.isArray(items) || total === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];

@@ -4,6 +4,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   // Engines parse oddities like "-5" as dates: an HTTP date always names a day or month.
-  const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  const date = /[a-z]/i.test(text) ? Date.parse(text) : NaN;
+  return isNaN(date) ? undefined : Math.max(0, date - now);
 }

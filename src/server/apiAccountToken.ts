@@ -8,7 +8,7 @@ import { requireString } from './requireString';
 export interface ApiAccountTokenOptions {
   /** The API Account's identifier (a UUID). */
   accountId: string;
-  /** The access token generated for the account in the console (long-lived: rotate it per your policy). */
+  /** The access token generated for the account in the console (long-lived: rotate it per your policy); sent trimmed. */
   apiToken: string;
   /**
    * `raw` sends `Basic <account_id>:<API_TOKEN>` exactly as the service's documentation shows;

@@ -14,7 +14,7 @@ export interface ClientCredentialsOptions {
   authUrl: string;
   /** OAuth client id (or an API Account's key). */
   clientId: string;
-  /** OAuth client secret (or an API Account's secret). Keep it in an environment variable or a secrets manager. */
+  /** OAuth client secret (or an API Account's secret), sent trimmed. Keep it in an environment variable or a secrets manager. */
   clientSecret: string;
   /** The API resource the token is for. @default the API client's `baseUrl` */
   audience?: string;
@@ -37,7 +37,8 @@ export interface ClientCredentialsOptions {
  * to `{authUrl}/oauth/token` and sends `Authorization: Bearer <access_token>`. Server-side only.
  *
  * One token request per token lifetime however many calls run at once; renewed `leewaySeconds` before
- * it expires; on a 401 the token is dropped (if still current) and the call retried once. A 4xx from
+ * it expires; on a 401 the token is dropped (if still current) and the call retried once — unless a 401 already
+ * renewed it less than 30 s ago: then the call fails with that 401 without a token request. A 4xx from
  * the token endpoint is an `AuthError` and is not retried; network failures and 5xx back off 1 s, 2 s, 4 s, …
  * (at most 30 s) before the next token request.
  *
@@ -123,8 +124,9 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
     authorize: async (context) => `Bearer ${await cacheFor(context).get(context.signal)}`,
     unauthorized(authorization) {
       const token = authorization.slice(7);
-      for (const cache of caches.values()) cache.invalidate(token);
-      return true;
+      let retry = true;
+      for (const cache of caches.values()) retry = cache.invalidate(token) && retry;
+      return retry;
     },
   };
 }

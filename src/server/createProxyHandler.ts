@@ -1,4 +1,5 @@
 import { assertListParams } from '../client/assertListParams';
+import { formatValue as show } from '../client/formatValue';
 import { isUuid } from '../client/isUuid';
 import { isApiError } from '../client/errors/ApiError';
 import { isHttpError } from '../client/errors/HttpError';
@@ -6,6 +7,7 @@ import { isTimeoutError } from '../client/errors/TimeoutError';
 import { requestList, type ListResource } from '../client/requestList';
 import { resolveConfig } from '../client/resolveConfig';
 import type { AuthStrategy } from '../client/types';
+import { isDevelopment } from '../shared/warnOnce';
 import { assertServerOnly } from './assertServerOnly';
 
 /** Options of `createProxyHandler`. */
@@ -20,6 +22,8 @@ export interface ProxyHandlerOptions {
   fetch?: typeof globalThis.fetch;
   /** Limit of one upstream call, token included, in milliseconds. @default 30000 */
   timeoutMs?: number;
+  /** Largest `size` forwarded; a larger one is answered 400 without an upstream request. @default 1000 */
+  maxSize?: number;
   /**
    * Decides whether this request may list this organization's rows, e.g. from the user's session cookie. Without
    * it, anyone who reaches the handler may list any organization the server's credentials can see, and a
@@ -58,10 +62,12 @@ function integer(value: string | null): number | string | null {
  * A backend-for-frontend: lets a browser list shares and environments without ever seeing a credential.
  * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
  * `size`, adding the Authorization from `auth` server-side; incoming headers (`Authorization`, `Cookie`, …)
- * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` 400, and requests
- * `allowRequest` refuses 403 (use it: otherwise anyone who reaches the handler may list any organization).
+ * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` (or a `size` above
+ * `maxSize`) 400, and requests `allowRequest` refuses 403 (use it: otherwise anyone who reaches the handler may
+ * list any organization).
  * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`); a failed
- * token request or unreachable service is a 502, a timeout a 504 (the browser gets no details; `onError` does).
+ * token request or unreachable service is a 502, a timeout a 504, a browser that went away (its request's signal
+ * aborted) a 499 (the browser gets no details; `onError` does).
  * Upstream response headers are not copied.
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
@@ -89,9 +95,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertServerOnly('createProxyHandler', options?.dangerouslyAllowBrowser);
   const config = resolveConfig(options);
   if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
-  const { allowRequest } = options;
+  const { allowRequest, maxSize = 1000 } = options;
   if (allowRequest !== undefined && typeof allowRequest !== 'function') throw new TypeError('pagewise: `allowRequest` must be a function');
-  if (!allowRequest && !warnedOpen && globalThis.process?.env?.NODE_ENV !== 'production') {
+  if (!Number.isSafeInteger(maxSize) || maxSize < 1) throw new TypeError(`pagewise: \`maxSize\` must be an integer >= 1, got ${show(maxSize)}`);
+  if (!allowRequest && !warnedOpen && isDevelopment()) {
     warnedOpen = true;
     console.warn(
       '[pagewise] createProxyHandler: no `allowRequest`, so anyone who reaches the proxy can list any organization ' +
@@ -124,6 +131,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     };
     try {
       assertListParams(params);
+      if (params.size > maxSize) throw new TypeError(`pagewise: \`size\` must be at most ${maxSize}, got ${params.size}`);
     } catch (error) {
       return json(400, { error: 'bad_request', message: (error as Error).message });
     }

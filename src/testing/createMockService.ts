@@ -151,7 +151,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   async function wait(request: MockLatencyRequest): Promise<void> {
     const ms = typeof latency === 'function' ? latency(request) : latency;
-    if (ms > 0) await delay(ms);
+    if (typeof ms !== 'number') await ms;
+    else if (ms > 0) await delay(ms);
   }
 
   function takeFailure(resource: MockResource): MockFailure | undefined {

@@ -22,8 +22,8 @@ export interface MockLatencyRequest {
   size?: number;
 }
 
-/** A fixed latency in milliseconds, or one computed per request. */
-export type MockLatency = number | ((request: MockLatencyRequest) => number);
+/** A fixed latency in milliseconds, or one computed per request: milliseconds, or a promise to wait for (e.g. a gate a test releases). */
+export type MockLatency = number | ((request: MockLatencyRequest) => number | Promise<unknown>);
 
 /** An OAuth client registered at the mock identity provider. */
 export interface MockClient {

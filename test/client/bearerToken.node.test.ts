@@ -98,6 +98,21 @@ describe('bearerToken', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('calls getToken twice, not 21 times, for 20 calls that all get a 401, and once more when the next 401 comes 30 s later', async () => {
+    let time = 0;
+    let calls = 0;
+    const auth = bearerToken(() => ({ access_token: `${TOKEN}-${++calls}`, expires_in: 3600 }), { now: () => time });
+    server.handle(() => ({ status: 401, body: { error: 'invalid_token' } }));
+    const client = createApiClient({ baseUrl: server.origin, auth });
+    for (let i = 0; i < 20; i += 1) await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    expect(calls).toBe(2);
+    expect(server.requests).toHaveLength(21);
+    time = 30_000;
+    await expect(client.listShares(params)).rejects.toMatchObject({ status: 401 });
+    expect(calls).toBe(3);
+    expect(server.requests).toHaveLength(23);
+  });
+
   it('throws at creation when getToken is not a function', () => {
     expect(() => bearerToken(TOKEN as never)).toThrow('pagewise: `getToken` must be a function');
   });

@@ -406,4 +406,20 @@ describe('a credential fetch would quote in its error', () => {
     await createApiClient({ baseUrl: server.origin, auth: bearerToken(() => `${TOKEN}\n`) }).listShares({ organizationId: ORG, page: 0, size: 20 });
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
+
+  it.each<[string, AuthStrategy]>([
+    ['bearerToken with a string', bearerToken(() => `${TOKEN}\n`)],
+    ['bearerToken with a token response', bearerToken(() => ({ access_token: `${TOKEN}\n`, expires_in: 60 }))],
+    ['a strategy of its own', fixedAuth(`Bearer ${TOKEN}\n`)],
+  ])('redacts a token given with a trailing newline when the service echoes it: %s', async (_, auth) => {
+    server.handle((request) => ({
+      status: 403,
+      body: { seen: request.headers.authorization, token: request.headers.authorization!.slice(7) },
+    }));
+    const error = await createApiClient({ baseUrl: server.origin, auth })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, body: { seen: 'Bearer [redacted]', token: '[redacted]' } });
+    expectNoSecrets(error, [TOKEN]);
+  });
 });

@@ -78,10 +78,35 @@ describe('createTokenCache', () => {
     const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
     const cache = createTokenCache({ request: source.request });
     expect(await cache.get()).toBe('t1');
-    cache.invalidate('t1');
+    expect(cache.invalidate('t1')).toBe(true);
     expect(await cache.get()).toBe('t2');
-    cache.invalidate('t1'); // a late 401 for the old token must not drop the new one
+    expect(cache.invalidate('t1')).toBe(true); // a late 401 for the old token must not drop the new one
     expect(await cache.get()).toBe('t2');
+    expect(source.calls()).toBe(2);
+  });
+
+  it('keeps a token a 401 renewed less than 30 s ago when it is refused too, and drops it again from 30 s on', async () => {
+    const time = clock();
+    const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    await cache.get();
+    expect(cache.invalidate('t1')).toBe(true);
+    expect(await cache.get()).toBe('t2');
+    time.advance(29_999);
+    expect(cache.invalidate('t2')).toBe(false);
+    expect(await cache.get()).toBe('t2');
+    time.advance(1);
+    expect(cache.invalidate('t2')).toBe(true);
+    expect(await cache.get()).toBe('t3');
+    expect(source.calls()).toBe(3);
+  });
+
+  it('hands out and compares the token trimmed, as fetch trims the header it is sent in', async () => {
+    const source = tokenSource(async () => ({ token: ' t1\n', expiresIn: 3600 }));
+    const cache = createTokenCache({ request: source.request });
+    expect(await cache.get()).toBe('t1');
+    expect(cache.invalidate('t1')).toBe(true);
+    expect(await cache.get()).toBe('t1');
     expect(source.calls()).toBe(2);
   });
 

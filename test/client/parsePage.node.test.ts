@@ -37,6 +37,15 @@ describe('response shapes', () => {
     expect(page).toEqual({ items: [], total: 0, pageIndex: 1, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: true });
   });
 
+  it.each(['items', 'data', 'results'])('reads %s beside page metadata (no _embedded) as the rows, with the metadata', async (key) => {
+    const page = await list({ body: { [key]: rows, page: { size: 2, number: 1, totalElements: 5, totalPages: 3 } } });
+    expect(page).toEqual(expected);
+  });
+
+  it('reads { items, total } beside page metadata without totalElements', async () => {
+    await expect(list({ body: { items: rows, total: 5, page: { size: 2, number: 1 } } })).resolves.toEqual(expected);
+  });
+
   it("prefers the service's own page number and size over the ones asked for", async () => {
     const page = await list({ body: { content: rows, totalElements: 5, number: 0, size: 4 } });
     expect(page).toMatchObject({ pageIndex: 0, pageSize: 4, pageCount: 2, hasNext: true, hasPrevious: false });
@@ -54,6 +63,7 @@ describe('response shapes', () => {
     ['content without a total', { body: { content: rows } }, 'keys: content', ['content']],
     ['items with a negative total', { body: { items: rows, total: -1 } }, 'keys: items, total', ['items', 'total']],
     ['HAL without an array in _embedded', { body: { _embedded: { x: 1 }, page: { totalElements: 1 } } }, 'keys: _embedded, page', ['_embedded', 'page']],
+    ['page metadata with items that are not an array', { body: { items: 'r1,r2', page: { totalElements: 5 } } }, 'keys: items, page', ['items', 'page']],
     ['a string', { body: '"hello"', headers: { 'content-type': 'application/json' } }, 'keys: none', []],
     ['null', { body: 'null', headers: { 'content-type': 'application/json' } }, 'keys: none', []],
   ])('rejects %s with a ResponseShapeError listing the keys it saw', async (_, reply, listed, keys) => {

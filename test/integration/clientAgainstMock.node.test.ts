@@ -14,6 +14,7 @@ import { createMockHttpServer, type MockHttpServer } from '../../src/testing/nod
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
 import { tokenRecordingFetch, type TokenRecordingFetch } from '../helpers/tokenRecordingFetch';
+import { createGate } from './createGate';
 import { useMockOverHttp } from './useMockOverHttp';
 
 // The real client and server strategies against the real mock, over real HTTP on 127.0.0.1.
@@ -87,12 +88,14 @@ describe('client credentials against the mock identity provider', () => {
     const client = oauthClient();
     await client.listShares(globexPage1);
     mock.expireTokens();
-    // Page 0 answers (401) long after page 1 has been refused, re-authorized and served.
-    mock.setLatency(({ resource, page }) => (resource === 'shares' && page === 0 ? 150 : 0));
+    // Page 0 is held, and answers (401) only after page 1 has been refused, re-authorized and served.
+    const gate = createGate();
+    mock.setLatency(({ resource, page }) => (resource === 'shares' && page === 0 ? gate.held : 0));
     const slow = client.listShares({ ...globexPage1, page: 0 });
-    const fast = client.listShares(globexPage1);
-    await expect(fast).resolves.toMatchObject({ pageIndex: 1 });
+    await expect.poll(() => listRequests().length).toBe(2);
+    await expect(client.listShares(globexPage1)).resolves.toMatchObject({ pageIndex: 1 });
     expect(mock.tokenRequests).toBe(2);
+    gate.release();
     await expect(slow).resolves.toMatchObject({ pageIndex: 0 });
     expect(mock.tokenRequests).toBe(2);
     expect(listRequests().map((r) => [r.page, r.status])).toEqual([
@@ -102,6 +105,21 @@ describe('client credentials against the mock identity provider', () => {
       [1, 200],
       [0, 200],
     ]);
+  });
+
+  it('makes at most 2 token requests for 20 calls the service refuses with a 401, and 30 s later renews a token expired there once', async () => {
+    let time = 0;
+    const client = oauthClient({ now: () => time });
+    // Call 1 makes 2 list requests (refused, renewed, refused again); calls 2 to 20 make 1 each.
+    mock.fail({ status: 401, times: 21 });
+    for (let i = 0; i < 20; i += 1) await expect(client.listShares(globexPage1)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    expect(mock.tokenRequests).toBe(2);
+    expect(listRequests()).toHaveLength(21);
+    time = 30_000;
+    mock.expireTokens();
+    await expect(client.listShares(globexPage1)).resolves.toMatchObject({ total: 23 });
+    expect(mock.tokenRequests).toBe(3);
+    expect(listRequests().slice(21).map((r) => r.status)).toEqual([401, 200]);
   });
 
   it('on a persistent 401 makes 2 list requests, then rejects with an HttpError: never a loop', async () => {
@@ -178,8 +196,9 @@ describe('client credentials against the mock identity provider', () => {
   });
 
   it("lets one caller abort while waiting for the shared token request without cancelling it for the others", async () => {
-    // Long enough that the leaving caller is still waiting when it aborts.
-    mock.setLatency(({ resource }) => (resource === 'token' ? 200 : 0));
+    // The token is held until the leaving caller has aborted.
+    const gate = createGate();
+    mock.setLatency(({ resource }) => (resource === 'token' ? gate.held : 0));
     const client = oauthClient();
     const controller = new AbortController();
     const leaving = client.listShares({ ...globexPage1, signal: controller.signal });
@@ -187,6 +206,7 @@ describe('client credentials against the mock identity provider', () => {
     await expect.poll(() => mock.tokenRequests, { interval: 5 }).toBe(1);
     controller.abort();
     await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
+    gate.release();
     await expect(staying).resolves.toMatchObject({ total: 3 });
     expect(mock.tokenRequests).toBe(1);
     expect(listRequests().map((r) => r.resource)).toEqual(['environments']);
@@ -199,17 +219,27 @@ describe('no unhandled rejections', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      // Long enough that both callers are still waiting when they abort.
-      mock.setLatency(({ resource }) => (resource === 'token' ? 200 : 0));
+      // The token request fails only after both callers have aborted.
+      const gate = createGate();
+      mock.setLatency(({ resource }) => (resource === 'token' ? gate.held : 0));
       mock.fail({ status: 500, resource: 'token' });
-      const client = oauthClient();
+      // Tells when the failed token response has reached the client, read in full.
+      const arrived = createGate();
+      const tokenFetch: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        const body = await response.arrayBuffer();
+        arrived.release();
+        return new Response(body, response);
+      };
+      const client = oauthClient({ fetch: tokenFetch });
       const controllers = [new AbortController(), new AbortController()];
       const calls = controllers.map((controller) => client.listShares({ ...globexPage1, signal: controller.signal }));
       await expect.poll(() => mock.tokenRequests, { interval: 5 }).toBe(1);
       for (const controller of controllers) controller.abort();
       for (const call of calls) await expect(call).rejects.toMatchObject({ name: 'AbortError' });
       // Let the token request fail with nobody waiting, then give Node a turn to report it.
-      await expect.poll(() => mock.requests[0]?.status, { interval: 5 }).toBe(500);
+      gate.release();
+      await arrived.held;
       await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setImmediate(resolve));
       expect(unhandled).toEqual([]);
@@ -339,13 +369,16 @@ describe('failures the mock injects', () => {
   });
 
   it('a response slower than timeoutMs is a TimeoutError, and the token wait counts towards it', async () => {
-    mock.setLatency(({ resource }) => (resource === 'token' ? 300 : 0));
+    // The token is held until the call has timed out.
+    const gate = createGate();
+    mock.setLatency(({ resource }) => (resource === 'token' ? gate.held : 0));
     const error = await oauthClient({}, 40)
       .listShares(globexPage1)
       .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
     expect(error).toMatchObject({ timeoutMs: 40 });
     expect(listRequests()).toHaveLength(0);
+    gate.release();
     await expect.poll(() => mock.requests[0]?.status, { interval: 5 }).toBe(200);
     expectNoSecrets(error, secrets());
   });
@@ -382,11 +415,13 @@ describe('failures the mock injects', () => {
       mock.fail({ status: 500 });
       await c.listShares(globexPage1).catch(() => undefined);
       const controller = new AbortController();
-      mock.setLatency(30);
+      const gate = createGate();
+      mock.setLatency(() => gate.held);
       const aborted = c.listShares({ ...globexPage1, signal: controller.signal });
       await expect.poll(() => listRequests().length, { interval: 5 }).toBe(3);
       controller.abort();
-      await aborted.catch(() => undefined);
+      await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
+      gate.release();
       // The mock picks failures after its latency: let it answer, so no later test's failure goes to this request.
       await expect.poll(() => listRequests()[2]?.status, { interval: 5 }).not.toBeNull();
     } finally {

@@ -4,6 +4,7 @@ import { apiAccountToken, clientCredentials, createProxyHandler } from '../../sr
 import { demoOrganizationIds } from '../../src/testing/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
+import { createGate } from './createGate';
 import { useMockOverHttp } from './useMockOverHttp';
 
 // The real client in jsdom (window, document, jsdom's AbortController) against the real mock over real HTTP.
@@ -42,7 +43,9 @@ describe('the client in jsdom against the mock over HTTP', () => {
   });
 
   it("aborts over real HTTP with jsdom's AbortController, rejecting with the caller's reason", async () => {
-    mock.setLatency(200);
+    // The answer is held until the call has aborted.
+    const gate = createGate();
+    mock.setLatency(() => gate.held);
     const controller = new AbortController();
     const { accountId, apiToken } = mock.credentials;
     const auth = apiAccountToken({ accountId, apiToken, dangerouslyAllowBrowser: true });
@@ -50,6 +53,7 @@ describe('the client in jsdom against the mock over HTTP', () => {
     await expect.poll(() => mock.requests.length, { interval: 5 }).toBe(1);
     controller.abort();
     const error = await result.catch((e: unknown) => e);
+    gate.release();
     expect(error).toBe(controller.signal.reason);
     expect((error as Error).name).toBe('AbortError');
   });

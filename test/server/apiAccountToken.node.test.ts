@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { apiAccountToken, clientCredentials, createProxyHandler, type ApiAccountTokenOptions } from '../../src/server/index';
 import { useLocalServer } from '../helpers/useLocalServer';
@@ -9,6 +9,16 @@ import { asInBrowser } from './fakeService';
 const ACCOUNT = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f';
 const API_TOKEN = 'pat_Vx93kLq0ZmA7rT2w';
 const params = { organizationId: ORG, page: 0, size: 20 };
+
+/** Runs `fn` with `globals` defined (and Node's own `navigator` replaced), as in another runtime. */
+function asIn(globals: Record<string, unknown>, fn: () => void): void {
+  for (const [name, value] of Object.entries(globals)) vi.stubGlobal(name, value);
+  try {
+    fn();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
 
 const server = useLocalServer(() => ({ body: springPage([], 0) }));
 
@@ -70,6 +80,20 @@ describe('apiAccountToken (seed 5)', () => {
     }
   });
 
+  it.each(['raw', 'base64'] as const)(
+    'sends an apiToken read with a trailing newline trimmed (%s), and redacts the token when the service echoes it',
+    async (encoding) => {
+      server.handle(() => ({ status: 403, body: { error: 'denied', detail: `token ${API_TOKEN} is not allowed here` } }));
+      const error = await client({ encoding, apiToken: `${API_TOKEN}\n` })
+        .listShares(params)
+        .catch((e: unknown) => e);
+      const pair = `${ACCOUNT}:${API_TOKEN}`;
+      expect(server.requests[0]!.headers.authorization).toBe(`Basic ${encoding === 'raw' ? pair : Buffer.from(pair).toString('base64')}`);
+      expect(error).toMatchObject({ status: 403, body: { detail: 'token [redacted] is not allowed here' } });
+      expectNoSecrets(error, [API_TOKEN]);
+    },
+  );
+
   it('has a non-secret id', () => {
     expect(apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN }).id).toBe(`api-account:${ACCOUNT}`);
   });
@@ -100,18 +124,23 @@ describe('apiAccountToken (seed 5)', () => {
     expect(auth.id).toBe(`api-account:${ACCOUNT}`);
   });
 
-  it('refuses to run in a web or service worker too, where the secret ships to the browser just the same', () => {
-    const g = globalThis as Record<string, unknown>;
-    g.WorkerGlobalScope = function WorkerGlobalScope() {};
-    try {
+  it('refuses to run in a browser worker (WorkerGlobalScope with importScripts), where the secret ships to the browser just the same', () => {
+    asIn({ WorkerGlobalScope: function WorkerGlobalScope() {}, importScripts: () => undefined, navigator: { userAgent: 'Mozilla/5.0 Chrome/130' } }, () => {
       expect(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN })).toThrow(/refuses to run in a browser/);
       expect(() => clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' })).toThrow(
         /refuses to run in a browser/,
       );
       const auth = apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true });
       expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth })).toThrow(/refuses to run in a browser/);
-    } finally {
-      delete g.WorkerGlobalScope;
-    }
+    });
+  });
+
+  it('runs on Cloudflare Workers, which define WorkerGlobalScope but are a server', () => {
+    asIn({ WorkerGlobalScope: function WorkerGlobalScope() {}, navigator: { userAgent: 'Cloudflare-Workers' } }, () => {
+      const auth = apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN });
+      expect(auth.id).toBe(`api-account:${ACCOUNT}`);
+      expect(clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' }).id).toMatch(/^client-credentials:/);
+      expect(typeof createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true })).toBe('function');
+    });
   });
 });

@@ -145,6 +145,22 @@ describe('clientCredentials: 401 from the API', () => {
     expect(stale.size).toBe(1);
   });
 
+  it('makes 2 token requests, not 21, for 20 calls that all get a 401, and renews once more when the next 401 comes 30 s later', async () => {
+    let time = 0;
+    const { client } = setup({ now: () => time });
+    service.apiReply = () => ({ status: 401, body: { error: 'invalid_token' } });
+    for (let i = 0; i < 20; i += 1) await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    expect(service.tokenRequests()).toHaveLength(2);
+    expect(service.apiRequests()).toHaveLength(21);
+    // 30 s on, the service still refuses that token (say it expired there) but accepts a new one.
+    time = 30_000;
+    const refused = `Bearer ${service.issued[1]}`;
+    service.apiReply = (request) =>
+      request.headers.authorization === refused ? { status: 401, body: { error: 'invalid_token' } } : { body: { items: [], total: 1 } };
+    await expect(client.listShares(params)).resolves.toMatchObject({ total: 1 });
+    expect(service.tokenRequests()).toHaveLength(3);
+  });
+
   it('does not drop a newer token when a late 401 arrives for an older one', async () => {
     const { auth, client } = setup();
     await client.listShares(params);
@@ -327,6 +343,23 @@ describe('clientCredentials: beyond the ordinary', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AuthError', error: 'invalid_request', error_description: 'secret [redacted] is malformed' });
     expectNoSecrets(error, [clientSecret]);
+  });
+
+  it('sends and redacts an access_token that ends in a newline trimmed, as fetch sends it', async () => {
+    const token = 'at-nl-7c6b5a4d3e2f1a0b';
+    service.tokenReply = () => ({ body: { access_token: `${token}\n`, token_type: 'Bearer', expires_in: 3600 } });
+    service.apiReply = (request) => ({ status: 403, body: { error: 'forbidden', token: request.headers.authorization!.slice(7) } });
+    const error = await setup()
+      .client.listShares(params)
+      .catch((e: unknown) => e);
+    expect(service.apiRequests()[0]!.headers.authorization).toBe(`Bearer ${token}`);
+    expect(error).toMatchObject({ status: 403, body: { token: '[redacted]' } });
+    expectNoSecrets(error, [token]);
+  });
+
+  it('sends a client secret read with a trailing newline trimmed', async () => {
+    await expect(setup({ clientSecret: `${CLIENT_SECRET}\n` }).client.listShares(params)).resolves.toMatchObject({ total: 1 });
+    expect(JSON.parse(service.tokenRequests()[0]!.body)).toMatchObject({ client_secret: CLIENT_SECRET });
   });
 
   it('redacts a short client secret echoed by the identity provider, too', async () => {

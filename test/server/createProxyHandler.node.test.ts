@@ -3,7 +3,7 @@ import { bearerToken, createApiClient } from '../../src/client/index';
 import { clientCredentials, createProxyHandler } from '../../src/server/index';
 import type { ClientCredentialsOptions, ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
-import { ORG } from '../client/fixtures';
+import { ORG, springPage } from '../client/fixtures';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 
@@ -126,6 +126,53 @@ describe('createProxyHandler', () => {
     expectNoSecrets(errors[0], [CLIENT_SECRET, ...service.issued]);
   });
 
+  it('answers 499 without details, and tells onError nothing, when the browser goes away (its request aborted)', async () => {
+    const errors: unknown[] = [];
+    const guarded = proxyForService({ onError: (error) => errors.push(error) });
+    service.apiReply = () => new Promise(() => undefined);
+    const browser = new AbortController();
+    const pending = guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`, { signal: browser.signal }));
+    await expect.poll(() => service.apiRequests().length).toBe(1);
+    browser.abort();
+    const response = await pending;
+    expect(response.status).toBe(499);
+    expect(await response.json()).toEqual({ error: 'client_closed_request' });
+    expect(errors).toEqual([]);
+  });
+
+  it('never passes on an echoed token that the identity provider gave with a trailing newline', async () => {
+    const token = 'at-nl-3d2c1b0a9f8e7d6c';
+    service.tokenReply = () => ({ body: { access_token: `${token}\n`, token_type: 'Bearer', expires_in: 3600 } });
+    service.apiReply = (request) => ({ status: 403, body: { error: 'forbidden', token: request.headers.authorization!.slice(7) } });
+    const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(403);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'forbidden', token: '[redacted]' });
+    expect(text).not.toContain(token);
+  });
+
+  it('makes 2 token requests, not 21, for 20 browser calls about an organization the service refuses with 401', async () => {
+    const refused = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+    service.apiReply = (request) =>
+      request.path.startsWith(`/api/${refused}/`) ? { status: 401, body: { error: 'invalid_token' } } : { body: springPage([{ id: 's1' }], 1) };
+    for (let i = 0; i < 20; i += 1) expect((await call(`/bff/pagewise/${refused}/shares?page=0&size=20`)).status).toBe(401);
+    expect((await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`)).status).toBe(200);
+    expect(service.tokenRequests()).toHaveLength(2);
+    expect(service.apiRequests()).toHaveLength(22);
+  });
+
+  it('answers 400 for a size above maxSize (1000 unless given) without an upstream request', async () => {
+    const tooLarge = await call(`/bff/pagewise/${ORG}/shares?page=0&size=1001`);
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.json()).toEqual({ error: 'bad_request', message: 'pagewise: `size` must be at most 1000, got 1001' });
+    expect(service.server.requests).toHaveLength(0);
+    expect((await call(`/bff/pagewise/${ORG}/shares?page=0&size=1000`)).status).toBe(200);
+    const small = proxyForService({ maxSize: 50 });
+    expect((await small(new Request(`https://app.example.test/${ORG}/shares?page=0&size=51`))).status).toBe(400);
+    expect((await small(new Request(`https://app.example.test/${ORG}/shares?page=0&size=50`))).status).toBe(200);
+    expect(service.apiRequests().map((r) => r.query.get('size'))).toEqual(['1000', '50']);
+  });
+
   it('reports a failed token request to onError with its RFC 6749 details', async () => {
     const errors: unknown[] = [];
     const bad = proxyForService({ onError: (error) => errors.push(error) }, { clientSecret: 'cs_wrong_77x' });
@@ -190,6 +237,9 @@ describe('createProxyHandler', () => {
     [{ auth: undefined }, '`auth` is required'],
     [{ basePath: 'api' }, '`basePath` must be a path starting with "/", got "api"'],
     [{ baseUrl: '/api' }, '`baseUrl` must be an absolute http(s) URL'],
+    [{ maxSize: 0 }, '`maxSize` must be an integer >= 1, got 0'],
+    [{ maxSize: 2.5 }, '`maxSize` must be an integer >= 1, got 2.5'],
+    [{ maxSize: '100' }, '`maxSize` must be an integer >= 1, got "100"'],
   ])('throws at creation for %j', (override, message) => {
     const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true, ...(override as object) })).toThrow(message);

@@ -195,11 +195,17 @@ describe('list requests', () => {
     expect(service.requests[0]).toMatchObject({ page: 0, size: 20 });
   });
 
-  it('answers 405 to anything but GET', async () => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('answers 405 with Allow: GET, HEAD to %s', async (method) => {
     const service = mock({ auth: 'none' });
-    const response = await fetch(`${service.baseUrl}/${acme}/shares`, { method: 'POST' });
+    const response = await fetch(`${service.baseUrl}/${acme}/shares`, { method });
     expect(response.status).toBe(405);
     expect(response.headers.get('Allow')).toBe('GET, HEAD');
+  });
+
+  it('answers HEAD with 200, as it answers GET', async () => {
+    const service = mock({ auth: 'none' });
+    const response = await fetch(`${service.baseUrl}/${acme}/shares`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
   });
 
   it('serves deterministic rows: the same page twice, from two services, is identical', async () => {
@@ -510,6 +516,26 @@ describe('latency', () => {
     ]);
     service.setLatency(0);
     expect((await list(service.baseUrl, acme, 'shares', '?page=1&size=5')).status).toBe(200);
+  });
+
+  it('holds a response until the promise a latency function returns settles, answering others meanwhile', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const service = mock({ auth: 'none', latencyMs: ({ page }) => (page === 1 ? gate : 0) });
+    let settled = false;
+    const held = list(service.baseUrl, acme, 'shares', '?page=1&size=5').then((response) => {
+      settled = true;
+      return response;
+    });
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    expect((await list(service.baseUrl, acme, 'shares', '?page=0&size=5')).status).toBe(200);
+    expect(settled).toBe(false);
+    release();
+    expect((await held).status).toBe(200);
+    expect(service.requests.map((r) => [r.page, r.status])).toEqual([
+      [1, 200],
+      [0, 200],
+    ]);
   });
 });
 

@@ -41,8 +41,7 @@ export class ApiError extends Error {
     const subject = [init.method, url].filter(Boolean).join(' ');
     super(subject ? `${subject} ${detail}` : detail, 'cause' in init ? { cause: init.cause } : undefined);
     // Not class fields: `name` and the brand stay out of `Object.keys`, and minifiers keep the strings.
-    Object.defineProperty(this, 'name', { value: kind, writable: true });
-    Object.defineProperty(this, BRAND, { value: kind });
+    Object.defineProperties(this, { name: { value: kind, writable: true }, [BRAND]: { value: kind } });
     this.method = init.method;
     this.url = url;
     this.status = init.status;

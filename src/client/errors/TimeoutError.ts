@@ -5,7 +5,7 @@ export class TimeoutError extends ApiError {
   /** The limit that ran out, in milliseconds. */
   readonly timeoutMs: number;
 
-  constructor(method: string, url: string | undefined, timeoutMs: number) {
+  constructor(method: string | undefined, url: string | undefined, timeoutMs: number) {
     super(`timed out after ${timeoutMs} ms`, { method, url }, 'TimeoutError');
     this.timeoutMs = timeoutMs;
   }
