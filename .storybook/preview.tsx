@@ -1,10 +1,23 @@
 import type { Preview } from '@storybook/react-vite';
 import { initialize, mswLoader } from 'msw-storybook-addon';
+import { STORY_API_BASE } from '../stories/support/storyService';
 import '../src/pagination/styles.css';
 import './preview.css';
 
-// Every story runs against the mock service: no network, no credentials.
-initialize({ onUnhandledRequest: 'bypass', quiet: true });
+// Every story runs against the mock service: no network, no credentials. A request no story handler
+// answers fails loudly if it is meant for the API or would leave this origin; Storybook's and Vite's own
+// files (modules, styles, fonts) on this origin load as usual.
+initialize({
+  quiet: true,
+  onUnhandledRequest(request, print) {
+    const url = new URL(request.url);
+    const api = url.pathname === STORY_API_BASE || url.pathname.startsWith(`${STORY_API_BASE}/`);
+    if (url.origin === globalThis.location.origin && !api) return;
+    print.error();
+    // MSW 2.15's print.error() only logs; throwing is what fails the request (MSW answers it with a 500).
+    throw new Error(`No mock handles ${request.method} ${request.url}: a story must not reach the network`);
+  },
+});
 
 const preview: Preview = {
   loaders: [mswLoader],

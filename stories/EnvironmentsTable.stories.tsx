@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { useEnvironments } from '../src/hooks/index';
-import type { MockEnvironment, MockServiceOptions } from '../src/testing/index';
+import { expect, userEvent, within } from 'storybook/test';
+import { environmentsQueryOptions, useEnvironments } from '../src/hooks/index';
+import type { MockEnvironment, MockService, MockServiceOptions } from '../src/testing/index';
 import { environmentColumns } from './support/columns';
+import { createPageGate } from './support/createPageGate';
 import { mockedStory } from './support/mockedStory';
 import { PagedTable } from './support/PagedTable';
 import { OrganizationPicker } from './support/OrganizationPicker';
-import { SLOW, expectRows, getTable, recordShownNames, shownNames } from './support/play';
+import { SLOW, expectRows, getTable, recordShownNames, shownNames, waitForIdle } from './support/play';
 import { demoOrganizationIds, organizationNames, requestedPages, requestedPagesAndSizes } from './support/storyService';
 
 const meta = {
@@ -32,8 +33,8 @@ function EnvironmentsTable({ organizationId }: { organizationId: string }) {
   );
 }
 
-function environmentsStory(organizationId: string, options?: MockServiceOptions) {
-  return mockedStory(() => <EnvironmentsTable organizationId={organizationId} />, options);
+function environmentsStory(organizationId: string, options?: MockServiceOptions, prepare?: (service: MockService) => void) {
+  return mockedStory(() => <EnvironmentsTable organizationId={organizationId} />, options, prepare);
 }
 
 const acme = 'Environments of Acme';
@@ -56,8 +57,12 @@ export const Default: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
     await expectRows(canvasElement, acme, 41, 58, DIGITS);
     await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    // Pages 2 and 3 were prefetched; nothing is asked for past the last page.
-    await waitFor(() => expect(requestedPages(defaultStory.service, 'environments')).toEqual([0, 1, 2]));
+    // Pages 2 and 3 were prefetched; nothing is asked for past the last page: no page 4 in the cache.
+    await waitForIdle(defaultStory.queryClient());
+    const { client } = defaultStory;
+    const pastTheEnd = environmentsQueryOptions({ client, organizationId: demoOrganizationIds.acme, page: 4 }).queryKey;
+    await expect(defaultStory.queryClient().getQueryState(pastTheEnd)).toBeUndefined();
+    await expect(requestedPages(defaultStory.service, 'environments')).toEqual([0, 1, 2]);
     await expect(requestedPages(defaultStory.service, 'shares')).toEqual([]);
   },
 };
@@ -96,16 +101,21 @@ export const PageSizeChange: Story = {
   },
 };
 
-const slowStory = environmentsStory(demoOrganizationIds.acme, { latencyMs: 800 });
+const slowStory = environmentsStory(demoOrganizationIds.acme, { latencyMs: 800 }, () => lastPageGate.release());
+// The play function holds the last page (wire page 2) until it has seen the loading state.
+const lastPageGate = createPageGate(slowStory.service, 2);
 /** Every answer takes 800 ms: the previous page stays on screen, marked busy, until the next one arrives. */
 export const SlowNetwork: Story = {
   ...slowStory.story,
+  parameters: { msw: { handlers: [lastPageGate.handler, ...slowStory.service.handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectRows(canvasElement, acme, 1, 20, DIGITS);
+    lastPageGate.hold();
     await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
     await expect(getTable(canvasElement, acme)).toHaveAttribute('aria-busy', 'true');
     await expect(shownNames(canvasElement, acme)[0]).toMatch(/-0001$/);
+    lastPageGate.release();
     await expectRows(canvasElement, acme, 41, 58, DIGITS);
     await expect(requestedPages(slowStory.service, 'environments')).toEqual(expect.arrayContaining([0, 2]));
   },

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { toWirePage } from '../src/hooks/index';
 import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
 import { germanLabels } from './support/germanLabels';
+import { createStoryService, demoOrganizationIds, requestedPagesAndSizes } from './support/storyService';
 
 const hebrewLabels: PaginationLabels = {
   nav: 'ניווט בין עמודים',
@@ -65,8 +67,37 @@ export const Default: Story = {
   },
 };
 
+const serverSide = createStoryService();
+
+interface ServerSideState {
+  current: number;
+  pageSize: number;
+  total: number;
+  loading: boolean;
+}
+
+/** Lists Acme's shares from the story's mock service with the client alone: no hook, no query cache. */
 function ServerSidePagination(props: PaginationProps) {
-  const [state, setState] = useState({ current: 1, pageSize: 20, total: 437, loading: false });
+  const [state, setState] = useState<ServerSideState>({ current: 1, pageSize: 20, total: 0, loading: true });
+  const pending = useRef<AbortController | null>(null);
+  const load = useCallback((page: number, pageSize: number) => {
+    // Only the latest request may move the control.
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setState((s) => ({ ...s, loading: true }));
+    const params = { organizationId: demoOrganizationIds.acme, page: toWirePage(page), size: pageSize, signal: controller.signal };
+    serverSide.client.listShares(params).then(
+      (result) => setState({ current: result.pageIndex + 1, pageSize: result.pageSize, total: result.total, loading: false }),
+      () => {
+        if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false }));
+      },
+    );
+  }, []);
+  useEffect(() => {
+    load(1, 20);
+    return () => pending.current?.abort();
+  }, [load]);
   return (
     <div aria-busy={state.loading}>
       <Pagination
@@ -76,28 +107,40 @@ function ServerSidePagination(props: PaginationProps) {
         total={state.total}
         onChange={(page, pageSize) => {
           props.onChange?.(page, pageSize);
-          setState((s) => ({ ...s, loading: true }));
-          // Stands in for the refetch: the parent moves the page when the data arrives.
-          void Promise.resolve().then(() => setState((s) => ({ ...s, current: page, pageSize, loading: false })));
+          // The control moves when the page arrives, not before.
+          load(page, pageSize);
         }}
       />
     </div>
   );
 }
 
-/** The seed's server-side pattern: the caller owns `current` and `total` and refetches in `onChange`. */
+/**
+ * The seed's server-side pattern: the caller owns `current` and `total` and refetches in `onChange`, here
+ * from the mock service, which receives the zero-based page.
+ */
 export const ServerSide: Story = {
+  parameters: { msw: { handlers: serverSide.service.handlers } },
+  beforeEach: () => serverSide.service.reset(),
   render: (args) => <ServerSidePagination {...args} />,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    const lastPageButton = () => canvas.getAllByRole('button', { name: /^Page / }).at(-1);
+    // The first page's total, from the service: 437 shares, 22 pages.
+    await waitFor(() => expect(lastPageButton()).toHaveAccessibleName('Page 22'));
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(current(canvas)).toHaveAccessibleName('Page 2'));
+    await expect(requestedPagesAndSizes(serverSide.service)).toEqual([
+      { page: 0, size: 20 },
+      { page: 1, size: 20 },
+    ]);
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Items per page' }), '50');
     await calledOnceWith(args.onSizeChange, 1, 50);
     await expect(args.onChange).toHaveBeenCalledTimes(2);
     await expect(args.onChange).toHaveBeenLastCalledWith(1, 50);
-    await waitFor(() => expect(canvas.getByRole('button', { name: 'Last page' })).toBeEnabled());
-    await expect(canvas.getAllByRole('button', { name: /^Page / }).at(-1)).toHaveAccessibleName('Page 9');
+    await waitFor(() => expect(lastPageButton()).toHaveAccessibleName('Page 9'));
+    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeEnabled();
+    await expect(requestedPagesAndSizes(serverSide.service).at(-1)).toEqual({ page: 0, size: 50 });
   },
 };
 

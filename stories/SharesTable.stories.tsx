@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { useShares } from '../src/hooks/index';
+import { sharesQueryOptions, useShares } from '../src/hooks/index';
+import type { PagedResourceOptions } from '../src/hooks/index';
 import type { MockService, MockServiceOptions, MockShare } from '../src/testing/index';
 import { shareColumns } from './support/columns';
+import { createPageGate } from './support/createPageGate';
 import { PagedTable } from './support/PagedTable';
 import { OrganizationPicker } from './support/OrganizationPicker';
-import { SLOW, expectRows, getTable, recordShownNames, shownNames } from './support/play';
+import { SLOW, expectRows, getTable, recordShownNames, shownNames, waitForIdle } from './support/play';
 import { mockedStory } from './support/mockedStory';
 import { demoOrganizationIds, organizationNames, requestedPages, requestedPagesAndSizes } from './support/storyService';
 
@@ -17,7 +19,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function SharesTable({ organizationId }: { organizationId: string }) {
+type QueryOptions = Partial<Pick<PagedResourceOptions<MockShare>, 'retryDelay'>>;
+
+function SharesTable({ organizationId, queryOptions }: { organizationId: string; queryOptions?: QueryOptions }) {
   return (
     <PagedTable
       useResource={useShares<MockShare>}
@@ -25,13 +29,19 @@ function SharesTable({ organizationId }: { organizationId: string }) {
       columns={shareColumns}
       caption={`Shares of ${organizationNames[organizationId]}`}
       noun="shares"
+      queryOptions={queryOptions}
     />
   );
 }
 
 /** A story of one organization's shares on a mock service of its own. */
-function sharesStory(organizationId: string, options?: MockServiceOptions, prepare?: (service: MockService) => void) {
-  return mockedStory(() => <SharesTable organizationId={organizationId} />, options, prepare);
+function sharesStory(
+  organizationId: string,
+  options?: MockServiceOptions,
+  prepare?: (service: MockService) => void,
+  queryOptions?: QueryOptions,
+) {
+  return mockedStory(() => <SharesTable organizationId={organizationId} queryOptions={queryOptions} />, options, prepare);
 }
 
 const acme = 'Shares of Acme';
@@ -78,6 +88,11 @@ export const EmptyOrganization: Story = {
     await expect(getTable(canvasElement, 'Shares of Empty Org')).toHaveAttribute('aria-busy', 'false');
     await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    // Nothing past the only page: no second page in the cache, no request for it.
+    await waitForIdle(emptyStory.queryClient());
+    const { client } = emptyStory;
+    const second = sharesQueryOptions({ client, organizationId: demoOrganizationIds.empty, page: 2 }).queryKey;
+    await expect(emptyStory.queryClient().getQueryState(second)).toBeUndefined();
     await expect(requestedPages(emptyStory.service)).toEqual([0]);
   },
 };
@@ -95,23 +110,33 @@ export const TenThousandShares: Story = {
     await expect(canvas.getByText('9,981–10,000 of 10,000')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));
     await expectRows(canvasElement, caption, 9_961, 9_980);
+    // Nothing past page 500 (wire page 499): no page 501 in the cache, no request for wire page 500.
+    await waitForIdle(bigStory.queryClient());
+    const { client } = bigStory;
+    const pastTheEnd = sharesQueryOptions({ client, organizationId: demoOrganizationIds.big, page: 501 }).queryKey;
+    await expect(bigStory.queryClient().getQueryState(pastTheEnd)).toBeUndefined();
     await expect(requestedPages(bigStory.service)).toEqual(expect.arrayContaining([0, 499, 498]));
     await expect(requestedPages(bigStory.service)).not.toContain(500);
   },
 };
 
-const slowStory = sharesStory(demoOrganizationIds.acme, { latencyMs: 800 });
+const slowStory = sharesStory(demoOrganizationIds.acme, { latencyMs: 800 }, () => lastPageGate.release());
+// The play function holds the last page (wire page 21) until it has seen the loading state.
+const lastPageGate = createPageGate(slowStory.service, 21);
 /** Every answer takes 800 ms: the previous page stays on screen, marked busy, until the next one arrives. */
 export const SlowNetwork: Story = {
   ...slowStory.story,
+  parameters: { msw: { handlers: [lastPageGate.handler, ...slowStory.service.handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectRows(canvasElement, acme, 1, 20);
+    lastPageGate.hold();
     await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
     // Page 22 was not prefetched: page 1 stays, busy, while it loads.
     await expect(getTable(canvasElement, acme)).toHaveAttribute('aria-busy', 'true');
     await expect(shownNames(canvasElement, acme)[0]).toMatch(/-00001$/);
     await expect(canvas.getByRole('button', { name: 'Page 22' })).toHaveAttribute('aria-current', 'page');
+    lastPageGate.release();
     await expectRows(canvasElement, acme, 421, 437);
     await waitFor(() => expect(getTable(canvasElement, acme)).toHaveAttribute('aria-busy', 'false'), SLOW);
     await expect(requestedPages(slowStory.service)).toEqual(expect.arrayContaining([0, 21]));
@@ -136,8 +161,14 @@ export const Unauthorized401: Story = {
   },
 };
 
-const serverErrorStory = sharesStory(demoOrganizationIds.acme, {}, (service) => service.fail({ status: 500, times: 3 }));
-/** The service answers 500 three times: retried after 1 s and 2 s, then a readable error and a retry button. */
+const serverErrorStory = sharesStory(
+  demoOrganizationIds.acme,
+  {},
+  (service) => service.fail({ status: 500, times: 3 }),
+  // Retried at once here, so the story waits on no timer; the library's own policy waits 1 s, then 2 s.
+  { retryDelay: 0 },
+);
+/** The service answers 500 three times: retried twice, then a readable error and a retry button. */
 export const ServerError500: Story = {
   ...serverErrorStory.story,
   play: async ({ canvasElement }) => {

@@ -1,3 +1,5 @@
+'use client';
+
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../client/index';
 import { ApiClientContext } from './ApiClientContext';

@@ -1,4 +1,4 @@
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { isServer, queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../client/index';
 import type { Page, Share } from '../client/types';
 import { retryPolicy } from './retryPolicy';
@@ -62,7 +62,8 @@ export function pagedQueryOptions<T = Share>(resource: PagedResource, params: Pa
     placeholderData: (previous, previousQuery) =>
       previousQuery && isSameListing(previousQuery.queryKey, queryKey) ? previous : undefined,
     staleTime,
-    retry: retryPolicy.retry,
+    // No retries on the server, as TanStack's own default: a server render must not wait out the backoff.
+    retry: isServer ? false : retryPolicy.retry,
     retryDelay: retryPolicy.retryDelay,
   });
 }

@@ -12,7 +12,8 @@ const RETRIABLE_4XX = new Set([408, 429]);
 
 /**
  * The retry policy of every pagewise query, as TanStack Query's `retry` and `retryDelay` options.
- * Spread it into a `QueryClient`'s defaults to give your own queries the same policy.
+ * Spread it into a browser `QueryClient`'s defaults to give your own queries the same policy (pagewise's own
+ * queries use it only in the browser: on the server they do not retry, as TanStack's default).
  *
  * - never retries an `AuthError`, a `ResponseShapeError`, a rejected argument (`TypeError`) nor a 4xx other
  *   than 408 and 429; network errors, timeouts and 5xx are retried;

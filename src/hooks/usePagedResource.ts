@@ -1,11 +1,14 @@
+'use client';
+
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
+import type { Query, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../client/index';
 import type { Page, Share } from '../client/types';
 import { warnOnce } from '../shared/warnOnce';
 import { DEFAULT_PAGE_SIZE, DEFAULT_STALE_TIME, pagedQueryOptions } from './pagedQueryOptions';
 import type { PagedQueryKey, PagedResource } from './pagedQueryOptions';
+import { isQueryEnabled } from './isQueryEnabled';
 import { toPageNumber } from './toPageNumber';
 import { useClientFor } from './useApiClient';
 
@@ -24,9 +27,28 @@ export interface QueryPagination {
   onChange: (page: number, pageSize: number) => void;
 }
 
-/** Options of `useShares` and `useEnvironments`; any other `useQuery` option passes through. */
+/**
+ * `useQuery` options the hook sets itself, or that would be wrong for a hook whose key changes with the page:
+ * `initialData` would seed every page, page size and organization with the same rows.
+ */
+const OWN_QUERY_OPTIONS = [
+  'queryKey',
+  'queryFn',
+  'placeholderData',
+  'select',
+  'staleTime',
+  'initialData',
+  'initialDataUpdatedAt',
+] as const;
+type OwnQueryOptions = (typeof OWN_QUERY_OPTIONS)[number];
+
+/**
+ * Options of `useShares` and `useEnvironments`; any other `useQuery` option passes through. For data
+ * rendered on the server, hydrate the QueryClient (`sharesQueryOptions` + `prefetchQuery` + `dehydrate`)
+ * instead of `initialData`.
+ */
 export interface PagedResourceOptions<T = Share>
-  extends Omit<UseQueryOptions<Page<T>, Error, Page<T>, PagedQueryKey>, 'queryKey' | 'queryFn' | 'placeholderData' | 'select' | 'staleTime'> {
+  extends Omit<UseQueryOptions<Page<T>, Error, Page<T>, PagedQueryKey>, OwnQueryOptions> {
   /** The organization's UUID. Without one nothing is requested (the query is skipped, not failed). */
   organizationId: string | null | undefined;
   /** 1-based page. Giving it makes the page controlled: `pagination.onChange` then only calls `onChange`. @default defaultPage (1), then the user's choice */
@@ -56,6 +78,9 @@ export type PagedResourceResult<T = Share> = UseQueryResult<Page<T>, Error> & {
   pagination: QueryPagination;
 };
 
+/** The cache entry of one page. */
+type PageQuery<T> = Query<Page<T>, Error, Page<T>, PagedQueryKey>;
+
 interface OwnState {
   /** The listing the page belongs to: a page of one organization means nothing in another. */
   listing: string;
@@ -82,8 +107,9 @@ export function usePagedResource<T>(
     prefetchNext = true,
     client: clientOption,
     staleTime = DEFAULT_STALE_TIME,
-    ...queryOverrides
+    ...passedThrough
   } = options;
+  const queryOverrides = withoutOwnOptions(passedThrough);
   const client = useClientFor(caller, clientOption);
   const queryClient = useQueryClient();
   const organizationId = organizationOption || null;
@@ -135,10 +161,8 @@ export function usePagedResource<T>(
     [listing, pageSize],
   );
 
-  const query = useQuery({
-    ...pagedQueryOptions<T>(resource, { client, organizationId, page, pageSize, staleTime }),
-    ...queryOverrides,
-  });
+  const pageOptions = pagedQueryOptions<T>(resource, { client, organizationId, page, pageSize, staleTime });
+  const query = useQuery({ ...pageOptions, ...queryOverrides });
 
   const fresh = query.isPlaceholderData ? undefined : query.data;
 
@@ -151,13 +175,25 @@ export function usePagedResource<T>(
 
   // Rows were deleted under us: fresh data says this page is past the end, so move to the last page.
   const lastPage = fresh ? Math.max(1, fresh.pageCount) : undefined;
+  // The move already asked for: StrictMode runs a mount's effects twice, and the caller hears of it once.
+  const askedMove = useRef<string | null>(null);
   useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) change(lastPage, pageSize);
-  }, [lastPage, page, pageSize, change]);
+    if (lastPage === undefined || page <= lastPage) {
+      askedMove.current = null;
+      return;
+    }
+    const move = JSON.stringify([listing, page, pageSize, lastPage]);
+    if (askedMove.current === move) return;
+    askedMove.current = move;
+    change(lastPage, pageSize);
+  }, [listing, lastPage, page, pageSize, change]);
 
-  // Once this page has settled, fetch the next one so moving forward waits for nothing. `isEnabled` also
-  // covers an `enabled` callback and `skipToken`.
-  const nextPage = prefetchNext && query.isEnabled && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
+  // Once this page has settled, fetch the next one so moving forward waits for nothing, unless the caller
+  // disabled the query (`enabled`, also as a callback); without an organization the effect below does nothing.
+  const enabled = isQueryEnabled(query, queryOverrides.enabled, () =>
+    queryClient.getQueryCache().find({ queryKey: pageOptions.queryKey, exact: true }) as PageQuery<T> | undefined,
+  );
+  const nextPage = prefetchNext && enabled && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
   useEffect(() => {
     if (nextPage === undefined || !organizationId) return;
     const { client: current, queryOverrides: overrides } = latest.current;
@@ -177,6 +213,16 @@ export function usePagedResource<T>(
     [current, total, pageSize, change],
   );
   return withPagination(query, pagination);
+}
+
+/**
+ * The caller's `useQuery` options without those the hook owns: a cast (or plain JavaScript) can still pass
+ * `initialData`, and it must not become every page's data.
+ */
+function withoutOwnOptions<O extends object>(options: O): O {
+  const rest = { ...options } as Record<string, unknown>;
+  for (const name of OWN_QUERY_OPTIONS) delete rest[name];
+  return rest as O;
 }
 
 /**

@@ -1,3 +1,5 @@
+'use client';
+
 import { Pagination } from '../pagination/index';
 import type { PaginationProps } from '../pagination/index';
 import { useTablePagination } from './useTablePagination';

@@ -1,3 +1,5 @@
+'use client';
+
 import { useCallback, useEffect } from 'react';
 import type { PaginationState, Updater } from '@tanstack/react-table';
 import type { PaginationProps } from '../pagination/index';
@@ -39,6 +41,14 @@ function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined
  * When a client-side table's rows shrink below its page, the table moves to the last page.
  */
 export function useTablePagination(table: PaginatedTable): TablePaginationBinding {
+  // Typed as required, but plain JavaScript or a cast can still pass a table without it.
+  if (!table.state?.pagination) {
+    throw new TypeError(
+      'pagewise: useTablePagination() found no `pagination` in `table.state`. Register rowPaginationFeature ' +
+        '(useTable({ features: tableFeatures({ rowPaginationFeature }), … })) and, if you pass useTable a state ' +
+        'selector, select pagination too: (state) => ({ pagination: state.pagination, … }).',
+    );
+  }
   const { pageIndex, pageSize } = table.state.pagination;
   const { setPagination } = table;
   const onChange = useCallback(

@@ -21,6 +21,8 @@ export interface PagedTableProps<T extends ApiRecord> {
   caption: string;
   /** Plural noun for status texts, e.g. "shares". */
   noun: string;
+  /** More options for the data hook, e.g. `retryDelay`. @default none */
+  queryOptions?: Omit<Partial<PagedResourceOptions<T>>, 'organizationId' | 'page' | 'pageSize' | 'onChange'>;
 }
 
 /**
@@ -28,9 +30,16 @@ export interface PagedTableProps<T extends ApiRecord> {
  * `pageIndex + 1`), the hook's rows and total feed the table (`manualPagination`, `rowCount`), and
  * `TablePagination` renders the control. Shows loading, empty, busy and error states.
  */
-export function PagedTable<T extends ApiRecord>({ useResource, organizationId, columns, caption, noun }: PagedTableProps<T>) {
+export function PagedTable<T extends ApiRecord>({
+  useResource,
+  organizationId,
+  columns,
+  caption,
+  noun,
+  queryOptions,
+}: PagedTableProps<T>) {
   const { pagination, setPagination, hookOptions } = useServerPagination(organizationId);
-  const result = useResource(hookOptions);
+  const result = useResource({ ...queryOptions, ...hookOptions });
   const table = useTable({
     features: serverFeatures,
     columns,

@@ -1,7 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { expect, waitFor, within } from 'storybook/test';
 
-/** Long enough for the mock's latency and the library's retry delays (1 s, then 2 s). */
+/** An upper bound for waits on the mock's latency: a slow machine passes, a bug still fails. */
 export const SLOW = { timeout: 10_000 };
+
+/**
+ * Waits until no query is fetching. Rows reach the screen in synchronous commits (a click, or TanStack's
+ * store update), whose effects React runs before the commit returns, so a prefetch the shown page leads to
+ * has already started (and counts in `isFetching`) once the rows are visible.
+ */
+export async function waitForIdle(queryClient: QueryClient): Promise<void> {
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0), SLOW);
+}
 
 /** The table captioned `caption`. */
 export function getTable(canvasElement: HTMLElement, caption: string | RegExp): HTMLElement {

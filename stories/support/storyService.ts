@@ -13,10 +13,13 @@ export const organizationNames: Record<string, string> = {
   [demoOrganizationIds.big]: 'Big Org',
 };
 
+/** Path of the stories' API on the Storybook origin: the mock services answer below it. */
+export const STORY_API_BASE = '/pagewise-api';
+
 /** A mock service of its own for one story, on this origin (MSW's worker answers), plus a client for it. */
 export function createStoryService(options: MockServiceOptions = {}): { service: MockService; client: ApiClient } {
   // A path base: same-origin requests, like an app behind `createProxyHandler`, so no credentials at all.
-  const service = createMockService({ baseUrl: '/pagewise-api', auth: 'none', ...options });
+  const service = createMockService({ baseUrl: STORY_API_BASE, auth: 'none', ...options });
   return { service, client: createApiClient({ baseUrl: service.baseUrl }) };
 }
 

@@ -99,11 +99,13 @@ describe('prefetching the next page', () => {
   it('prefetches nothing while an enabled callback disables the query', async () => {
     const queryClient = createTestQueryClient();
     await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 1 }));
-    const { result } = renderHook(() => useShares({ organizationId: acme, enabled: () => false }), {
+    const { result, rerender } = renderHook(() => useShares({ organizationId: acme, enabled: () => false }), {
       wrapper: createWrapper(queryClient, client),
     });
     expect(result.current.data?.hasNext).toBe(true);
-    await flush();
+    // React runs the last commit's effects before it renders again: a prefetch would have started by now.
+    rerender();
+    expect(queryClient.isFetching()).toBe(0);
     expect(queryClient.getQueryState(sharesQueryOptions({ client, organizationId: acme, page: 2 }).queryKey)).toBeUndefined();
     expect(wirePages(service)).toEqual([0]);
   });
@@ -160,6 +162,42 @@ describe('moving back from past the end', () => {
     expect(wirePages(service)).toEqual([0, 29]);
   });
 
+  it('asks once under StrictMode when the page past the end is already cached at mount', async () => {
+    service.deleteRows(acme, 'shares', 40); // 397 rows: 20 pages
+    const queryClient = createTestQueryClient();
+    await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 22 }));
+    const onChange = vi.fn();
+    // A parent that does not move (yet). React 18's StrictMode runs these mount effects twice; the second run
+    // must not ask again.
+    function Shares() {
+      useShares({ organizationId: acme, page: 22, onChange, prefetchNext: false });
+      return null;
+    }
+    render(
+      <StrictMode>
+        <Shares />
+      </StrictMode>,
+      { wrapper: createWrapper(queryClient, client) },
+    );
+    expect(onChange.mock.calls).toEqual([[20, 20]]);
+  });
+
+  it('asks again when the page goes past the end once more after the caller moved back', async () => {
+    service.deleteRows(acme, 'shares', 40);
+    const queryClient = createTestQueryClient();
+    for (const page of [20, 22]) await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page }));
+    const onChange = vi.fn();
+    const { rerender } = renderHook(({ page }) => useShares({ organizationId: acme, page, onChange, prefetchNext: false }), {
+      initialProps: { page: 22 },
+      wrapper: createWrapper(queryClient, client),
+    });
+    rerender({ page: 20 });
+    rerender({ page: 22 });
+    expect(onChange.mock.calls).toEqual([
+      [20, 20],
+      [20, 20],
+    ]);
+  });
 
   it('asks a controlling parent once under StrictMode', async () => {
     service.deleteRows(acme, 'shares', 40); // 397 rows: 20 pages
@@ -189,6 +227,38 @@ describe('moving back from past the end', () => {
     // Only the page past the end and the last page are asked for; React 18's StrictMode remount in
     // development may ask for the first of them twice, React 19 once.
     expect([...new Set(wirePages(service))]).toEqual([21, 19]);
+  });
+});
+
+describe('initialData', () => {
+  it("never shows initialData passed through a cast as another organization's or another page's rows", async () => {
+    const acmeFirstPage = await createTestQueryClient().fetchQuery(sharesQueryOptions({ client, organizationId: acme }));
+    service.reset();
+    // Not an option of the hook's type; plain JavaScript or a cast can still pass it.
+    const sneaked = { initialData: acmeFirstPage, initialDataUpdatedAt: Date.now() } as object;
+    const shown: Array<{ organizationId: string; page: number; first: string | undefined }> = [];
+    const { result, rerender } = renderHook(
+      ({ organizationId, page }) => {
+        const shares = useShares<MockShare>({ organizationId, page, prefetchNext: false, ...sneaked });
+        shown.push({ organizationId, page, first: shares.data?.items[0]?.name });
+        return shares;
+      },
+      { initialProps: { organizationId: globex as string, page: 1 }, wrapper: createWrapper(createTestQueryClient(), client) },
+    );
+    await waitFor(() => expect(result.current.data?.items[0]?.name).toMatch(/^globex-.*-00001$/));
+    rerender({ organizationId: acme, page: 2 });
+    await waitFor(() => expect(result.current.data?.items[0]?.name).toMatch(/^acme-.*-00021$/));
+
+    const wrong = shown.filter(({ organizationId, page, first }) => {
+      if (first === undefined) return false;
+      const expected = organizationId === globex ? /^globex-.*-00001$/ : page === 2 ? /^acme-.*-00021$/ : /^acme-.*-00001$/;
+      return !expected.test(first);
+    });
+    expect(wrong).toEqual([]);
+    expect(service.requests.map((r) => [r.organizationId, r.page])).toEqual([
+      [globex, 0],
+      [acme, 1],
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { render, renderHook, screen, waitFor, within } from '@testing-library/re
 import { useQuery } from '@tanstack/react-query';
 import { expect, expectTypeOf, it } from 'vitest';
 import { environmentsQueryOptions, sharesQueryOptions, useEnvironments, useShares } from '../../src/hooks/index';
-import type { QueryPagination } from '../../src/hooks/index';
+import type { QueryPagination, UseEnvironmentsOptions, UseSharesOptions } from '../../src/hooks/index';
 import { Pagination } from '../../src/pagination/index';
 import type { PaginationProps } from '../../src/pagination/index';
 import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService } from './support';
@@ -54,4 +54,11 @@ it('types the query options of an app interface for useQuery', async () => {
   expectTypeOf(result.current.data?.items).toEqualTypeOf<MyShare[] | undefined>();
   expectTypeOf(environmentsQueryOptions<MyEnvironment>({ client, organizationId: null }).queryKey).toExtend<readonly unknown[]>();
   await waitFor(() => expect(result.current.data?.items[0]?.name).toMatch(/-00001$/));
+});
+
+it('offers no initialData: one page of data would stand in for every page, page size and organization', () => {
+  expectTypeOf<UseSharesOptions>().not.toHaveProperty('initialData');
+  expectTypeOf<UseSharesOptions>().not.toHaveProperty('initialDataUpdatedAt');
+  expectTypeOf<UseEnvironmentsOptions>().not.toHaveProperty('initialData');
+  expectTypeOf<UseSharesOptions>().toHaveProperty('gcTime');
 });

@@ -135,6 +135,33 @@ describe('TablePagination', () => {
     expect(shownCells()).toEqual(range('Row ', 41, 45));
   });
 
+  it("calls the user's onChange exactly once per click, after the table moved", async () => {
+    const user = userEvent.setup();
+    const events: unknown[] = [];
+    function ControlledTable() {
+      const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+      const table = useTable({
+        features: clientFeatures,
+        columns: clientColumns,
+        data: allRows,
+        state: { pagination },
+        onPaginationChange: (updater) => {
+          const next = typeof updater === 'function' ? updater(pagination) : updater;
+          events.push(['table moved', next]);
+          setPagination(next);
+        },
+      });
+      return <PagedRows table={table} onChange={(page, size) => events.push(['onChange', page, size])} />;
+    }
+    render(<ControlledTable />);
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(events).toEqual([
+      ['table moved', { pageIndex: 2, pageSize: 10 }],
+      ['onChange', 3, 10],
+    ]);
+    expect(shownCells()).toEqual(range('Row ', 21, 30));
+  });
+
   it('pages a server-side table (manualPagination) whose state drives useShares', async () => {
     const user = userEvent.setup();
     const seen: PaginationState[] = [];
@@ -162,6 +189,29 @@ describe('TablePagination', () => {
 });
 
 describe('edges of the table state', () => {
+  function NarrowSelectorTable() {
+    const table = useTable({ features: clientFeatures, columns: clientColumns, data: allRows }, (state) => ({
+      pageSize: state.pagination.pageSize,
+    }));
+    return <TablePagination table={table as unknown as PaginatedTable} />;
+  }
+  function NoPaginationFeatureTable() {
+    const table = useTable({ features: tableFeatures({}), columns: [], data: allRows });
+    return <TablePagination table={table as unknown as PaginatedTable} />;
+  }
+
+  it.each([
+    ['a state selector without pagination', NarrowSelectorTable],
+    ['no rowPaginationFeature', NoPaginationFeatureTable],
+  ])('says what to add when the table state has no pagination (%s)', (_, BrokenTable) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<BrokenTable />)).toThrow(
+      /useTablePagination\(\) found no `pagination` in `table.state`\. Register rowPaginationFeature .*select pagination too/,
+    );
+    error.mockRestore();
+  });
+
+
   it('leaves the total unknown while a server-paged table has no rowCount, keeping its page without a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     function LoadingTable() {
