@@ -41,4 +41,6 @@ addDeclarationExtensions('dist');
 mkdirSync('dist', { recursive: true });
 const css = readFileSync('src/pagination/styles.css', 'utf8');
 writeFileSync('dist/styles.css', transformSync(css, { loader: 'css', minify: true }).code);
+// TypeScript 6 checks side-effect imports: `import 'pagewise/styles.css'` needs declarations to resolve.
+writeFileSync('dist/styles.css.d.ts', 'export {};\n');
 console.log('built dist/');

@@ -1,7 +1,7 @@
 // Package checks over the built package (run `npm run build` first): pack it like `npm publish`,
 // check its contents, lint it with publint and @arethetypeswrong/cli, and hold it to the size budget.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -81,7 +81,33 @@ const probe = spawnSync(
 if (probe.status !== 0) fail(`an entry does not import in Node or lacks its public API: ${probe.stderr.trim()}`);
 else console.log(`✔ every entry imports in Node and exports its public API (${Object.values(publicApi).flat().length} names)`);
 
-// 5. React Server Components: a module that imports React is marked 'use client' (components and
+// 5. An app's TypeScript accepts every entry and the stylesheet import (TypeScript 6 checks side-effect
+// imports), under the resolutions apps use: bundler and nodenext.
+const consumerCode = [
+  "import 'pagewise/styles.css';",
+  "import { Pagination, useShares, type PaginationProps } from 'pagewise';",
+  "import { createApiClient, isApiError, type Page } from 'pagewise/client';",
+  "import { clientCredentials } from 'pagewise/server';",
+  "import { TablePagination } from 'pagewise/table';",
+  "import { createMockService } from 'pagewise/testing';",
+  "import { createMockHttpServer } from 'pagewise/testing/node';",
+  'export const used = [Pagination, useShares, createApiClient, isApiError, clientCredentials, TablePagination, createMockService, createMockHttpServer];',
+  'export type Used = [PaginationProps, Page<{ id: string }>];',
+].join('\n');
+writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+writeFileSync(join(consumer, 'app.ts'), `${consumerCode}\n`);
+for (const [moduleKind, resolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext']]) {
+  const tsc = spawnSync(
+    'npx',
+    ['tsc', '--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', 'false', '--types', 'node', '--target', 'es2022', '--module', moduleKind,
+      '--moduleResolution', resolution, '--jsx', 'react-jsx', 'app.ts'],
+    { cwd: consumer, encoding: 'utf8' },
+  );
+  if (tsc.status !== 0) fail(`an app's TypeScript (moduleResolution ${resolution}) rejects the package:\n${tsc.stdout}${tsc.stderr}`);
+  else console.log(`✔ an app's TypeScript accepts every entry and styles.css (moduleResolution ${resolution})`);
+}
+
+// 6. React Server Components: a module that imports React is marked 'use client' (components and
 // hooks become client references), and no other module is (pagewise/client, pagewise/server, the query
 // options and the page maths stay callable from server code).
 const installed = join(consumer, 'node_modules', 'pagewise', 'dist');
@@ -95,7 +121,7 @@ for (const file of readdirSync(installed, { recursive: true }).filter((f) => Str
 if (directiveProblems.length > 0) fail(`'use client' directives: ${directiveProblems.join('; ')}`);
 else console.log("✔ 'use client' on exactly the modules that import React");
 
-// 6. Size budget over the installed package.
+// 7. Size budget over the installed package.
 const sizes = await measureSizes(consumer);
 console.log(formatSizeTable(sizes));
 for (const row of sizes.filter((r) => !r.ok)) fail(`${row.name} is ${row.gzip} bytes min+gzip, over its ${row.limit} budget`);

@@ -31,7 +31,7 @@ export interface ProxyHandlerOptions {
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
   allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
-  /** Told about each upstream failure answered with 502 or 504 (pagewise errors carry no secrets, so they are safe to log). @default none */
+  /** Told the error behind each 500 (a throwing `allowRequest`), 502 and 504; pagewise errors carry no secrets. @default none */
   onError?: (error: unknown) => void;
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
@@ -67,7 +67,7 @@ function integer(value: string | null): number | string | null {
  * list any organization).
  * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`); a failed
  * token request or unreachable service is a 502, a timeout a 504, a browser that went away (its request's signal
- * aborted) a 499 (the browser gets no details; `onError` does).
+ * aborted) a 499. The browser gets no details; `onError` gets the error behind each 500, 502 and 504.
  * Upstream response headers are not copied.
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
