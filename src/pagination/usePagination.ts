@@ -122,7 +122,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   const setPageSize = (size: number) => {
     if (disabled || !Number.isInteger(size) || size < 1 || size === pageSize) return;
     const kept = Math.floor(((current - 1) * pageSize) / size) + 1;
-    const page = total === undefined ? kept : Math.min(kept, pageCountOf(total, size));
+    // Without a total the kept page is bounded only by safe integers (a huge `current` must not overflow).
+    const page = Math.min(kept, total === undefined ? Number.MAX_SAFE_INTEGER : pageCountOf(total, size));
     if (!currentControlled) setInnerCurrent(page);
     if (!sizeControlled) setInnerSize(size);
     onSizeChange?.(page, size);

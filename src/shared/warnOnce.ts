@@ -8,7 +8,14 @@ export function isDevelopment(): boolean {
   }
 }
 
-const show = (value: unknown): string => (Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
+/** The value as text, for any value: symbols, objects without a prototype or a throwing toString included. */
+const show = (value: unknown): string => {
+  try {
+    return Array.isArray(value) ? `[${value.map(show).join(', ')}]` : String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+};
 
 /**
  * Warns about a bad prop once per `seen` set (one set per component instance), naming the prop and

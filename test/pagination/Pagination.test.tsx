@@ -522,6 +522,23 @@ describe('Pagination: bad input', () => {
     expect(warn.mock.calls[0]![0]).toMatch(new RegExp(`^\\[pagewise\\] .*\`${prop}\``));
   });
 
+  it('never throws while warning about values that cannot become text (symbols, objects without a prototype)', () => {
+    const odd = Object.create(null) as number;
+    render(<Pagination total={odd} pageSizeOptions={[Symbol('size') as unknown as number, odd]} />);
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      '[pagewise] Pagination: invalid `pageSizeOptions` [Symbol(size), [object Object]]; using [10, 20, 50, 100] instead.',
+      '[pagewise] Pagination: invalid `total` [object Object]; using 0 instead.',
+    ]);
+  });
+
+  it('keeps the page it reports within safe integers after a size change without a total', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination current={Infinity} onChange={onChange} />);
+    await user.selectOptions(screen.getByRole('combobox'), '10');
+    expect(onChange).toHaveBeenCalledWith(Number.MAX_SAFE_INTEGER, 10);
+  });
+
   it('names the value it received in the warning', () => {
     render(<Pagination total={NaN} />);
     expect(warn).toHaveBeenCalledWith('[pagewise] Pagination: invalid `total` NaN; using 0 instead.');
