@@ -1,5 +1,6 @@
 import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
+import { raceSignal } from './raceSignal';
 import { assertTimeoutMs, startTimeout } from './startTimeout';
 
 /** Options of `createTokenCache`. */
@@ -41,16 +42,6 @@ export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknow
   assertTimeoutMs(timeoutMs);
 }
 
-/** Resolves with `promise`, or rejects with `signal.reason` as soon as `signal` aborts (`get` has checked it is not aborted yet). */
-function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort);
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
 /**
  * The one place tokens are cached, shared by `bearerToken` and `clientCredentials`:
  *
@@ -76,18 +67,10 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   async function fetchToken(): Promise<string> {
     const sentAt = now();
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(options.method, options.url, timeoutMs)));
     try {
-      const grant = await Promise.race([
-        request(controller.signal),
-        new Promise<never>((_, reject) => {
-          timer = startTimeout(timeoutMs, () => {
-            const error = new TimeoutError(options.method, options.url, timeoutMs);
-            controller.abort(error);
-            reject(error);
-          });
-        }),
-      ]);
+      // Raced, not only signalled: a getToken or fetch that ignores the signal must still time out.
+      const grant = await raceSignal(request(controller.signal), controller.signal);
       failures = 0;
       blocked = undefined;
       // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
@@ -111,11 +94,11 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   }
 
   return {
-    get(signal) {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      if (current && now() < current.expiresAt) return Promise.resolve(current.token);
+    async get(signal) {
+      if (signal?.aborted) throw signal.reason;
+      if (current && now() < current.expiresAt) return current.token;
       if (!inflight) {
-        if (blocked && now() < blocked.until) return Promise.reject(blocked.error);
+        if (blocked && now() < blocked.until) throw blocked.error;
         inflight = fetchToken().finally(() => {
           inflight = undefined;
         });

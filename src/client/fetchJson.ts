@@ -3,6 +3,7 @@ import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
 import { parseRetryAfter } from './parseRetryAfter';
+import { raceSignal } from './raceSignal';
 import { parseRedacted, redact } from './redact';
 import { startTimeout } from './startTimeout';
 import type { AuthStrategy } from './types';
@@ -27,15 +28,14 @@ const RETRY_AFTER_STATUSES = [429, 503];
 
 /**
  * What an echoing service must not leak: the credential in `authorization`, the password half of a Basic pair
- * (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`.
+ * (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`. `redact` skips
+ * the short ones.
  */
 function secretsOf(authorization: string | undefined, extra: readonly string[] = []): string[] {
   if (!authorization) return [];
   // Trimmed as fetch sends it, so an echo of a token given with a trailing newline is still found.
   const credential = authorization.slice(authorization.indexOf(' ') + 1).trim();
-  const password = credential.slice(credential.indexOf(':') + 1);
-  // A short password is left alone (redacting e.g. "a" would mangle the whole body); the whole credential never is.
-  return [credential, ...extra, ...(password.length >= 8 ? [password] : [])];
+  return [credential, ...extra, credential.slice(credential.indexOf(':') + 1)];
 }
 
 /**
@@ -58,12 +58,11 @@ export async function fetchJson(
   callerSignal?.addEventListener('abort', onAbort);
   const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError('GET', url, timeoutMs)));
   const context = { baseUrl: config.baseUrl, fetch: config.fetch, signal };
-  let secrets: string[] = [];
-  try {
+  const attempt = async (): Promise<{ body: unknown; response: Response }> => {
     for (let retried = false; ; retried = true) {
       const headers: Record<string, string> = { Accept: 'application/json' };
       const authorization = auth && (headers.Authorization = await auth.authorize(context));
-      secrets = secretsOf(authorization, auth?.secrets);
+      const secrets = secretsOf(authorization, auth?.secrets);
       // fetch would reject it with an error that quotes the whole header, token included.
       if (authorization && /[\0\r\n]/.test(authorization.trim())) {
         throw new TypeError('pagewise: `auth` gave an Authorization header with a line break or NUL (not shown)');
@@ -78,7 +77,7 @@ export async function fetchJson(
         }
         text = await response.text();
       } catch (error) {
-        // Unless our signal aborted it: then the outer catch answers with the abort's reason.
+        // Unless our signal aborted it: then the race below has already answered with the abort's reason.
         throw new NetworkError('GET', url, error, secrets);
       }
       // Success bodies too: a proxy passes them on to the browser.
@@ -95,14 +94,17 @@ export async function fetchJson(
         method: 'GET',
         url,
         status: response.status,
-        statusText: response.statusText,
+        // A status line can echo the credential as well as a body can.
+        statusText: redact(response.statusText, secrets),
         body,
         retryAfterMs: RETRY_AFTER_STATUSES.includes(response.status) ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
       });
     }
-  } catch (error) {
-    // E.g. aborted while waiting for a token: report the abort, not what it interrupted.
-    throw signal.aborted ? signal.reason : error;
+  };
+  try {
+    // Raced, not only signalled: the call ends at timeoutMs or the caller's abort with its reason, not with what
+    // it interrupted (a token request, a fetch, or a fetch that ignores its signal and would never settle).
+    return await raceSignal(attempt(), signal);
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onAbort);

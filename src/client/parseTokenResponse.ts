@@ -1,4 +1,3 @@
-import { formatValue } from './formatValue';
 /** A token and, when known, its lifetime in seconds. */
 export interface TokenGrant {
   /** The access token. */
@@ -17,7 +16,8 @@ export function parseTokenResponse(value: unknown, requireTokenType: boolean): T
   const expiresIn = typeof body.expires_in === 'string' && /^\d+$/.test(body.expires_in) ? Number(body.expires_in) : body.expires_in;
   if (typeof token !== 'string' || !token) return '`access_token` is not a non-empty string';
   if ((requireTokenType || type !== undefined) && (typeof type !== 'string' || type.toLowerCase() !== 'bearer')) {
-    return `\`token_type\` is not "Bearer" (got ${formatValue(type)})`;
+    // Not quoted: an identity provider may put anything there, even the token.
+    return '`token_type` is not "Bearer"';
   }
   if (typeof expiresIn !== 'number' || !(expiresIn > 0) || expiresIn === Infinity) return '`expires_in` is not a positive number';
   return { token, expiresIn };

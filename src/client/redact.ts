@@ -1,15 +1,25 @@
-/** `text` with every occurrence of each non-empty secret replaced by `[redacted]`. */
+/**
+ * `text` with every occurrence of each secret of 8 or more characters replaced by `[redacted]`. A shorter secret
+ * is left alone: words like "id" or "token" occur in ordinary data, which redacting them would corrupt.
+ */
 export function redact(text: string, secrets: readonly string[]): string {
-  for (const secret of secrets) if (secret) text = text.split(secret).join('[redacted]');
+  for (const secret of secrets) if (secret.length > 7) text = text.replaceAll(secret, '[redacted]');
   return text;
 }
 
 /**
- * Parses JSON `text` with the secrets redacted, also where the JSON escapes them (`\/`, `\u0041`), which a
- * redaction of the text alone would miss. Throws a `SyntaxError` when `text` is not JSON.
+ * Parses JSON `text`, then redacts the secrets in every string and key as parsed, so also where the JSON escapes
+ * them (`\/`, `\u0041`); numbers, literals and the structure are never changed. Throws a `SyntaxError` when
+ * `text` is not JSON.
  */
 export function parseRedacted(text: string, secrets: readonly string[]): unknown {
-  return JSON.parse(redact(text, secrets), (_, value: unknown) => (typeof value === 'string' ? redact(value, secrets) : value));
+  return JSON.parse(text, function (this: Record<string, unknown>, key: string, value: unknown) {
+    if (typeof value === 'string') value = redact(value, secrets);
+    const clean = redact(key, secrets);
+    if (clean === key) return value;
+    // Moved to the redacted key; returning undefined deletes the original one.
+    this[clean] = value;
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/
 import { AuthError } from '../client/errors/AuthError';
 import { NetworkError } from '../client/errors/NetworkError';
 import { parseTokenResponse } from '../client/parseTokenResponse';
-import { parseRedacted } from '../client/redact';
+import { parseRedacted, redact } from '../client/redact';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import type { AuthContext, AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';
@@ -104,7 +104,8 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
             method: 'POST',
             url: tokenUrl,
             status: response.status,
-            statusText: response.statusText,
+            // A status line can echo the secret as well as a body can.
+            statusText: redact(response.statusText, [clientSecret]),
             error: typeof json?.error === 'string' ? json.error : undefined,
             error_description: typeof json?.error_description === 'string' ? json.error_description : undefined,
           };

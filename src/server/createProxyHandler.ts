@@ -1,7 +1,6 @@
 import { assertListParams } from '../client/assertListParams';
 import { formatValue as show } from '../client/formatValue';
 import { isUuid } from '../client/isUuid';
-import { isApiError } from '../client/errors/ApiError';
 import { isHttpError } from '../client/errors/HttpError';
 import { isTimeoutError } from '../client/errors/TimeoutError';
 import { requestList, type ListResource } from '../client/requestList';
@@ -31,7 +30,7 @@ export interface ProxyHandlerOptions {
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
   allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
-  /** Told the error behind each 500 (a throwing `allowRequest`), 502 and 504; pagewise errors carry no secrets. @default none */
+  /** Told the error behind each 500 (a throwing `allowRequest`), 502 and 504; pagewise errors carry no secrets, your own `auth`'s are passed as thrown. @default none */
   onError?: (error: unknown) => void;
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
@@ -66,8 +65,9 @@ function integer(value: string | null): number | string | null {
  * `maxSize`) 400, and requests `allowRequest` refuses 403 (use it: otherwise anyone who reaches the handler may
  * list any organization).
  * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`); a failed
- * token request or unreachable service is a 502, a timeout a 504, a browser that went away (its request's signal
- * aborted) a 499. The browser gets no details; `onError` gets the error behind each 500, 502 and 504.
+ * token request (also an `auth` that throws), an unreachable service or a status above 599 is a 502, a timeout a
+ * 504, a browser that went away (its request's signal aborted) a 499; the handler rejects only if `onError` throws.
+ * The browser gets no details; `onError` gets the error behind each 500, 502 and 504.
  * Upstream response headers are not copied.
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
@@ -153,12 +153,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       return json(response.status, body, total === null ? {} : { 'X-Total-Count': total });
     } catch (error) {
       if (request.signal.aborted) return json(499, { error: 'client_closed_request' });
-      if (isHttpError(error)) {
+      // A Response cannot carry a status outside 200–599 (a real service may send 600): that is a bad gateway.
+      if (isHttpError(error) && error.status >= 200 && error.status < 600) {
         const wait = error.retryAfterMs;
         return json(error.status, error.body ?? null, wait === undefined ? {} : { 'Retry-After': String(Math.ceil(wait / 1000)) });
       }
-      if (!isApiError(error)) throw error;
-      // Token endpoint failures, network errors, unreadable bodies: details go to onError, not to the browser.
+      // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable body), is
+      // answered, never thrown: a rejected handler crashes a plain Node server. Details go to onError only.
       options.onError?.(error);
       return isTimeoutError(error) ? json(504, { error: 'upstream_timeout' }) : json(502, { error: 'bad_gateway' });
     }

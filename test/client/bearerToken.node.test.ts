@@ -76,7 +76,8 @@ describe('bearerToken', () => {
     ['', '`access_token` is not a non-empty string'],
     [{ access_token: TOKEN }, '`expires_in` is not a positive number'],
     [{ access_token: TOKEN, expires_in: -5 }, '`expires_in` is not a positive number'],
-    [{ access_token: TOKEN, expires_in: 60, token_type: 'mac' }, '`token_type` is not "Bearer" (got "mac")'],
+    [{ access_token: TOKEN, expires_in: 60, token_type: 'mac' }, '`token_type` is not "Bearer"'],
+    [{ access_token: TOKEN, expires_in: 60, token_type: TOKEN }, '`token_type` is not "Bearer"'],
   ])('rejects getToken result %j with a TypeError that does not quote the token', async (value, problem) => {
     const client = createApiClient({ baseUrl: server.origin, auth: bearerToken(() => value as string) });
     const error = await client.listShares(params).catch((e: unknown) => e);

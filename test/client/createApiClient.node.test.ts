@@ -5,9 +5,12 @@ import { startLocalServer } from '../helpers/localServer';
 import { useLocalServer } from '../helpers/useLocalServer';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
+import { startStatusLineServer } from './startStatusLineServer';
 
 const TOKEN = 'tok_8f3a1c9e5b7d2f4a6c8e0b1d';
 const fixedAuth = (header: string): AuthStrategy => ({ id: 'fixed', authorize: async () => header });
+/** A real fetch that drops the signal it is given, as some wrappers and polyfills do. */
+const fetchIgnoringSignal: typeof fetch = (input, init) => fetch(input, { ...init, signal: undefined });
 
 const server = useLocalServer(() => ({ body: springPage([{ id: 'a' }], 1) }));
 
@@ -129,6 +132,23 @@ describe('bad arguments', () => {
   });
 
   it.each([
+    ['no scheme', 'admin:pw_Q7z9x2Kc@api.example.test/v1'],
+    ['a "/" in the password', 'https://admin:pw_Q7z9/x2Kc@api.example.test/v1'],
+    ['a "#" in the password', 'https://admin:pw_Q7z9#x2Kc@api.example.test/v1'],
+    ['a "?" in the password', 'https://admin:pw_Q7z9?x2Kc@api.example.test/v1'],
+    ['a password of digits before a "/", which parses as a port', 'https://admin:4471/x2Kc@api.example.test/v1'],
+  ])('rejects a baseUrl with credentials and %s without echoing any part of the password', (_, baseUrl) => {
+    let error: unknown;
+    try {
+      createApiClient({ baseUrl });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toBe('pagewise: `baseUrl` must not contain credentials (any "@"); pass them as `auth`');
+    expectNoSecrets(error, ['pw_Q7z9', 'x2Kc', '4471']);
+  });
+
+  it.each([
     [{ auth: { id: 'x' } }, '`auth` must be an auth strategy'],
     [{ fetch: 'nope' }, '`fetch` must be a function'],
     [{ timeoutMs: 0 }, '`timeoutMs` must be a positive number, got 0'],
@@ -158,6 +178,38 @@ describe('HTTP errors', () => {
       retryAfterMs: undefined,
       message: `GET ${server.origin}/api/${ORG}/shares?page=0&size=20 failed: 404 Not Found`,
     });
+    expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('redacts the credential when the service echoes it in the status line', async () => {
+    const echo = await startStatusLineServer(500, (request) => `denied for ${request.headers.authorization}`);
+    try {
+      const error = await createApiClient({ baseUrl: echo.origin, auth: fixedAuth(`Bearer ${TOKEN}`) })
+        .listShares({ organizationId: ORG, page: 0, size: 20 })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        name: 'HttpError',
+        status: 500,
+        statusText: 'denied for Bearer [redacted]',
+        message: `GET ${echo.origin}/${ORG}/shares?page=0&size=20 failed: 500 denied for Bearer [redacted]`,
+      });
+      expectNoSecrets(error, [TOKEN]);
+    } finally {
+      await echo.close();
+    }
+  });
+
+  it('redacts the credential in object keys, also where the JSON escapes it, and leaves the other keys alone', async () => {
+    const escaped = TOKEN.replace('t', '\\u0074');
+    server.handle(() => ({
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+      body: `{"error":"denied","seen":{"${escaped}":true,"by ${TOKEN}":1}}`,
+    }));
+    const error = await client()
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, body: { error: 'denied', seen: { '[redacted]': true, 'by [redacted]': 1 } } });
     expectNoSecrets(error, [TOKEN]);
   });
 
@@ -247,6 +299,32 @@ describe('HTTP errors', () => {
     expect(isTimeoutError(error)).toBe(true);
     expect(error).toMatchObject({ timeoutMs: 20, message: `GET ${server.origin}/${ORG}/shares?page=0&size=20 timed out after 20 ms` });
     expectNoSecrets(error, [TOKEN]);
+  });
+});
+
+describe('a fetch that ignores its signal and never settles', () => {
+  it('still rejects with a TimeoutError at timeoutMs', async () => {
+    server.handle(() => new Promise(() => undefined));
+    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), fetch: fetchIgnoringSignal, timeoutMs: 20 })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(isTimeoutError(error)).toBe(true);
+    expect(error).toMatchObject({ timeoutMs: 20 });
+  });
+
+  it("still rejects with the caller's abort reason", async () => {
+    server.handle(() => new Promise(() => undefined));
+    const controller = new AbortController();
+    const result = createApiClient({ baseUrl: server.origin, fetch: fetchIgnoringSignal }).listShares({
+      organizationId: ORG,
+      page: 0,
+      size: 20,
+      signal: controller.signal,
+    });
+    await expect.poll(() => server.requests.length).toBe(1);
+    const reason = new Error('navigated away');
+    controller.abort(reason);
+    await expect(result).rejects.toBe(reason);
   });
 });
 

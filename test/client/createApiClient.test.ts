@@ -42,6 +42,13 @@ describe('client in a browser-like environment (jsdom)', () => {
     expect(seen[0]!.headers.has('authorization')).toBe(false);
   });
 
+  it.each(['//evil.example/api', '/\\evil.example/api', '/\\/evil.example'])(
+    'rejects the path baseUrl %j, which leads to another origin where the bearer token would go',
+    (baseUrl) => {
+      expect(() => createApiClient({ baseUrl, auth: bearerToken(() => TOKEN) })).toThrow('pagewise: `baseUrl` must be a path on this origin');
+    },
+  );
+
   it('caches a bearer token response and retries a 401 once with a fresh token', async () => {
     let issued = 0;
     server.use(

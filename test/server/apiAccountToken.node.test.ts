@@ -94,6 +94,14 @@ describe('apiAccountToken (seed 5)', () => {
     },
   );
 
+  it.each(['id', 'content', 'Tokyo'])(
+    'leaves rows and page intact when the apiToken (%s) is a word shorter than 8 characters that occurs in them',
+    async (apiToken) => {
+      server.handle(() => ({ body: springPage([{ id: 'a1', city: 'Tokyo' }], 1) }));
+      await expect(client({ apiToken }).listShares(params)).resolves.toMatchObject({ items: [{ id: 'a1', city: 'Tokyo' }], total: 1 });
+    },
+  );
+
   it('has a non-secret id', () => {
     expect(apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN }).id).toBe(`api-account:${ACCOUNT}`);
   });

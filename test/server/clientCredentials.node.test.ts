@@ -4,6 +4,7 @@ import { clientCredentials, type ClientCredentialsOptions } from '../../src/serv
 import { startLocalServer } from '../helpers/localServer';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
+import { startStatusLineServer } from '../client/startStatusLineServer';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 
 const params = { organizationId: ORG, page: 0, size: 20 };
@@ -205,8 +206,10 @@ describe('clientCredentials: token endpoint failures', () => {
 
   it.each([
     [{ token_type: 'Bearer', expires_in: 60 }, '`access_token` is not a non-empty string'],
-    [{ access_token: 'at-leak-8a7b6c5d4e', expires_in: 60 }, '`token_type` is not "Bearer" (got undefined)'],
-    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'mac', expires_in: 60 }, '`token_type` is not "Bearer" (got "mac")'],
+    [{ access_token: 'at-leak-8a7b6c5d4e', expires_in: 60 }, '`token_type` is not "Bearer"'],
+    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'mac', expires_in: 60 }, '`token_type` is not "Bearer"'],
+    // An identity provider may put anything in token_type, even the token: it is never quoted.
+    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'at-leak-8a7b6c5d4e', expires_in: 60 }, '`token_type` is not "Bearer"'],
     [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'Bearer', expires_in: 0 }, '`expires_in` is not a positive number'],
     [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'Bearer' }, '`expires_in` is not a positive number'],
     ['not json', '`access_token` is not a non-empty string'],
@@ -289,13 +292,17 @@ describe('clientCredentials: arguments', () => {
     expect(() => clientCredentials({ ...base, ...(override as object) } as ClientCredentialsOptions)).toThrow(message);
   });
 
-  it('never echoes a secret in an argument error', () => {
+  it.each([
+    `https://${CLIENT_ID}:${CLIENT_SECRET}@idp.example.test`,
+    `${CLIENT_ID}:${CLIENT_SECRET}@idp.example.test`,
+    `https://${CLIENT_ID}:${CLIENT_SECRET}/x@idp.example.test`,
+  ])('never echoes a secret in an argument error (authUrl %#)', (authUrl) => {
     try {
-      clientCredentials({ ...base, authUrl: `https://${CLIENT_ID}:${CLIENT_SECRET}@idp.example.test` });
+      clientCredentials({ ...base, authUrl });
       expect.unreachable();
     } catch (error) {
-      expect((error as Error).message).toBe('pagewise: `authUrl` must not contain credentials; pass them as `auth`');
-      expectNoSecrets(error, [CLIENT_SECRET]);
+      expect((error as Error).message).toBe('pagewise: `authUrl` must not contain credentials (any "@"); pass them as `auth`');
+      expectNoSecrets(error, [CLIENT_SECRET, 'cs_Zq9']);
     }
   });
 
@@ -362,11 +369,49 @@ describe('clientCredentials: beyond the ordinary', () => {
     expect(JSON.parse(service.tokenRequests()[0]!.body)).toMatchObject({ client_secret: CLIENT_SECRET });
   });
 
-  it('redacts a short client secret echoed by the identity provider, too', async () => {
-    service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client', error_description: 'unknown secret s3cr' } });
-    const error = await setup({ clientSecret: 's3cr' })
+  it('redacts an echoed client secret of 8 characters or more, but leaves a shorter one alone, as ordinary words may match it', async () => {
+    service.tokenReply = (request) => ({
+      status: 401,
+      body: { error: 'invalid_client', error_description: `unknown secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}` },
+    });
+    const short = await setup({ clientSecret: 's3cr' })
       .client.listShares(params)
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ error_description: 'unknown secret [redacted]' });
+    expect(short).toMatchObject({ error_description: 'unknown secret s3cr' });
+    const eight = await setup({ clientSecret: 's3cr3t_8' })
+      .client.listShares(params)
+      .catch((e: unknown) => e);
+    expect(eight).toMatchObject({ error_description: 'unknown secret [redacted]' });
+    expectNoSecrets(eight, ['s3cr3t_8']);
+  });
+
+  it.each(['token', 'Bearer', 'expires'])(
+    'reads the token response intact when the client secret (%s) is a short word that occurs in it',
+    async (clientSecret) => {
+      service.tokenReply = () => {
+        service.issued.push('at-word-6d5c4b3a2f1e');
+        return { body: { access_token: 'at-word-6d5c4b3a2f1e', token_type: 'Bearer', expires_in: 3600 } };
+      };
+      await expect(setup({ clientSecret }).client.listShares(params)).resolves.toMatchObject({ total: 1 });
+      expect(service.apiRequests()[0]!.headers.authorization).toBe('Bearer at-word-6d5c4b3a2f1e');
+    },
+  );
+
+  it('redacts the client secret when the identity provider echoes it in the status line', async () => {
+    const echo = await startStatusLineServer(400, (request) => `bad secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}`);
+    try {
+      const auth = clientCredentials({ authUrl: echo.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+      const error = await createApiClient({ baseUrl: `${echo.origin}/api`, auth })
+        .listShares(params)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        name: 'AuthError',
+        status: 400,
+        message: `POST ${echo.origin}/oauth/token failed: 400 bad secret [redacted]`,
+      });
+      expectNoSecrets(error, [CLIENT_SECRET]);
+    } finally {
+      await echo.close();
+    }
   });
 });

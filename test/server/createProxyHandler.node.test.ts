@@ -115,6 +115,64 @@ describe('createProxyHandler', () => {
     expect(service.apiRequests()).toHaveLength(0);
   });
 
+  it('answers 502 over HTTP, without details, and tells onError when auth throws an error of its own', async () => {
+    const errors: unknown[] = [];
+    const failure = new Error('vault unreachable: token=s.V4ULT7');
+    handler = createProxyHandler({
+      baseUrl: `${service.server.origin}/api`,
+      auth: bearerToken(() => {
+        throw failure;
+      }),
+      allowRequest: () => true,
+      onError: (error) => errors.push(error),
+    });
+    // Through the node:http adapter: a rejected handler would crash it instead of answering.
+    const response = await fetch(`${proxyOrigin}/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(502);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'bad_gateway' });
+    expect(text).not.toContain('V4ULT7');
+    expect(errors).toEqual([failure]);
+    expect(service.apiRequests()).toHaveLength(0);
+  });
+
+  it('answers 502 and tells onError when auth gives a header that cannot be sent', async () => {
+    const errors: unknown[] = [];
+    handler = createProxyHandler({
+      baseUrl: `${service.server.origin}/api`,
+      auth: bearerToken(() => 'tok_line\nbreak_5e6f7a8b'),
+      allowRequest: () => true,
+      onError: (error) => errors.push(error),
+    });
+    const response = await call(`/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'bad_gateway' });
+    expect(errors).toEqual([expect.any(TypeError)]);
+    expect(service.apiRequests()).toHaveLength(0);
+  });
+
+  it('answers 502 and tells onError when the service answers with a status above 599, which a Response cannot carry', async () => {
+    const errors: unknown[] = [];
+    handler = proxyForService({ onError: (error) => errors.push(error) });
+    service.apiReply = () => ({ status: 600, body: { error: 'odd' } });
+    const response = await call(`/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'bad_gateway' });
+    expect(errors).toEqual([expect.objectContaining({ name: 'HttpError', status: 600 })]);
+  });
+
+  it('never passes on the token echoed in an object key, even JSON-escaped', async () => {
+    service.apiReply = (request) => ({
+      headers: { 'content-type': 'application/json' },
+      body: `{"content":[{"id":"a","seen":{"${request.headers.authorization!.slice(7).replace('a', '\\u0061')}":true}}],"totalElements":1}`,
+    });
+    const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ content: [{ id: 'a', seen: { '[redacted]': true } }], totalElements: 1 });
+    expect(text).not.toContain(service.issued[0]);
+  });
+
   it('answers 504 when the upstream does not answer within timeoutMs, and reports it to onError', async () => {
     const errors: unknown[] = [];
     const slow = proxyForService({ timeoutMs: 20, onError: (error) => errors.push(error) });

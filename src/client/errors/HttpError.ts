@@ -20,7 +20,7 @@ export interface HttpErrorInit {
 export class HttpError extends ApiError {
   /** Response status, e.g. 404. */
   declare readonly status: number;
-  /** Response status text, e.g. `Not Found`. */
+  /** Response status text, e.g. `Not Found`; occurrences of the credential are redacted. */
   readonly statusText: string;
   /** Response body: parsed JSON when it was JSON, else its text; occurrences of the credential are redacted. */
   declare readonly body: unknown;
