@@ -103,11 +103,10 @@ export const PageSizeChange: Story = {
 
 const slowStory = environmentsStory(demoOrganizationIds.acme, { latencyMs: 800 }, () => lastPageGate.release());
 // The play function holds the last page (wire page 2) until it has seen the loading state.
-const lastPageGate = createPageGate(slowStory.service, 2);
+const lastPageGate = createPageGate(slowStory.service, 2, 800);
 /** Every answer takes 800 ms: the previous page stays on screen, marked busy, until the next one arrives. */
 export const SlowNetwork: Story = {
   ...slowStory.story,
-  parameters: { msw: { handlers: [lastPageGate.handler, ...slowStory.service.handlers] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectRows(canvasElement, acme, 1, 20, DIGITS);

@@ -1,4 +1,4 @@
-import { isServer, queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ApiClient } from '../client/index';
 import type { Page, Share } from '../client/types';
 import { retryPolicy } from './retryPolicy';
@@ -62,8 +62,11 @@ export function pagedQueryOptions<T = Share>(resource: PagedResource, params: Pa
     placeholderData: (previous, previousQuery) =>
       previousQuery && isSameListing(previousQuery.queryKey, queryKey) ? previous : undefined,
     staleTime,
-    // No retries on the server, as TanStack's own default: a server render must not wait out the backoff.
-    retry: isServer ? false : retryPolicy.retry,
-    retryDelay: retryPolicy.retryDelay,
+    // In browsers only: on a server TanStack's own default (no retries, or the QueryClient's defaults) holds,
+    // so a server render never waits out the backoff.
+    ...(onServer() ? {} : retryPolicy),
   });
 }
+
+/** Whether this runs on a server, as TanStack Query decides it; asked per call, not once at import. */
+const onServer = (): boolean => typeof window === 'undefined' || 'Deno' in globalThis;

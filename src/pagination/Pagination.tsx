@@ -75,11 +75,12 @@ export function Pagination(props: PaginationProps) {
   const { showSizeChanger = true, showTotal = false, className } = props;
   const p = usePagination(props);
   const seen = useRef(new Set<string>()).current;
-  let size = props.size ?? 'sm';
-  if (!sizeVariants.includes(size)) {
-    warnOnce(seen, 'Pagination', 'size', size, 'sm');
-    size = 'sm';
-  }
+  const sizeKnown = props.size === undefined || sizeVariants.includes(props.size);
+  const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
+  // In an effect, like the other prop warnings: a server render must not warn on every request.
+  useEffect(() => {
+    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', props.size, 'sm');
+  });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const format = useNumberFormat(props.locale, seen);
   const nav = useRef<HTMLElement>(null);

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { clampInt } from './clampInt';
 import { getPageItems, type PageItem } from './getPageItems';
-import { DEFAULT_PAGE_SIZE, normalizePaginationProps, pageCountOf } from './normalizePaginationProps';
+import { DEFAULT_PAGE_SIZE, normalizePaginationProps } from './normalizePaginationProps';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */
@@ -56,7 +56,7 @@ export interface UsePaginationResult {
   hasPrevious: boolean;
   /** Whether a next page exists and the control is enabled. */
   hasNext: boolean;
-  /** Go to a page (clamped); does nothing for the current page unless the given one was out of range. */
+  /** Go to a page (clamped); does nothing for the current page, unless `current` was given out of range. */
   goTo: (page: number) => void;
   /** Go to the next page, if any. */
   next: () => void;
@@ -87,8 +87,9 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   }
   const currentControlled = options.current !== undefined;
   const sizeControlled = options.pageSize !== undefined;
+  const requested = currentControlled ? options.current : innerCurrent;
   const n = normalizePaginationProps({
-    current: currentControlled ? options.current : innerCurrent,
+    current: requested,
     total: options.total,
     pageSize: sizeControlled ? options.pageSize : innerSize,
     pageSizeOptions: options.pageSizeOptions,
@@ -110,7 +111,6 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     }
   });
 
-  const requested = currentControlled ? options.current : innerCurrent;
   const goTo = (page: number) => {
     const target = clampInt(page, 1, pageCount, current);
     // A page shown clamped (past the end after deletes, or NaN) is still a move: the caller's state is elsewhere.
@@ -122,8 +122,9 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   const setPageSize = (size: number) => {
     if (disabled || !Number.isInteger(size) || size < 1 || size === pageSize) return;
     const kept = Math.floor(((current - 1) * pageSize) / size) + 1;
-    // Without a total the kept page is bounded only by safe integers (a huge `current` must not overflow).
-    const page = Math.min(kept, total === undefined ? Number.MAX_SAFE_INTEGER : pageCountOf(total, size));
+    // The first item of a (clamped) current page exists, so the kept page is within the new page count; only a
+    // huge `current` without a total needs bounding, to safe integers.
+    const page = Math.min(kept, Number.MAX_SAFE_INTEGER);
     if (!currentControlled) setInnerCurrent(page);
     if (!sizeControlled) setInnerSize(size);
     onSizeChange?.(page, size);

@@ -23,11 +23,20 @@ it('does not retry a failing page on the server: one 500, one request, the prefe
   service.fail({ status: 500, times: 3 });
   const queryClient = new QueryClient();
   const options = sharesQueryOptions({ client, organizationId: demoOrganizationIds.acme });
-  expect(options.retry).toBe(false);
+  expect(options).not.toHaveProperty('retry');
 
   await queryClient.prefetchQuery(options);
   expect(queryClient.getQueryState(options.queryKey)).toMatchObject({ status: 'error', fetchFailureCount: 1 });
   expect(service.requests.map((r) => r.status)).toEqual([500]);
+});
+
+it("follows a server QueryClient's own retry defaults", async () => {
+  service.fail({ status: 500 });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, retryDelay: 0 } } });
+  const options = sharesQueryOptions({ client, organizationId: demoOrganizationIds.acme });
+  await queryClient.prefetchQuery(options);
+  expect(queryClient.getQueryState(options.queryKey)?.status).toBe('success');
+  expect(service.requests.map((r) => r.status)).toEqual([500, 200]);
 });
 
 it('still retries on the server when the caller asks for it', async () => {
