@@ -22,24 +22,26 @@ const hebrewLabels: PaginationLabels = {
 const meta = {
   title: 'Pagination',
   component: Pagination,
+  // A Docs page with the props table from the JSDoc (react-docgen), beside the stories.
+  tags: ['autodocs'],
   args: { total: 437, onChange: fn(), onSizeChange: fn() },
   argTypes: {
     current: { control: 'number' },
-    defaultCurrent: { control: 'number' },
+    defaultCurrent: { control: 'number', table: { defaultValue: { summary: '1' } } },
     total: { control: 'number' },
-    pageSize: { control: 'number' },
-    defaultPageSize: { control: 'number' },
-    pageSizeOptions: { control: 'object' },
-    showSizeChanger: { control: 'boolean' },
-    showTotal: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-    size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
+    pageSize: { control: 'number', table: { defaultValue: { summary: '20' } } },
+    defaultPageSize: { control: 'number', table: { defaultValue: { summary: '20' } } },
+    pageSizeOptions: { control: 'object', table: { defaultValue: { summary: '[10, 20, 50, 100]' } } },
+    showSizeChanger: { control: 'boolean', table: { defaultValue: { summary: 'true' } } },
+    showTotal: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
+    disabled: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
+    size: { control: 'inline-radio', options: ['sm', 'md', 'lg'], table: { defaultValue: { summary: "'sm'" } } },
     className: { control: 'text' },
-    siblingCount: { control: 'number' },
-    boundaryCount: { control: 'number' },
-    labels: { control: 'object' },
-    locale: { control: 'text' },
-    'aria-label': { control: 'text' },
+    siblingCount: { control: 'number', table: { defaultValue: { summary: '1' } } },
+    boundaryCount: { control: 'number', table: { defaultValue: { summary: '1' } } },
+    labels: { control: 'object', table: { defaultValue: { summary: 'defaultPaginationLabels' } } },
+    locale: { control: 'text', table: { defaultValue: { summary: "'en'" } } },
+    'aria-label': { control: 'text', table: { defaultValue: { summary: "'Pagination'" } } },
   },
 } satisfies Meta<typeof Pagination>;
 
@@ -120,6 +122,8 @@ function ServerSidePagination(props: PaginationProps) {
  * from the mock service, which receives the zero-based page.
  */
 export const ServerSide: Story = {
+  // Not on the Docs page: it renders every story at once, and MSW keeps only one story's handlers.
+  tags: ['!autodocs'],
   parameters: { msw: { handlers: serverSide.service.handlers } },
   beforeEach: () => serverSide.service.reset(),
   render: (args) => <ServerSidePagination {...args} />,
