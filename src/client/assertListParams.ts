@@ -1,4 +1,4 @@
-import { formatValue as show } from './formatValue';
+import { formatValue as show } from '../shared/formatValue';
 import { isUuid } from './isUuid';
 import type { ListParams } from './types';
 

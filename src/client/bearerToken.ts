@@ -19,13 +19,14 @@ export interface BearerTokenOptions {
  * Browser-safe auth: `getToken` (typically a call to your own backend) supplies the token, sent as
  * `Authorization: Bearer <token>`. Token responses are cached and renewed like client credentials, and
  * concurrent requests share one `getToken` call. On a 401 the token is dropped and the call retried once, unless
- * a 401 already renewed it less than 30 s ago: then the call fails with that 401 and `getToken` is not called.
+ * a 401 already renewed it less than 30 s ago: then the call fails with that 401 and `getToken` is not called again
+ * (a string token included).
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   if (typeof getToken !== 'function') throw new TypeError('pagewise: `getToken` must be a function');
   const cache = createTokenCache({
-    leewaySeconds: options.leewaySeconds,
-    now: options.now,
+    // Its options are the cache's (`id` aside, which the cache ignores).
+    ...options,
     method: 'getToken',
     async request(signal) {
       const value = await getToken({ signal });

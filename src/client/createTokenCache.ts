@@ -1,3 +1,4 @@
+import { formatValue } from '../shared/formatValue';
 import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
 import { raceSignal } from './raceSignal';
@@ -24,9 +25,10 @@ export interface TokenCache {
   /** Resolves to a valid token; `signal` only stops this caller waiting. */
   get(signal?: AbortSignal): Promise<string>;
   /**
-   * After the API rejected `token`: whether a retry may get another token. True when `token` is no longer the
-   * current one, or is dropped now; false (the token is kept) when a 401 already renewed the token less than
-   * 30 s ago, as then the refusal is not the token's fault (e.g. an organization the client may not list).
+   * After the API rejected `token`: whether a retry may get another token. True when a newer token was handed out
+   * since, or `token` is dropped now; false (the token is kept) when a 401 already renewed the token less than
+   * 30 s ago, as then the refusal is not the token's fault (e.g. an organization the client may not list). Cached
+   * or not: a `getToken` string counts too.
    */
   invalidate(token: string): boolean;
 }
@@ -37,7 +39,7 @@ const MAX_BACKOFF_MS = 30_000;
 /** Throws a `TypeError` naming `leewaySeconds` or `timeoutMs` when it is unusable. */
 export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknown = 30_000): void {
   if (typeof leewaySeconds !== 'number' || !(leewaySeconds >= 0) || leewaySeconds === Infinity) {
-    throw new TypeError(`pagewise: \`leewaySeconds\` must be a number >= 0, got ${String(leewaySeconds)}`);
+    throw new TypeError(`pagewise: \`leewaySeconds\` must be a number >= 0, got ${formatValue(leewaySeconds)}`);
   }
   assertTimeoutMs(timeoutMs);
 }
@@ -51,13 +53,16 @@ export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknow
  *   for 1 s, 2 s, 4 s, … (at most 30 s): a network failure, timeout, 5xx, 429, an invalid token response, a
  *   `getToken` that throws. Callers in that window get the last error without a request. A refusal is not
  *   retried here: it surfaces at once and the next call tries again;
- * - a 401 drops the rejected token if it is still current, at most once per 30 s: a token the API refuses
- *   again right after such a renewal is kept, so calls that all get a 401 cannot storm the token endpoint.
+ * - a 401 drops the rejected token if it is still the last one handed out (cached or not), at most once per 30 s:
+ *   a token the API refuses again right after such a renewal is kept, so calls that all get a 401 cannot storm the
+ *   token endpoint (or a `getToken` that returns a string).
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
   const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now } = options;
   assertTokenTiming(leewaySeconds, timeoutMs);
   let current: { token: string; expiresAt: number } | undefined;
+  // The token handed out last, cached or not (a 401 for an older one is retried with a newer one); none once dropped.
+  let last: string | undefined;
   let inflight: Promise<string> | undefined;
   let failures = 0;
   let blocked: { error: unknown; until: number } | undefined;
@@ -74,7 +79,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       failures = 0;
       blocked = undefined;
       // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
-      const token = grant.token.trim();
+      const token = (last = grant.token.trim());
       if (grant.expiresIn !== undefined) {
         const lifetimeMs = grant.expiresIn * 1000;
         current = { token, expiresAt: sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
@@ -95,7 +100,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
 
   return {
     async get(signal) {
-      if (signal?.aborted) throw signal.reason;
+      signal?.throwIfAborted();
       if (current && now() < current.expiresAt) return current.token;
       if (!inflight) {
         if (blocked && now() < blocked.until) throw blocked.error;
@@ -106,10 +111,11 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       return raceSignal(inflight, signal);
     },
     invalidate(token) {
-      if (current?.token !== token) return true;
+      if (token !== last) return true;
       if (now() < keepUntil) return false;
       keepUntil = now() + MAX_BACKOFF_MS;
-      current = undefined;
+      // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
+      current = last = undefined;
       return true;
     },
   };

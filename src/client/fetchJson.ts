@@ -27,15 +27,14 @@ const MAX_BODY_CHARS = 4096;
 const RETRY_AFTER_STATUSES = [429, 503];
 
 /**
- * What an echoing service must not leak: the credential in `authorization`, the password half of a Basic pair
- * (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`. `redact` skips
- * the short ones.
+ * What an echoing service must not leak, once each and none empty: the credential in `authorization`, the password
+ * half of a Basic pair (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`.
  */
 function secretsOf(authorization: string | undefined, extra: readonly string[] = []): string[] {
   if (!authorization) return [];
   // Trimmed as fetch sends it, so an echo of a token given with a trailing newline is still found.
   const credential = authorization.slice(authorization.indexOf(' ') + 1).trim();
-  return [credential, ...extra, credential.slice(credential.indexOf(':') + 1)];
+  return [...new Set([credential, ...extra, credential.slice(credential.indexOf(':') + 1)])].filter(Boolean);
 }
 
 /**
@@ -57,7 +56,7 @@ export async function fetchJson(
   const onAbort = () => controller.abort(callerSignal!.reason);
   callerSignal?.addEventListener('abort', onAbort);
   const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError('GET', url, timeoutMs)));
-  const context = { baseUrl: config.baseUrl, fetch: config.fetch, signal };
+  const context = { ...config, signal };
   const attempt = async (): Promise<{ body: unknown; response: Response }> => {
     for (let retried = false; ; retried = true) {
       const headers: Record<string, string> = { Accept: 'application/json' };
@@ -83,10 +82,10 @@ export async function fetchJson(
       // Success bodies too: a proxy passes them on to the browser.
       let body: unknown;
       try {
-        body = parseRedacted(text, secrets);
+        body = parseRedacted(text, secrets, response.ok ? 8 : 1);
       } catch {
         if (response.ok) throw new ResponseShapeError('GET', url, 'a body that is not valid JSON');
-        // Not JSON: keep the (truncated) text.
+        // Not JSON: keep the (truncated) text, error text that no secret survives however short.
         body = redact(text, secrets).slice(0, MAX_BODY_CHARS);
       }
       if (response.ok) return { body, response };

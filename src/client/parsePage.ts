@@ -7,7 +7,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 /** A count as a non-negative integer; numeric strings too, as serializers that write 64-bit longs as strings send them. */
 const count = (value: unknown): number | undefined => {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : undefined;
+  return Number.isSafeInteger(number) && (number as number) >= 0 ? (number as number) : undefined;
 };
 
 /**
@@ -20,6 +20,8 @@ const count = (value: unknown): number | undefined => {
  * - a plain array, with the total in the `X-Total-Count` header
  * - `{ items | data | results, total | count }`
  *
+ * The rows are the first of `content`, `items`, `data` and `results` that is a list (else `_embedded`'s); the total is
+ * `totalElements` (of the page metadata) before `total` and `count`, which may count only this page's rows.
  * Counts may be numbers or numeric strings. Anything else throws a `ResponseShapeError` listing the keys it saw.
  */
 export function parsePage<T = unknown>(body: unknown, { response, page, size, url }: ParsePageContext): Page<T> {
@@ -34,16 +36,19 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
       throw new ResponseShapeError('GET', url, 'an array without a readable X-Total-Count header');
     }
   } else if (isObject(body)) {
-    items = body.content ?? body.items ?? body.data ?? body.results;
+    const named = [body.content, body.items, body.data, body.results];
+    // The first that is a list: a `data` or `content` field of another kind must not hide the rows.
+    items = named.find(Array.isArray);
     if (isObject(body.page)) {
       meta = body.page;
       const embedded = body._embedded;
-      // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows (unless
-      // the rows came under another name, read above).
       const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
-      items ??= lists.length ? lists.find(Array.isArray) : [];
+      // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless
+      // the rows were sent under another name (then they must be a list).
+      items ??= lists.length || named.some((value) => value != null) ? lists.find(Array.isArray) : [];
     } else if ('content' in body) meta = body;
-    total = count(body.total ?? body.count) ?? count(meta.totalElements);
+    // The page metadata's total first: beside it, `count` is often this page's row count.
+    total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
   }
   if (!Array.isArray(items) || total === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];

@@ -11,7 +11,8 @@ export interface TokenGrant {
  * `expires_in` may also be a numeric string, as some identity providers send it.
  */
 export function parseTokenResponse(value: unknown, requireTokenType: boolean): TokenGrant | string {
-  const body = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  // Any non-null value reads like an object (a primitive has no such fields).
+  const body = (value ?? {}) as Record<string, unknown>;
   const { access_token: token, token_type: type } = body;
   const expiresIn = typeof body.expires_in === 'string' && /^\d+$/.test(body.expires_in) ? Number(body.expires_in) : body.expires_in;
   if (typeof token !== 'string' || !token) return '`access_token` is not a non-empty string';

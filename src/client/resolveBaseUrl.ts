@@ -1,4 +1,4 @@
-import { formatValue } from './formatValue';
+import { formatValue } from '../shared/formatValue';
 
 /**
  * `value` as an absolute http(s) URL without a trailing slash. A path such as `/api/pagewise` is resolved
@@ -12,12 +12,12 @@ export function resolveBaseUrl(value: unknown, name = 'baseUrl'): string {
   try {
     url = new URL(text, path ? origin : undefined);
   } catch {
-    url = undefined;
+    // Not a URL: `url` stays undefined.
   }
   let problem: string | undefined;
   if (text.includes('@')) {
     // Never echoed, whether the URL parses or not: a password may hold "/", "?" or "#", so no cut reliably drops it.
-    problem = 'must not contain credentials (any "@"); pass them as `auth`';
+    problem = 'must not contain credentials or "@"';
   } else if (!url || !/^https?:$/.test(url.protocol)) {
     problem = `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}, got ${
       // Cut at the query or fragment: they often carry a key.

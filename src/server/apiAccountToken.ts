@@ -1,4 +1,4 @@
-import { formatValue as show } from '../client/formatValue';
+import { formatValue as show } from '../shared/formatValue';
 import { isUuid } from '../client/isUuid';
 import type { AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';

@@ -4,8 +4,7 @@
  * Workers, Deno) are not browsers: unlike a browser's workers, they have no `importScripts`.
  */
 function inBrowser(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown; importScripts?: unknown; navigator?: { userAgent?: unknown } };
-  if (g.navigator?.userAgent === 'Cloudflare-Workers') return false;
+  const g = globalThis as { window?: unknown; document?: unknown; importScripts?: unknown };
   return (g.window !== undefined && g.document !== undefined) || typeof g.importScripts === 'function';
 }
 

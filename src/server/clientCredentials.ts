@@ -2,7 +2,7 @@ import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/
 import { AuthError } from '../client/errors/AuthError';
 import { NetworkError } from '../client/errors/NetworkError';
 import { parseTokenResponse } from '../client/parseTokenResponse';
-import { parseRedacted, redact } from '../client/redact';
+import { redact } from '../client/redact';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import type { AuthContext, AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';
@@ -96,18 +96,20 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
           }
           let json: Record<string, unknown> | undefined;
           try {
-            json = parseRedacted(text, [clientSecret]) as Record<string, unknown>;
+            // Not kept: only its error fields are, redacted below, and the token is never quoted.
+            json = JSON.parse(text) as Record<string, unknown>;
           } catch {
             json = undefined;
           }
+          // The status line and the error fields can echo the secret; as error text, they lose it however short it is.
+          const errorText = (value: unknown) => (typeof value === 'string' ? redact(value, [clientSecret]) : undefined);
           const fields = {
             method: 'POST',
             url: tokenUrl,
             status: response.status,
-            // A status line can echo the secret as well as a body can.
-            statusText: redact(response.statusText, [clientSecret]),
-            error: typeof json?.error === 'string' ? json.error : undefined,
-            error_description: typeof json?.error_description === 'string' ? json.error_description : undefined,
+            statusText: errorText(response.statusText),
+            error: errorText(json?.error),
+            error_description: errorText(json?.error_description),
           };
           if (!response.ok) throw new AuthError(fields);
           const grant = parseTokenResponse(json, true);

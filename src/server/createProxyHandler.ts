@@ -1,5 +1,5 @@
 import { assertListParams } from '../client/assertListParams';
-import { formatValue as show } from '../client/formatValue';
+import { formatValue as show } from '../shared/formatValue';
 import { isUuid } from '../client/isUuid';
 import { isHttpError } from '../client/errors/HttpError';
 import { isTimeoutError } from '../client/errors/TimeoutError';
@@ -30,7 +30,11 @@ export interface ProxyHandlerOptions {
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
   allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
-  /** Told the error behind each 500 (a throwing `allowRequest`), 502 and 504; pagewise errors carry no secrets, your own `auth`'s are passed as thrown. @default none */
+  /**
+   * Told the error behind each 500 (a throwing `allowRequest`), 502 and 504; pagewise errors carry no secrets, your
+   * own `auth`'s are passed as thrown. Pass your logger, or `() => {}` to keep quiet.
+   * @default `console.error`, in production too: the browser is told no details, so this is where an operator sees why
+   */
   onError?: (error: unknown) => void;
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
@@ -44,9 +48,12 @@ export type ProxyHandler = (request: Request) => Promise<Response>;
 
 const ROUTE = /^\/([^/]+)\/(shares|environments)\/?$/;
 
-/** A JSON response that never carries upstream headers. */
+/** Statuses a Response must have no body with (the constructor throws otherwise). */
+const NULL_BODY_STATUSES = [204, 205, 304];
+
+/** A JSON response that never carries upstream headers; without a body for 204, 205 and 304. */
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return new Response(NULL_BODY_STATUSES.includes(status) ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
   });
@@ -64,10 +71,11 @@ function integer(value: string | null): number | string | null {
  * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` (or a `size` above
  * `maxSize`) 400, and requests `allowRequest` refuses 403 (use it: otherwise anyone who reaches the handler may
  * list any organization).
- * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`); a failed
- * token request (also an `auth` that throws), an unreachable service or a status above 599 is a 502, a timeout a
- * 504, a browser that went away (its request's signal aborted) a 499; the handler rejects only if `onError` throws.
- * The browser gets no details; `onError` gets the error behind each 500, 502 and 504.
+ * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`; no body with a 304);
+ * a failed token request (also an `auth` that throws), an unreachable service, a success without a JSON body (e.g. a
+ * 204) or a status a Response cannot carry (above 599) is a 502, a timeout a 504, a browser that went away (its
+ * request's signal aborted) a 499; the handler rejects only if `onError` throws.
+ * The browser gets no details; `onError` (by default `console.error`) gets the error behind each 500, 502 and 504.
  * Upstream response headers are not copied.
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
@@ -95,8 +103,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertServerOnly('createProxyHandler', options?.dangerouslyAllowBrowser);
   const config = resolveConfig(options);
   if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
-  const { allowRequest, maxSize = 1000 } = options;
+  const { allowRequest, maxSize = 1000, onError = (error: unknown) => console.error('[pagewise] createProxyHandler:', error) } = options;
   if (allowRequest !== undefined && typeof allowRequest !== 'function') throw new TypeError('pagewise: `allowRequest` must be a function');
+  if (typeof onError !== 'function') throw new TypeError('pagewise: `onError` must be a function');
   if (!Number.isSafeInteger(maxSize) || maxSize < 1) throw new TypeError(`pagewise: \`maxSize\` must be an integer >= 1, got ${show(maxSize)}`);
   if (!allowRequest && !warnedOpen && isDevelopment()) {
     warnedOpen = true;
@@ -142,7 +151,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         allowed = await allowRequest(request, { organizationId, resource });
       } catch (error) {
         // A failing access check must deny, never fall through, and never leak its details to the browser.
-        options.onError?.(error);
+        onError(error);
         return json(500, { error: 'internal_error' });
       }
       if (!allowed) return json(403, { error: 'forbidden' });
@@ -153,14 +162,17 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       return json(response.status, body, total === null ? {} : { 'X-Total-Count': total });
     } catch (error) {
       if (request.signal.aborted) return json(499, { error: 'client_closed_request' });
-      // A Response cannot carry a status outside 200–599 (a real service may send 600): that is a bad gateway.
-      if (isHttpError(error) && error.status >= 200 && error.status < 600) {
+      if (isHttpError(error)) {
         const wait = error.retryAfterMs;
-        return json(error.status, error.body ?? null, wait === undefined ? {} : { 'Retry-After': String(Math.ceil(wait / 1000)) });
+        try {
+          return json(error.status, error.body ?? null, wait === undefined ? {} : { 'Retry-After': String(Math.ceil(wait / 1000)) });
+        } catch {
+          // A status a Response cannot carry (a real service may send 600): a bad gateway, like the failures below.
+        }
       }
       // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable body), is
       // answered, never thrown: a rejected handler crashes a plain Node server. Details go to onError only.
-      options.onError?.(error);
+      onError(error);
       return isTimeoutError(error) ? json(504, { error: 'upstream_timeout' }) : json(502, { error: 'bad_gateway' });
     }
   };

@@ -1,3 +1,5 @@
+import { formatValue } from './formatValue';
+
 /** Whether this build warns: everything but a production build (works without `process`, e.g. in a browser). */
 export function isDevelopment(): boolean {
   try {
@@ -8,14 +10,8 @@ export function isDevelopment(): boolean {
   }
 }
 
-/** The value as text, for any value: symbols, objects without a prototype or a throwing toString included. */
-const show = (value: unknown): string => {
-  try {
-    return Array.isArray(value) ? `[${value.map(show).join(', ')}]` : String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-};
+/** `value` as text, never throwing; a string as it is, as callers pass phrases and text they formatted already. */
+const show = (value: unknown): string => (typeof value === 'string' ? value : formatValue(value));
 
 /**
  * Warns about a bad prop once per `seen` set (one set per component instance), naming the prop and

@@ -114,6 +114,21 @@ describe('bearerToken', () => {
     expect(server.requests).toHaveLength(23);
   });
 
+  it('retries only the first of 20 calls whose string token gets a 401 (21 getToken calls, not 40), and retries again 30 s later', async () => {
+    let time = 0;
+    let calls = 0;
+    const auth = bearerToken(() => (calls++, TOKEN), { now: () => time });
+    server.handle(() => ({ status: 401, body: { error: 'invalid_token' } }));
+    const client = createApiClient({ baseUrl: server.origin, auth });
+    for (let i = 0; i < 20; i += 1) await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    expect(calls).toBe(21);
+    expect(server.requests).toHaveLength(21);
+    time = 30_000;
+    await expect(client.listShares(params)).rejects.toMatchObject({ status: 401 });
+    expect(calls).toBe(23);
+    expect(server.requests).toHaveLength(23);
+  });
+
   it('throws at creation when getToken is not a function', () => {
     expect(() => bearerToken(TOKEN as never)).toThrow('pagewise: `getToken` must be a function');
   });

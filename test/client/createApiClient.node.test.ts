@@ -92,6 +92,8 @@ describe('bad arguments', () => {
     [{ organizationId: ORG, page: '1', size: 20 }, '`page` must be an integer >= 0 (zero-based), got "1"'],
     [{ organizationId: ORG, page: 0, size: 0 }, '`size` must be an integer >= 1, got 0'],
     [{ organizationId: ORG, page: 0, size: Infinity }, '`size` must be an integer >= 1, got Infinity'],
+    [{ organizationId: ORG, page: [2], size: 20 }, '`page` must be an integer >= 0 (zero-based), got [2]'],
+    [{ organizationId: Object.create(null), page: 0, size: 20 }, '`organizationId` must be a UUID, got [object Object]'],
   ])('rejects %j with a TypeError naming the argument and makes no request', async (params, message) => {
     const result = client().listShares(params as never);
     await expect(result).rejects.toThrow(TypeError);
@@ -121,6 +123,26 @@ describe('bad arguments', () => {
     expect(() => createApiClient({ baseUrl: baseUrl as string })).toThrow(message);
   });
 
+  it('names a baseUrl given as a URL object by its kind, never by its text, which holds its credentials and query', () => {
+    const baseUrl = new URL('https://admin:pw_H8k2q@api.example.test/v1?api_key=k3y_7d6c');
+    let error: unknown;
+    try {
+      createApiClient({ baseUrl: baseUrl as never });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toBe('pagewise: `baseUrl` must be an absolute http(s) URL, got [object URL]');
+    expectNoSecrets(error, ['pw_H8k2q', 'k3y_7d6c']);
+  });
+
+  it.each([
+    [{ timeoutMs: Object.create(null) }, 'pagewise: `timeoutMs` must be a positive number, got [object Object]'],
+    [{ timeoutMs: [5000] }, 'pagewise: `timeoutMs` must be a positive number, got [5000]'],
+    [{ timeoutMs: '5000' }, 'pagewise: `timeoutMs` must be a positive number, got "5000"'],
+  ])('names an option value that has no text of its own, an array or a string as such: %j', (extra, message) => {
+    expect(() => createApiClient({ baseUrl: server.origin, ...(extra as object) })).toThrow(new TypeError(message));
+  });
+
   it('rejects a baseUrl with credentials without echoing them', () => {
     const attempt = () => createApiClient({ baseUrl: 'https://admin:hunter2secret@api.example.test/v1' });
     expect(attempt).toThrow('`baseUrl` must not contain credentials');
@@ -144,7 +166,7 @@ describe('bad arguments', () => {
     } catch (e) {
       error = e;
     }
-    expect((error as Error).message).toBe('pagewise: `baseUrl` must not contain credentials (any "@"); pass them as `auth`');
+    expect((error as Error).message).toBe('pagewise: `baseUrl` must not contain credentials or "@"');
     expectNoSecrets(error, ['pw_Q7z9', 'x2Kc', '4471']);
   });
 
@@ -197,6 +219,48 @@ describe('HTTP errors', () => {
     } finally {
       await echo.close();
     }
+  });
+
+  it('redacts a credential shorter than 8 characters from error text: the status line, a non-JSON body and a fetch error', async () => {
+    const auth = fixedAuth('Bearer k9Zx');
+    const params = { organizationId: ORG, page: 0, size: 20 };
+    const echo = await startStatusLineServer(500, (request) => `denied for ${request.headers.authorization}`);
+    try {
+      const statusLine = await createApiClient({ baseUrl: echo.origin, auth }).listShares(params).catch((e: unknown) => e);
+      expect(statusLine).toMatchObject({ statusText: 'denied for Bearer [redacted]' });
+      expectNoSecrets(statusLine, ['k9Zx']);
+    } finally {
+      await echo.close();
+    }
+    server.handle((request) => ({ status: 401, body: `no such token ${request.headers.authorization!.slice(7)}` }));
+    const text = await createApiClient({ baseUrl: server.origin, auth }).listShares(params).catch((e: unknown) => e);
+    expect(text).toMatchObject({ status: 401, body: 'no such token [redacted]' });
+    expectNoSecrets(text, ['k9Zx']);
+    const fetchError = new TypeError('invalid header value Bearer k9Zx');
+    const network = await createApiClient({ baseUrl: server.origin, auth, fetch: () => Promise.reject(fetchError) })
+      .listShares(params)
+      .catch((e: unknown) => e);
+    expect((network as Error).cause).toMatchObject({ message: 'invalid header value Bearer [redacted]' });
+    expectNoSecrets(network, ['k9Zx']);
+  });
+
+  it('leaves a credential shorter than 8 characters alone in page data, where ordinary words match it', async () => {
+    server.handle(() => ({ status: 200, body: { content: [{ id: 'id', name: 'id' }], totalElements: 1, number: 0, size: 20 } }));
+    const page = await createApiClient({ baseUrl: server.origin, auth: fixedAuth('Bearer id') }).listShares({
+      organizationId: ORG,
+      page: 0,
+      size: 20,
+    });
+    expect(page.items).toEqual([{ id: 'id', name: 'id' }]);
+  });
+
+  it('redacts a credential shorter than 8 characters from a JSON error body, in values and keys', async () => {
+    server.handle(() => ({ status: 404, body: { error: 'no such token k9Zx', k9Zx: true } }));
+    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth('Bearer k9Zx') })
+      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, body: { error: 'no such token [redacted]', '[redacted]': true } });
+    expectNoSecrets(error, ['k9Zx']);
   });
 
   it('redacts the credential in object keys, also where the JSON escapes it, and leaves the other keys alone', async () => {

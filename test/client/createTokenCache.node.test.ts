@@ -101,6 +101,20 @@ describe('createTokenCache', () => {
     expect(source.calls()).toBe(3);
   });
 
+  it('keeps a token without a lifetime (a getToken string) that a 401 renewed less than 30 s ago when it is refused again', async () => {
+    const time = clock();
+    const source = tokenSource(async () => ({ token: 't' }));
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    expect(await cache.get()).toBe('t');
+    expect(cache.invalidate('t')).toBe(true);
+    expect(await cache.get()).toBe('t');
+    time.advance(29_999);
+    expect(cache.invalidate('t')).toBe(false);
+    time.advance(1);
+    expect(await cache.get()).toBe('t');
+    expect(cache.invalidate('t')).toBe(true);
+  });
+
   it('hands out and compares the token trimmed, as fetch trims the header it is sent in', async () => {
     const source = tokenSource(async () => ({ token: ' t1\n', expiresIn: 3600 }));
     const cache = createTokenCache({ request: source.request });

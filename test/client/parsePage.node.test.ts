@@ -42,6 +42,20 @@ describe('response shapes', () => {
     expect(page).toEqual(expected);
   });
 
+  it.each<[string, Reply]>([
+    ['a Spring Data Page with a count of this page', { body: { content: rows, count: 2, totalElements: 5, number: 1, size: 2 } }],
+    ['page metadata with a count of this page beside it', { body: { items: rows, count: 2, page: { size: 2, number: 1, totalElements: 5 } } }],
+  ])('reads the total from totalElements, not count, in %s', async (_, reply) => {
+    await expect(list(reply)).resolves.toEqual(expected);
+  });
+
+  it.each<[string, Reply]>([
+    ['_embedded beside a data field that is not a list', { body: { data: 'shares', _embedded: { shareList: rows }, page: { size: 2, number: 1, totalElements: 5 } } }],
+    ['items beside a content field that is not a list', { body: { content: { kind: 'shares' }, items: rows, total: 5 } }],
+  ])('reads the rows from the first field that is a list: %s', async (_, reply) => {
+    await expect(list(reply)).resolves.toEqual(expected);
+  });
+
   it('reads { items, total } beside page metadata without totalElements', async () => {
     await expect(list({ body: { items: rows, total: 5, page: { size: 2, number: 1 } } })).resolves.toEqual(expected);
   });
@@ -125,6 +139,11 @@ describe('response shapes beyond the ordinary', () => {
 
   it('reads a HAL page with an empty _embedded object as no rows', async () => {
     const page = await list({ body: { _embedded: {}, _links: {}, page: { size: 2, number: 0, totalElements: 0, totalPages: 0 } } });
+    expect(page).toEqual({ items: [], total: 0, pageIndex: 0, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: false });
+  });
+
+  it('reads page metadata whose content is null as no rows', async () => {
+    const page = await list({ body: { content: null, page: { size: 2, number: 0, totalElements: 0 } } });
     expect(page).toEqual({ items: [], total: 0, pageIndex: 0, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: false });
   });
 

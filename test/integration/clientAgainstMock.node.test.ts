@@ -14,7 +14,7 @@ import { createMockHttpServer, type MockHttpServer } from '../../src/testing/nod
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
 import { tokenRecordingFetch, type TokenRecordingFetch } from '../helpers/tokenRecordingFetch';
-import { createGate } from './createGate';
+import { createGate } from '../helpers/createGate';
 import { useMockOverHttp } from './useMockOverHttp';
 
 // The real client and server strategies against the real mock, over real HTTP on 127.0.0.1.

@@ -4,7 +4,7 @@ import { apiAccountToken, clientCredentials, createProxyHandler } from '../../sr
 import { demoOrganizationIds } from '../../src/testing/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
-import { createGate } from './createGate';
+import { createGate } from '../helpers/createGate';
 import { useMockOverHttp } from './useMockOverHttp';
 
 // The real client in jsdom (window, document, jsdom's AbortController) against the real mock over real HTTP.

@@ -4,6 +4,7 @@ import { apiAccountToken, clientCredentials, createProxyHandler, type ApiAccount
 import { useLocalServer } from '../helpers/useLocalServer';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
+import { startStatusLineServer } from '../client/startStatusLineServer';
 import { asInBrowser } from './fakeService';
 
 const ACCOUNT = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f';
@@ -94,6 +95,19 @@ describe('apiAccountToken (seed 5)', () => {
     },
   );
 
+  it('redacts the whole pair and a short apiToken from a status line that echoes the header', async () => {
+    const echo = await startStatusLineServer(401, (request) => `bad credentials ${request.headers.authorization} (token k9)`);
+    try {
+      const error = await createApiClient({ baseUrl: echo.origin, auth: apiAccountToken({ accountId: ACCOUNT, apiToken: 'k9' }) })
+        .listShares(params)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 401, statusText: 'bad credentials Basic [redacted] (token [redacted])' });
+      expectNoSecrets(error, [`${ACCOUNT}:k9`, 'k9']);
+    } finally {
+      await echo.close();
+    }
+  });
+
   it.each(['id', 'content', 'Tokyo'])(
     'leaves rows and page intact when the apiToken (%s) is a word shorter than 8 characters that occurs in them',
     async (apiToken) => {
@@ -143,8 +157,8 @@ describe('apiAccountToken (seed 5)', () => {
     });
   });
 
-  it('runs on Cloudflare Workers, which define WorkerGlobalScope but are a server', () => {
-    asIn({ WorkerGlobalScope: function WorkerGlobalScope() {}, navigator: { userAgent: 'Cloudflare-Workers' } }, () => {
+  it('runs where WorkerGlobalScope is defined without importScripts, as on Cloudflare Workers and Deno', () => {
+    asIn({ WorkerGlobalScope: function WorkerGlobalScope() {} }, () => {
       const auth = apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN });
       expect(auth.id).toBe(`api-account:${ACCOUNT}`);
       expect(clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' }).id).toMatch(/^client-credentials:/);

@@ -301,7 +301,7 @@ describe('clientCredentials: arguments', () => {
       clientCredentials({ ...base, authUrl });
       expect.unreachable();
     } catch (error) {
-      expect((error as Error).message).toBe('pagewise: `authUrl` must not contain credentials (any "@"); pass them as `auth`');
+      expect((error as Error).message).toBe('pagewise: `authUrl` must not contain credentials or "@"');
       expectNoSecrets(error, [CLIENT_SECRET, 'cs_Zq9']);
     }
   });
@@ -369,20 +369,33 @@ describe('clientCredentials: beyond the ordinary', () => {
     expect(JSON.parse(service.tokenRequests()[0]!.body)).toMatchObject({ client_secret: CLIENT_SECRET });
   });
 
-  it('redacts an echoed client secret of 8 characters or more, but leaves a shorter one alone, as ordinary words may match it', async () => {
-    service.tokenReply = (request) => ({
-      status: 401,
-      body: { error: 'invalid_client', error_description: `unknown secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}` },
-    });
-    const short = await setup({ clientSecret: 's3cr' })
-      .client.listShares(params)
-      .catch((e: unknown) => e);
-    expect(short).toMatchObject({ error_description: 'unknown secret s3cr' });
-    const eight = await setup({ clientSecret: 's3cr3t_8' })
-      .client.listShares(params)
-      .catch((e: unknown) => e);
-    expect(eight).toMatchObject({ error_description: 'unknown secret [redacted]' });
-    expectNoSecrets(eight, ['s3cr3t_8']);
+  it.each(['s3cr', 's3cr3t_8'])(
+    'redacts an echoed client secret (%s) from the AuthError however short it is: it is error text, not data',
+    async (clientSecret) => {
+      service.tokenReply = (request) => ({
+        status: 401,
+        body: { error: 'invalid_client', error_description: `unknown secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}` },
+      });
+      const error = await setup({ clientSecret })
+        .client.listShares(params)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'AuthError', error_description: 'unknown secret [redacted]' });
+      expectNoSecrets(error, [clientSecret]);
+    },
+  );
+
+  it('redacts a short client secret when the identity provider echoes it in the status line', async () => {
+    const echo = await startStatusLineServer(400, (request) => `bad secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}`);
+    try {
+      const auth = clientCredentials({ authUrl: echo.origin, clientId: CLIENT_ID, clientSecret: 's3cr' });
+      const error = await createApiClient({ baseUrl: `${echo.origin}/api`, auth })
+        .listShares(params)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'AuthError', message: `POST ${echo.origin}/oauth/token failed: 400 bad secret [redacted]` });
+      expectNoSecrets(error, ['s3cr']);
+    } finally {
+      await echo.close();
+    }
   });
 
   it.each(['token', 'Bearer', 'expires'])(

@@ -106,6 +106,7 @@ describe('createProxyHandler', () => {
   });
 
   it('answers 502 without details when the token request fails, never exposing the identity provider', async () => {
+    handler = proxyForService({ basePath: '/bff/pagewise', onError: () => undefined });
     service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client', error_description: 'bad secret for pw-client' } });
     const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
     expect(response.status).toBe(502);
@@ -159,6 +160,61 @@ describe('createProxyHandler', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: 'bad_gateway' });
     expect(errors).toEqual([expect.objectContaining({ name: 'HttpError', status: 600 })]);
+  });
+
+  it('passes a 304 from the service on without a body, and does not tell onError', async () => {
+    const errors: unknown[] = [];
+    handler = proxyForService({ onError: (error) => errors.push(error) });
+    service.apiReply = () => ({ status: 304 });
+    const response = await call(`/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(304);
+    expect(response.body).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('answers a 304 from the service over HTTP, through the node:http adapter', async () => {
+    handler = proxyForService();
+    service.apiReply = () => ({ status: 304 });
+    const response = await fetch(`${proxyOrigin}/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe('');
+  });
+
+  it('answers 502 and tells onError when the service answers 204, a success without a JSON page', async () => {
+    const errors: unknown[] = [];
+    handler = proxyForService({ onError: (error) => errors.push(error) });
+    service.apiReply = () => ({ status: 204 });
+    const response = await call(`/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'bad_gateway' });
+    expect(errors).toEqual([expect.objectContaining({ name: 'ResponseShapeError', message: expect.stringContaining('not valid JSON') })]);
+  });
+
+  it('logs the error behind a 502 with console.error when no onError is given, in production too', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      handler = proxyForService();
+      service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client' } });
+      expect((await call(`/${ORG}/shares?page=0&size=20`)).status).toBe(502);
+      expect(logged.mock.calls).toEqual([['[pagewise] createProxyHandler:', expect.objectContaining({ name: 'AuthError', error: 'invalid_client' })]]);
+      expectNoSecrets(logged.mock.calls[0]![1], [CLIENT_SECRET]);
+    } finally {
+      vi.unstubAllEnvs();
+      logged.mockRestore();
+    }
+  });
+
+  it('logs nothing itself when onError is given', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      handler = proxyForService({ onError: () => undefined });
+      service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client' } });
+      expect((await call(`/${ORG}/shares?page=0&size=20`)).status).toBe(502);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('never passes on the token echoed in an object key, even JSON-escaped', async () => {
@@ -298,6 +354,9 @@ describe('createProxyHandler', () => {
     [{ maxSize: 0 }, '`maxSize` must be an integer >= 1, got 0'],
     [{ maxSize: 2.5 }, '`maxSize` must be an integer >= 1, got 2.5'],
     [{ maxSize: '100' }, '`maxSize` must be an integer >= 1, got "100"'],
+    [{ maxSize: Object.create(null) }, '`maxSize` must be an integer >= 1, got [object Object]'],
+    [{ maxSize: [50] }, '`maxSize` must be an integer >= 1, got [50]'],
+    [{ onError: 'log' }, '`onError` must be a function'],
   ])('throws at creation for %j', (override, message) => {
     const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true, ...(override as object) })).toThrow(message);

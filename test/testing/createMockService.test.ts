@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockService, demoOrganizationIds, type MockService, type MockServiceOptions } from '../../src/testing/index';
+import { createGate } from '../helpers/createGate';
 import { accessToken, basicBase64, basicRaw, list, requestToken, tokenBody } from './mockTestUtils';
 
 const server = setupServer();
@@ -519,9 +520,8 @@ describe('latency', () => {
   });
 
   it('holds a response until the promise a latency function returns settles, answering others meanwhile', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const service = mock({ auth: 'none', latencyMs: ({ page }) => (page === 1 ? gate : 0) });
+    const gate = createGate();
+    const service = mock({ auth: 'none', latencyMs: ({ page }) => (page === 1 ? gate.held : 0) });
     let settled = false;
     const held = list(service.baseUrl, acme, 'shares', '?page=1&size=5').then((response) => {
       settled = true;
@@ -530,7 +530,7 @@ describe('latency', () => {
     await vi.waitFor(() => expect(service.requests).toHaveLength(1));
     expect((await list(service.baseUrl, acme, 'shares', '?page=0&size=5')).status).toBe(200);
     expect(settled).toBe(false);
-    release();
+    gate.release();
     expect((await held).status).toBe(200);
     expect(service.requests.map((r) => [r.page, r.status])).toEqual([
       [1, 200],

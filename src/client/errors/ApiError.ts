@@ -26,20 +26,23 @@ export interface ApiErrorInit {
  * message, stack, `toJSON()` and `util.inspect` output are safe to log.
  */
 export class ApiError extends Error {
+  // Fields here and in the subclasses are `declare`d: the constructors assign them, and emitted field definitions
+  // would only repeat that (in this order, so `Object.keys` is unchanged) at a cost to the bundle.
   /** HTTP method of the failed request, e.g. `GET`. */
-  readonly method: string | undefined;
+  declare readonly method: string | undefined;
   /** URL of the failed request, without any userinfo. */
-  readonly url: string | undefined;
+  declare readonly url: string | undefined;
   /** HTTP status of the response; `undefined` when none arrived (network failure, timeout). */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** Parsed response body (`HttpError` only; an `AuthError` never keeps the token endpoint's body). */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(detail: string, init: ApiErrorInit = {}, kind = 'ApiError') {
     // Userinfo never reaches a message, even from a URL the client did not build.
-    const url = init.url === undefined ? undefined : stripUserinfo(init.url);
+    const url = init.url && stripUserinfo(init.url);
     const subject = [init.method, url].filter(Boolean).join(' ');
-    super(subject ? `${subject} ${detail}` : detail, 'cause' in init ? { cause: init.cause } : undefined);
+    // As options, `init` gives Error its `cause` exactly when it has one (Error reads no other field).
+    super(subject ? `${subject} ${detail}` : detail, init);
     // Not class fields: `name` and the brand stay out of `Object.keys`, and minifiers keep the strings.
     Object.defineProperties(this, { name: { value: kind, writable: true }, [BRAND]: { value: kind } });
     this.method = init.method;
@@ -58,6 +61,4 @@ export class ApiError extends Error {
 }
 
 /** Whether `value` is any pagewise `ApiError`, also across realms (iframes, workers' copies, duplicate bundles). */
-export function isApiError(value: unknown): value is ApiError {
-  return errorKind(value) !== undefined;
-}
+export const isApiError = (value: unknown): value is ApiError => errorKind(value) !== undefined;

@@ -21,9 +21,9 @@ export interface AuthErrorInit {
 /** Obtaining a token failed: the token endpoint refused (RFC 6749 5.2) or answered something that is not a token. */
 export class AuthError extends ApiError {
   /** RFC 6749 5.2 error code, e.g. `invalid_client`, `invalid_scope`. */
-  readonly error: string | undefined;
+  declare readonly error: string | undefined;
   /** RFC 6749 5.2 human-readable description from the token endpoint. */
-  readonly error_description: string | undefined;
+  declare readonly error_description: string | undefined;
 
   constructor(init: AuthErrorInit) {
     const code = init.error ? ` (${init.error}${init.error_description ? `: ${init.error_description}` : ''})` : '';
@@ -39,6 +39,4 @@ export class AuthError extends ApiError {
 }
 
 /** Whether `value` is an `AuthError`, also across realms. */
-export function isAuthError(value: unknown): value is AuthError {
-  return errorKind(value) === 'AuthError';
-}
+export const isAuthError = (value: unknown): value is AuthError => errorKind(value) === 'AuthError';

@@ -21,11 +21,11 @@ export class HttpError extends ApiError {
   /** Response status, e.g. 404. */
   declare readonly status: number;
   /** Response status text, e.g. `Not Found`; occurrences of the credential are redacted. */
-  readonly statusText: string;
-  /** Response body: parsed JSON when it was JSON, else its text; occurrences of the credential are redacted. */
+  declare readonly statusText: string;
+  /** Response body: parsed JSON when it was JSON (the credential redacted where it has 8 or more characters), else its text (redacted). */
   declare readonly body: unknown;
   /** Milliseconds to wait before retrying, from `Retry-After` on a 429 or 503; otherwise `undefined`. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: HttpErrorInit) {
     super(`failed: ${init.status}${init.statusText ? ` ${init.statusText}` : ''}`, init, 'HttpError');
@@ -35,6 +35,4 @@ export class HttpError extends ApiError {
 }
 
 /** Whether `value` is an `HttpError`, also across realms. */
-export function isHttpError(value: unknown): value is HttpError {
-  return errorKind(value) === 'HttpError';
-}
+export const isHttpError = (value: unknown): value is HttpError => errorKind(value) === 'HttpError';

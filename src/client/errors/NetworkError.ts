@@ -12,6 +12,4 @@ export class NetworkError extends ApiError {
 }
 
 /** Whether `value` is a `NetworkError`, also across realms. */
-export function isNetworkError(value: unknown): value is NetworkError {
-  return errorKind(value) === 'NetworkError';
-}
+export const isNetworkError = (value: unknown): value is NetworkError => errorKind(value) === 'NetworkError';

@@ -3,7 +3,7 @@ import { ApiError, errorKind } from './ApiError';
 /** A successful response whose body is not JSON or not a page shape pagewise knows. Pass `parsePage` to read others. */
 export class ResponseShapeError extends ApiError {
   /** Top-level keys of the body that was received (empty when it was not a JSON object). */
-  readonly keys: string[];
+  declare readonly keys: string[];
 
   constructor(method: string, url: string, detail: string, keys: string[] = []) {
     super(`returned ${detail}`, { method, url }, 'ResponseShapeError');
@@ -12,6 +12,4 @@ export class ResponseShapeError extends ApiError {
 }
 
 /** Whether `value` is a `ResponseShapeError`, also across realms. */
-export function isResponseShapeError(value: unknown): value is ResponseShapeError {
-  return errorKind(value) === 'ResponseShapeError';
-}
+export const isResponseShapeError = (value: unknown): value is ResponseShapeError => errorKind(value) === 'ResponseShapeError';

@@ -3,7 +3,7 @@ import { ApiError, errorKind } from './ApiError';
 /** The request did not complete within `timeoutMs`. (A caller's own abort stays the fetch's `AbortError`.) */
 export class TimeoutError extends ApiError {
   /** The limit that ran out, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   constructor(method: string | undefined, url: string | undefined, timeoutMs: number) {
     super(`timed out after ${timeoutMs} ms`, { method, url }, 'TimeoutError');
@@ -12,6 +12,4 @@ export class TimeoutError extends ApiError {
 }
 
 /** Whether `value` is a pagewise `TimeoutError`, also across realms. */
-export function isTimeoutError(value: unknown): value is TimeoutError {
-  return errorKind(value) === 'TimeoutError';
-}
+export const isTimeoutError = (value: unknown): value is TimeoutError => errorKind(value) === 'TimeoutError';

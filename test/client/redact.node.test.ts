@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseRedacted, redact, redactError } from '../../src/client/redact';
+
+const TOKEN = 'tok_5e2a9c7b1d3f';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('parseRedacted', () => {
+  it('parses a body with neither a backslash nor a secret exactly as JSON.parse does, without a reviver', () => {
+    const text = JSON.stringify({ content: [{ id: 'a', name: 'Share A', size: 12.5, tags: ['x'], owner: null }], totalElements: 1 });
+    const parse = vi.spyOn(JSON, 'parse');
+    expect(parseRedacted(text, [TOKEN, `Bearer ${TOKEN}`], 8)).toEqual(JSON.parse(text));
+    expect(parse.mock.calls[0]).toEqual([text, undefined]);
+  });
+
+  it('redacts a secret written with \\u escapes in strings and keys', () => {
+    const written = TOKEN.replace('t', '\\u0074');
+    const text = `{"note":"seen ${written}","seen":{"${written}":true},"id":"a"}`;
+    expect(parseRedacted(text, [TOKEN], 8)).toEqual({ note: 'seen [redacted]', seen: { '[redacted]': true }, id: 'a' });
+  });
+
+  it('redacts a secret written with a \\/ escape', () => {
+    const secret = 'tok/5e2a9c7b1d3f';
+    expect(parseRedacted(`{"note":"${secret.replace('/', '\\/')}"}`, [secret], 8)).toEqual({ note: '[redacted]' });
+  });
+
+  it('redacts an unescaped secret in a body that has escapes elsewhere', () => {
+    expect(parseRedacted(`{"quote":"\\"hi\\"","note":"${TOKEN}"}`, [TOKEN], 8)).toEqual({ quote: '"hi"', note: '[redacted]' });
+  });
+
+  it('leaves secrets under 8 characters alone in data, where ordinary words match them', () => {
+    const text = '{"content":[{"id":"a","city":"Tokyo"}],"totalElements":1}';
+    expect(parseRedacted(text, ['id', 'Tokyo', 'content'], 8)).toEqual(JSON.parse(text));
+  });
+
+  it('redacts secrets of any length with a minimum length of 1, as for error bodies', () => {
+    expect(parseRedacted('{"error":"bad k9","k9":1}', ['k9'], 1)).toEqual({ error: 'bad [redacted]', '[redacted]': 1 });
+  });
+});
+
+describe('redact', () => {
+  it('redacts every secret from error text however short it is', () => {
+    expect(redact('denied for Basic acct:k9 (k9)', ['acct:k9', 'k9'])).toBe('denied for Basic [redacted] ([redacted])');
+  });
+
+  it('redacts short secrets from a thrown error copy, causes included', () => {
+    const copy = redactError(new TypeError('failed for k9', { cause: new Error('socket k9') }), ['k9']) as Error;
+    expect(copy).toBeInstanceOf(TypeError);
+    expect(copy.message).toBe('failed for [redacted]');
+    expect((copy.cause as Error).message).toBe('socket [redacted]');
+  });
+});
