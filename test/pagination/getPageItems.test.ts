@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getPageItems, type PageItem } from '../../src/pagination/index';
@@ -90,9 +88,3 @@ describe('getPageItems: properties over 10,000 inputs including NaN and ±Infini
   });
 });
 
-describe('page maths architecture', () => {
-  it.each(['getPageItems.ts', 'clampInt.ts', 'normalizePaginationProps.ts'])('%s imports no React', (file) => {
-    const source = readFileSync(join(process.cwd(), 'src/pagination', file), 'utf8');
-    expect(source).not.toMatch(/from ['"]react/);
-  });
-});

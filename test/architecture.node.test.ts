@@ -1,0 +1,76 @@
+// DESIGN.md's architecture as a test: each layer under src imports only the layers and packages it may.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = join(process.cwd(), 'src');
+
+/** What each layer may import: other layers under src, and packages. */
+const allowed: Record<string, { layers: string[]; packages: string[] }> = {
+  shared: { layers: [], packages: [] },
+  client: { layers: ['shared'], packages: [] },
+  server: { layers: ['client', 'shared'], packages: [] },
+  pagination: { layers: ['shared'], packages: ['react', 'clsx'] },
+  hooks: { layers: ['client', 'shared'], packages: ['react', '@tanstack/react-query'] },
+  table: { layers: ['pagination'], packages: ['react', '@tanstack/react-table'] },
+  testing: { layers: ['client', 'shared'], packages: ['msw', 'node:http', 'node:net'] },
+  // The root entry re-exports the control and the hooks.
+  '.': { layers: ['pagination', 'hooks'], packages: [] },
+};
+
+/** Page maths that must stay framework-free (DESIGN.md: "the pure page maths import no React"). */
+const pureFiles = ['pagination/getPageItems.ts', 'pagination/clampInt.ts', 'pagination/normalizePaginationProps.ts'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** Every module specifier a file imports or re-exports, type-only ones included. */
+function specifiers(file: string): string[] {
+  const code = readFileSync(file, 'utf8');
+  const statement =
+    /^\s*(?:import|export)\s+(?:type\s+)?(?:\{[^}]*\}|\*(?:\s+as\s+\w+)?|\w+(?:\s*,\s*\{[^}]*\})?)\s+from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
+  return [...code.matchAll(statement)].map((m) => m[1] ?? m[2]!);
+}
+
+const layerOf = (file: string) => {
+  const path = relative(src, file);
+  return path.includes('/') ? path.split('/')[0]! : '.';
+};
+
+const files = sourceFiles(src);
+
+describe('architecture: dependencies point one way', () => {
+  it('finds every layer DESIGN.md names', () => {
+    expect(new Set(files.map(layerOf))).toEqual(new Set(Object.keys(allowed)));
+  });
+
+  it.each(Object.keys(allowed))('src/%s imports only what its layer may', (layer) => {
+    const rule = allowed[layer]!;
+    const wrong: string[] = [];
+    for (const file of files.filter((f) => layerOf(f) === layer)) {
+      for (const specifier of specifiers(file)) {
+        if (specifier.startsWith('.')) {
+          const target = resolve(dirname(file), specifier);
+          const targetLayer = relative(src, target).startsWith('..') ? 'outside src' : layerOf(`${target}.ts`);
+          if (targetLayer !== layer && !rule.layers.includes(targetLayer)) wrong.push(`${relative(src, file)} → ${specifier}`);
+        } else if (!rule.packages.includes(specifier.startsWith('react/') ? 'react' : specifier)) {
+          wrong.push(`${relative(src, file)} → ${specifier}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(pureFiles)('the page maths in src/%s import nothing but each other', (file) => {
+    const imports = specifiers(join(src, file));
+    expect(imports.every((s) => s.startsWith('./'))).toBe(true);
+  });
+
+  it('reads imports, re-exports and side-effect imports alike (the checks above would pass on nothing otherwise)', () => {
+    const all = files.flatMap(specifiers);
+    expect(all).toEqual(expect.arrayContaining(['react', 'clsx', 'msw', '../client/index', '../pagination/index', './pagination/index']));
+  });
+});
