@@ -64,8 +64,8 @@ export interface AuthStrategy {
   unauthorized?(authorization: string): boolean;
   /**
    * Other forms of the credential an echoing service must not leak (e.g. the decoded pair behind a base64 Basic
-   * header); the header's own credential is always redacted. Like it, each is redacted from error text however
-   * short, and from JSON bodies when it has 8 or more characters. @default []
+   * header); the header's own credential is always redacted. Like it, each is redacted from errors however short,
+   * and from page data when it has 8 or more characters. @default []
    */
   readonly secrets?: readonly string[];
 }

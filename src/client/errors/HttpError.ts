@@ -22,7 +22,7 @@ export class HttpError extends ApiError {
   declare readonly status: number;
   /** Response status text, e.g. `Not Found`; occurrences of the credential are redacted. */
   declare readonly statusText: string;
-  /** Response body: parsed JSON when it was JSON (the credential redacted where it has 8 or more characters), else its text (redacted). */
+  /** Response body: parsed JSON when it was JSON, else its text; occurrences of the credential are redacted, however short. */
   declare readonly body: unknown;
   /** Milliseconds to wait before retrying, from `Retry-After` on a 429 or 503; otherwise `undefined`. */
   declare readonly retryAfterMs: number | undefined;
