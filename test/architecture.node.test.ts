@@ -7,7 +7,8 @@ const src = join(process.cwd(), 'src');
 
 /** What each layer may import: other layers under src, and packages. */
 const allowed: Record<string, { layers: string[]; packages: string[] }> = {
-  shared: { layers: [], packages: [] },
+  // Only its hooks (`use*.ts`, checked below) may use React.
+  shared: { layers: [], packages: ['react'] },
   client: { layers: ['shared'], packages: [] },
   server: { layers: ['client', 'shared'], packages: [] },
   pagination: { layers: ['shared'], packages: ['react', 'clsx'] },
@@ -64,9 +65,17 @@ describe('architecture: dependencies point one way', () => {
     expect(wrong).toEqual([]);
   });
 
-  it.each(pureFiles)('the page maths in src/%s import nothing but each other', (file) => {
+  it.each(pureFiles)('the page maths in src/%s import nothing but each other and framework-free shared files', (file) => {
     const imports = specifiers(join(src, file));
-    expect(imports.every((s) => s.startsWith('./'))).toBe(true);
+    expect(imports.every((s) => s.startsWith('./') || /^\.\.\/shared\/(?!use)/.test(s))).toBe(true);
+  });
+
+  it('keeps React in the hooks of src/shared (use*.ts): its other files stay framework-free', () => {
+    const withReact = files
+      .filter((f) => layerOf(f) === 'shared' && specifiers(f).some((s) => s === 'react' || s.startsWith('react/')))
+      .map((f) => relative(join(src, 'shared'), f));
+    expect(withReact).toEqual(['usePageState.ts']);
+    expect(withReact.every((f) => /^use[A-Z]\w*\.tsx?$/.test(f))).toBe(true);
   });
 
   it('reads imports, re-exports and side-effect imports alike (the checks above would pass on nothing otherwise)', () => {

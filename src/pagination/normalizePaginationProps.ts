@@ -1,5 +1,6 @@
 import { clampInt } from './clampInt';
 import { MAX_WINDOW_COUNT } from './getPageItems';
+import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
 
 /** The numeric props as received, possibly invalid. */
 export interface RawPaginationProps {
@@ -36,8 +37,6 @@ export interface NormalizedPaginationProps {
   issues: PaginationPropIssue[];
 }
 
-/** Default of `pageSize`, from the service document. */
-export const DEFAULT_PAGE_SIZE = 20;
 /** Default of `pageSizeOptions`, from the service document. */
 export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 20, 50, 100];
 

@@ -1,22 +1,23 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { clampInt } from './clampInt';
 import { getPageItems, type PageItem } from './getPageItems';
-import { DEFAULT_PAGE_SIZE, normalizePaginationProps } from './normalizePaginationProps';
+import { normalizePaginationProps } from './normalizePaginationProps';
+import { usePageState } from '../shared/usePageState';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */
 export interface UsePaginationOptions {
   /** Current page (1-based); makes the page controlled. */
   current?: number;
-  /** Page when `current` is not given (uncontrolled); changing it later moves the page to it. @default 1 */
+  /** Page when `current` is not given (uncontrolled), read on mount only, like `defaultValue`; remount with `key` to apply another. @default 1 */
   defaultCurrent?: number;
   /** Total number of items; without it the last known page is the current one. */
   total?: number;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
-  /** Page size when `pageSize` is not given (uncontrolled); changing it later applies it. @default 20 */
+  /** Page size when `pageSize` is not given (uncontrolled), read on mount only, like `defaultValue`. @default 20 */
   defaultPageSize?: number;
   /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
   pageSizeOptions?: readonly number[];
@@ -72,26 +73,21 @@ export interface UsePaginationResult {
 
 /** Headless pagination: controlled or uncontrolled state, the page window and handlers. */
 export function usePagination(options: UsePaginationOptions = {}): UsePaginationResult {
-  const { onChange, onSizeChange } = options;
   const disabled = options.disabled === true;
-  const { defaultCurrent = 1, defaultPageSize = DEFAULT_PAGE_SIZE } = options;
-  const [innerCurrent, setInnerCurrent] = useState(defaultCurrent);
-  const [innerSize, setInnerSize] = useState(defaultPageSize);
-  // A later defaultCurrent/defaultPageSize (e.g. read from the URL or saved settings) takes effect,
-  // unlike an input's defaultValue; the state only resets when the default itself changes.
-  const [defaults, setDefaults] = useState([defaultCurrent, defaultPageSize]);
-  if (!Object.is(defaults[0], defaultCurrent) || !Object.is(defaults[1], defaultPageSize)) {
-    setDefaults([defaultCurrent, defaultPageSize]);
-    if (!Object.is(defaults[0], defaultCurrent)) setInnerCurrent(defaultCurrent);
-    if (!Object.is(defaults[1], defaultPageSize)) setInnerSize(defaultPageSize);
-  }
-  const currentControlled = options.current !== undefined;
-  const sizeControlled = options.pageSize !== undefined;
-  const requested = currentControlled ? options.current : innerCurrent;
+  const state = usePageState({
+    page: options.current,
+    defaultPage: options.defaultCurrent ?? 1,
+    pageSize: options.pageSize,
+    defaultPageSize: options.defaultPageSize,
+    onChange: options.onChange,
+    onSizeChange: options.onSizeChange,
+  });
+  const { pageControlled: currentControlled, sizeControlled } = state;
+  const requested = state.page;
   const n = normalizePaginationProps({
     current: requested,
     total: options.total,
-    pageSize: sizeControlled ? options.pageSize : innerSize,
+    pageSize: state.pageSize,
     pageSizeOptions: options.pageSizeOptions,
     siblingCount: options.siblingCount,
     boundaryCount: options.boundaryCount,
@@ -115,20 +111,12 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     const target = clampInt(page, 1, pageCount, current);
     // A page shown clamped (past the end after deletes, or NaN) is still a move: the caller's state is elsewhere.
     if (disabled || (target === current && Object.is(requested, current))) return;
-    if (!currentControlled) setInnerCurrent(target);
-    onChange?.(target, pageSize);
+    state.change(target, pageSize);
   };
 
   const setPageSize = (size: number) => {
     if (disabled || !Number.isInteger(size) || size < 1 || size === pageSize) return;
-    const kept = Math.floor(((current - 1) * pageSize) / size) + 1;
-    // The first item of a (clamped) current page exists, so the kept page is within the new page count; only a
-    // huge `current` without a total needs bounding, to safe integers.
-    const page = Math.min(kept, Number.MAX_SAFE_INTEGER);
-    if (!currentControlled) setInnerCurrent(page);
-    if (!sizeControlled) setInnerSize(size);
-    onSizeChange?.(page, size);
-    onChange?.(page, size);
+    state.resize(size, current, pageSize);
   };
 
   const hasItems = total !== 0;

@@ -380,24 +380,23 @@ describe('Pagination: behaviour', () => {
     expect(page(3)).toHaveAttribute('aria-current', 'page');
   });
 
-  it('follows a later defaultCurrent and defaultPageSize while uncontrolled, without calling onChange', async () => {
+  it('reads defaultCurrent and defaultPageSize on mount only, like defaultValue; a new key applies new ones', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    const ui = (defaultCurrent: number, defaultPageSize: number) => (
-      <Pagination total={437} defaultCurrent={defaultCurrent} defaultPageSize={defaultPageSize} onChange={onChange} />
+    const ui = (defaultCurrent: number, defaultPageSize: number, key = 'a') => (
+      <Pagination key={key} total={437} defaultCurrent={defaultCurrent} defaultPageSize={defaultPageSize} onChange={onChange} />
     );
     const { rerender } = render(ui(2, 20));
     await user.click(button('Next page'));
     expect(onChange).toHaveBeenCalledTimes(1);
-    // Same defaults: the page the user chose stays.
-    rerender(ui(2, 20));
-    expect(page(3)).toHaveAttribute('aria-current', 'page');
-    // New defaults (e.g. read from the URL after navigation): they take effect.
-    rerender(ui(7, 20));
-    expect(page(7)).toHaveAttribute('aria-current', 'page');
+    // Later defaults leave the user's page and size alone.
     rerender(ui(7, 50));
-    expect(screen.getByRole('combobox')).toHaveValue('50');
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('combobox')).toHaveValue('20');
+    // A new key (e.g. after navigation) remounts with the new defaults.
+    rerender(ui(7, 50, 'b'));
     expect(page(7)).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('combobox')).toHaveValue('50');
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 

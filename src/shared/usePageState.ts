@@ -1,0 +1,85 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from './DEFAULT_PAGE_SIZE';
+
+/** Options of {@link usePageState}. */
+export interface PageStateOptions {
+  /** Current page (1-based); makes the page controlled. */
+  page?: number;
+  /** Page while uncontrolled, read on mount and on each listing change only (like an input's `defaultValue`). @default 1 */
+  defaultPage?: number;
+  /** Items per page; makes the page size controlled. */
+  pageSize?: number;
+  /** Page size while uncontrolled, read on mount only. @default 20 */
+  defaultPageSize?: number;
+  /** What is being paged: when it changes, an uncontrolled page starts again at `defaultPage`. @default '' */
+  listing?: string;
+  /** Called once per change the caller made, with the new page and page size. */
+  onChange?: (page: number, pageSize: number) => void;
+  /** Called before `onChange` when the page size changes, with the page that keeps the first item in view. */
+  onSizeChange?: (page: number, pageSize: number) => void;
+}
+
+/** State and setters from {@link usePageState}. */
+export interface PageState {
+  /** The page: the caller's when controlled, else the hook's own. Not validated. */
+  page: number;
+  /** The page size: the caller's when controlled, else the hook's own. Not validated. */
+  pageSize: number;
+  /** Whether `page` comes from the caller. */
+  pageControlled: boolean;
+  /** Whether `pageSize` comes from the caller. */
+  sizeControlled: boolean;
+  /** Moves to `page` with `pageSize` rows per page, reporting it once through `onChange`. */
+  change: (page: number, pageSize: number) => void;
+  /** Changes the page size from `fromPage`, keeping that page's first item in view; returns the new page. */
+  resize: (size: number, fromPage: number, fromSize: number) => number;
+}
+
+/** The page that shows the first item of page `page` of `fromSize` items when pages hold `toSize` items. */
+export function pageKeepingFirstItem(page: number, fromSize: number, toSize: number): number {
+  return Math.min(Math.floor(((page - 1) * fromSize) / toSize) + 1, Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * Page and page size, each controlled or not, under the control, the data hooks and the table pairing alike.
+ * Defaults are read on mount (remount with `key` to apply new ones); a new `listing` puts an uncontrolled
+ * page back to `defaultPage` during the same render, so no render pairs the new listing with the old page.
+ */
+export function usePageState(options: PageStateOptions): PageState {
+  const { defaultPage = 1, defaultPageSize = DEFAULT_PAGE_SIZE, listing = '' } = options;
+  const [own, setOwn] = useState(() => ({ listing, page: defaultPage, pageSize: defaultPageSize }));
+  let ownPage = own.page;
+  if (own.listing !== listing) {
+    ownPage = defaultPage;
+    setOwn({ ...own, listing, page: defaultPage });
+  }
+  const pageControlled = options.page !== undefined;
+  const sizeControlled = options.pageSize !== undefined;
+  const page = pageControlled ? (options.page as number) : ownPage;
+  const pageSize = sizeControlled ? (options.pageSize as number) : own.pageSize;
+
+  // The latest callbacks, so that inline ones keep `change` and `resize` stable for memoised callers.
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const change = useCallback(
+    (nextPage: number, nextSize: number) => {
+      setOwn({ listing, page: nextPage, pageSize: nextSize });
+      latest.current.onChange?.(nextPage, nextSize);
+    },
+    [listing],
+  );
+  const resize = useCallback(
+    (size: number, fromPage: number, fromSize: number) => {
+      const kept = pageKeepingFirstItem(fromPage, fromSize, size);
+      latest.current.onSizeChange?.(kept, size);
+      change(kept, size);
+      return kept;
+    },
+    [change],
+  );
+  return { page, pageSize, pageControlled, sizeControlled, change, resize };
+}
