@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { toWirePage } from '../src/hooks/index';
+import { toWirePage } from '../src/hooks/toWirePage';
 import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
 import { germanLabels } from './support/germanLabels';
 import { createStoryService, demoOrganizationIds, requestedPagesAndSizes } from './support/storyService';

@@ -12,4 +12,3 @@ export { environmentsQueryOptions } from './environmentsQueryOptions';
 export type { EnvironmentsQueryParams } from './environmentsQueryOptions';
 export type { PagedQueryKey, PagedQueryParams, PagedResource } from './pagedQueryOptions';
 export { retryPolicy } from './retryPolicy';
-export { toWirePage } from './toWirePage';

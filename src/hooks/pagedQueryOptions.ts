@@ -3,11 +3,16 @@ import type { ApiClient } from '../client/index';
 import type { Page, Share } from '../client/types';
 import { retryPolicy } from './retryPolicy';
 import { toWirePage } from './toWirePage';
+import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
 
 /** A list resource of the service. */
 export type PagedResource = 'shares' | 'environments';
 
-/** Query key of one page: `['pagewise', resource, client id, organization id, page (1-based), page size]`. Never holds a token. */
+/**
+ * Query key of one page, general → specific: `['pagewise', resource, client id, organization id, page size,
+ * page (1-based)]`, so every prefix names a set of pages (`invalidateQueries({ queryKey: key.slice(0, 5) })`
+ * is one page size of one organization). Never holds a token.
+ */
 export type PagedQueryKey = readonly ['pagewise', PagedResource, string, string | null, number, number];
 
 /** Parameters of `sharesQueryOptions` and `environmentsQueryOptions`. */
@@ -26,12 +31,9 @@ export interface PagedQueryParams {
 
 /** How long a fetched page counts as fresh when nothing else is said. */
 export const DEFAULT_STALE_TIME = 30_000;
-/** Rows per page when nothing else is said (the control's default). */
-export const DEFAULT_PAGE_SIZE = 20;
-
-/** Whether two page keys list the same rows (resource, client, organization, page size), whatever the page. */
+/** Whether two page keys list the same rows (resource, client, organization, page size): all but the page. */
 function isSameListing(a: readonly unknown[], b: PagedQueryKey): boolean {
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[5] === b[5];
+  return a.length === b.length && b.slice(0, -1).every((part, i) => a[i] === part);
 }
 
 /**
@@ -48,7 +50,7 @@ export function pagedQueryOptions<T = Share>(resource: PagedResource, params: Pa
     }
   }
   const organizationId = params.organizationId || null;
-  const queryKey: PagedQueryKey = ['pagewise', resource, client.id, organizationId, page, pageSize];
+  const queryKey: PagedQueryKey = ['pagewise', resource, client.id, organizationId, pageSize, page];
   return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({
     queryKey,
     queryFn: organizationId

@@ -12,23 +12,35 @@ const { service, client } = setupMockService();
 const acme = demoOrganizationIds.acme;
 
 describe('sharesQueryOptions', () => {
-  it('keys a page by resource, client identity, organization, 1-based page and page size', () => {
+  it('keys a page general → specific: resource, client identity, organization, page size, 1-based page', () => {
     expect(sharesQueryOptions({ client, organizationId: acme, page: 3, pageSize: 50 }).queryKey).toEqual([
       'pagewise',
       'shares',
       client.id,
       acme,
-      3,
       50,
+      3,
     ]);
     expect(environmentsQueryOptions({ client, organizationId: acme }).queryKey).toEqual([
       'pagewise',
       'environments',
       client.id,
       acme,
-      1,
       20,
+      1,
     ]);
+  });
+
+  it('lets a key prefix invalidate one page size of one organization and nothing else', async () => {
+    const queryClient = createTestQueryClient();
+    const pages = [
+      { page: 1, pageSize: 20 },
+      { page: 2, pageSize: 20 },
+      { page: 1, pageSize: 50 },
+    ].map((p) => sharesQueryOptions({ client, organizationId: acme, ...p }));
+    for (const options of pages) queryClient.setQueryData(options.queryKey, { items: [], total: 0, pageIndex: 0, pageSize: 20, pageCount: 1, hasNext: false, hasPrevious: false });
+    await queryClient.invalidateQueries({ queryKey: pages[0]!.queryKey.slice(0, 5) });
+    expect(pages.map((p) => queryClient.getQueryState(p.queryKey)?.isInvalidated)).toEqual([true, true, false]);
   });
 
   it.each([
