@@ -11,13 +11,13 @@ import { warnOnce } from '../shared/warnOnce';
 export interface PaginationProps {
   /** Current active page (1-based); makes the page controlled. */
   current?: number;
-  /** Page when `current` is not given (uncontrolled); changing it later moves the page to it. @default 1 */
+  /** Page when `current` is not given (uncontrolled), read on mount only, like `defaultValue`; remount with `key` to apply another. @default 1 */
   defaultCurrent?: number;
   /** Total number of items. */
   total?: number;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
-  /** Page size when `pageSize` is not given (uncontrolled); changing it later applies it. @default 20 */
+  /** Page size when `pageSize` is not given (uncontrolled), read on mount only, like `defaultValue`. @default 20 */
   defaultPageSize?: number;
   /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
   pageSizeOptions?: number[];

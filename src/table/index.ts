@@ -8,23 +8,15 @@
  * <TablePagination table={table} showTotal />
  * ```
  *
- * Server-side paging (the table's state drives `useShares`; the service slices the rows):
+ * Server-side paging (the data hook owns the page, so another organization starts at page 1; the service
+ * slices the rows, and a service without a total pages on `hasNext`):
  * ```tsx
- * const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 20 });
- * const shares = useShares({
- *   organizationId,
- *   page: pagination.pageIndex + 1,
- *   pageSize: pagination.pageSize,
- *   onChange: (page, pageSize) => setPagination({ pageIndex: page - 1, pageSize }),
- * });
+ * const shares = useShares({ organizationId });
  * const table = useTable({
  *   features: tableFeatures({ rowPaginationFeature }),
  *   columns,
  *   data: shares.data?.items ?? noRows, // a stable empty array
- *   rowCount: shares.pagination.total,
- *   manualPagination: true,
- *   state: { pagination },
- *   onPaginationChange: setPagination,
+ *   ...useServerTablePagination(shares), // manualPagination, rowCount or pageCount, state.pagination, onPaginationChange
  * });
  * <TablePagination table={table} showTotal />
  * ```
@@ -32,5 +24,7 @@
  */
 export { useTablePagination } from './useTablePagination';
 export type { PaginatedTable, TablePaginationBinding } from './useTablePagination';
+export { useServerTablePagination } from './useServerTablePagination';
+export type { ServerPagedResult, ServerTablePaginationOptions } from './useServerTablePagination';
 export { TablePagination } from './TablePagination';
 export type { TablePaginationProps } from './TablePagination';

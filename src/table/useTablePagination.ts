@@ -19,9 +19,12 @@ export interface PaginatedTable {
   setPagination: (updater: Updater<PaginationState>) => void;
 }
 
-/** The `Pagination` props `useTablePagination` derives from a table; `total` is absent while the row count is unknown. */
+/**
+ * The `Pagination` props `useTablePagination` derives from a table; `total` is absent while the row count is
+ * unknown, and `hasNext` is `true` when a server-paged table's page count is unknown (`pageCount: -1`).
+ */
 export type TablePaginationBinding = Required<Pick<PaginationProps, 'current' | 'pageSize' | 'onChange'>> &
-  Pick<PaginationProps, 'total'>;
+  Pick<PaginationProps, 'total'> & { hasNext?: boolean };
 
 /** The row count the control shows, or undefined while a server-paged table does not know it yet. */
 function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined {
@@ -73,5 +76,9 @@ export function useTablePagination(table: PaginatedTable): TablePaginationBindin
 
   // The control never shows a page past the end, so it has nothing to warn about while the table catches up.
   const current = (lastIndex === undefined ? pageIndex : Math.min(pageIndex, lastIndex)) + 1;
-  return total === undefined ? { current, pageSize: size, onChange } : { current, total, pageSize: size, onChange };
+  if (total !== undefined) return { current, total, pageSize: size, onChange };
+  // TanStack Table's unknown page count: another page follows (`useServerTablePagination` sets it from `hasNext`).
+  return table.options.manualPagination && table.options.pageCount === -1
+    ? { current, pageSize: size, onChange, hasNext: true }
+    : { current, pageSize: size, onChange };
 }

@@ -2,11 +2,10 @@ import { useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ApiRecord } from '../../src/client/index';
 import type { PagedResourceOptions, PagedResourceResult } from '../../src/hooks/index';
-import { TablePagination } from '../../src/table/index';
+import { TablePagination, useServerTablePagination } from '../../src/table/index';
 import { serverFeatures } from './columns';
 import { DataTable } from './DataTable';
 import { ErrorPanel } from './ErrorPanel';
-import { useServerPagination } from './useServerPagination';
 
 const NO_ROWS: never[] = [];
 
@@ -26,8 +25,8 @@ export interface PagedTableProps<T extends ApiRecord> {
 }
 
 /**
- * A server-paged TanStack Table v9: the table's pagination state drives the data hook (`page` =
- * `pageIndex + 1`), the hook's rows and total feed the table (`manualPagination`, `rowCount`), and
+ * A server-paged TanStack Table v9: the data hook owns the page (another organization starts at page 1),
+ * `useServerTablePagination` hands the table its state, row count and `onPaginationChange`, and
  * `TablePagination` renders the control. Shows loading, empty, busy and error states.
  */
 export function PagedTable<T extends ApiRecord>({
@@ -38,16 +37,12 @@ export function PagedTable<T extends ApiRecord>({
   noun,
   queryOptions,
 }: PagedTableProps<T>) {
-  const { pagination, setPagination, hookOptions } = useServerPagination(organizationId);
-  const result = useResource({ ...queryOptions, ...hookOptions });
+  const result = useResource({ ...queryOptions, organizationId });
   const table = useTable({
     features: serverFeatures,
     columns,
     data: result.data?.items ?? (NO_ROWS as T[]),
-    rowCount: result.pagination.total,
-    manualPagination: true,
-    state: { pagination },
-    onPaginationChange: setPagination,
+    ...useServerTablePagination(result),
   });
   const empty = result.isError
     ? `Could not load ${noun}.`

@@ -11,7 +11,7 @@ import {
 import type { PaginationState, ReactTable, RowData, TableFeatures } from '@tanstack/react-table';
 import { describe, expect, it, vi } from 'vitest';
 import { useShares } from '../../src/hooks/index';
-import { TablePagination, useTablePagination } from '../../src/table/index';
+import { TablePagination, useServerTablePagination, useTablePagination } from '../../src/table/index';
 import type { PaginatedTable, TablePaginationProps } from '../../src/table/index';
 import type { MockShare } from '../../src/testing/index';
 import { DataTable } from '../../stories/support/DataTable';
@@ -52,31 +52,26 @@ function useClientTable(data: Row[], pagination: PaginationState, options: { aut
   return useTable({ features: clientFeatures, columns: clientColumns, data, initialState: { pagination }, ...options });
 }
 
-/** A server-paged (manualPagination) table whose state drives useShares for acme; the callbacks see each move. */
+/** A server-paged table over useShares for acme, paired by useServerTablePagination; the callbacks see each move. */
 function useSharesTable(
   initial: PaginationState,
   { onHookMove, onTableMove }: { onHookMove?: (page: number) => void; onTableMove?: (next: PaginationState) => void } = {},
 ) {
-  const [pagination, setPagination] = useState<PaginationState>(initial);
   const shares = useShares<MockShare>({
     organizationId: demoOrganizationIds.acme,
-    page: pagination.pageIndex + 1,
-    pageSize: pagination.pageSize,
-    onChange: (page, pageSize) => {
-      onHookMove?.(page);
-      setPagination({ pageIndex: page - 1, pageSize });
-    },
+    defaultPage: initial.pageIndex + 1,
+    defaultPageSize: initial.pageSize,
+    onChange: (page) => onHookMove?.(page),
   });
+  const paging = useServerTablePagination(shares);
   return useTable({
     features: serverFeatures,
     columns: serverColumns,
     data: shares.data?.items ?? noShares,
-    rowCount: shares.pagination.total,
-    manualPagination: true,
-    state: { pagination },
+    ...paging,
     onPaginationChange: (updater) => {
-      onTableMove?.(typeof updater === 'function' ? updater(pagination) : updater);
-      setPagination(updater);
+      onTableMove?.(typeof updater === 'function' ? updater(paging.state.pagination) : updater);
+      paging.onPaginationChange(updater);
     },
   });
 }

@@ -1,10 +1,10 @@
 import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
-import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useEnvironments, useShares } from 'pagewise';
 import type { UseSharesOptions, UseSharesResult } from 'pagewise';
 import type { ApiRecord } from 'pagewise/client';
-import { TablePagination } from 'pagewise/table';
-import { useId, useState } from 'react';
+import { TablePagination, useServerTablePagination } from 'pagewise/table';
+import { useId } from 'react';
 
 const features = tableFeatures({ rowPaginationFeature });
 
@@ -52,29 +52,14 @@ interface ResourceTableProps<T extends ApiRecord> {
 
 const noRows: never[] = [];
 
-/** A server-paged TanStack Table: the table's pagination state drives the hook, the hook's total the table. */
+/** A server-paged TanStack Table: the hook owns the page (another organization starts at page 1), the table shows it. */
 function ResourceTable<T extends ApiRecord>({ title, organizationId, useRows, columns }: ResourceTableProps<T>) {
-  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
-  // A page of one organization means nothing in another: start over on a switch.
-  const [listing, setListing] = useState(organizationId);
-  if (listing !== organizationId) {
-    setListing(organizationId);
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
-  }
-  const rows = useRows({
-    organizationId,
-    page: pagination.pageIndex + 1,
-    pageSize: pagination.pageSize,
-    onChange: (page, pageSize) => setPagination({ pageIndex: page - 1, pageSize }),
-  });
+  const rows = useRows({ organizationId });
   const table = useTable({
     features,
     columns,
     data: rows.data?.items ?? noRows,
-    state: { pagination },
-    onPaginationChange: setPagination,
-    manualPagination: true,
-    rowCount: rows.pagination.total,
+    ...useServerTablePagination(rows),
   });
   const headingId = useId();
   const body = table.getRowModel().rows;

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import { describe, expect, it, vi } from 'vitest';
+import { useShares } from '../../src/hooks/index';
+import { TablePagination, useServerTablePagination, useTablePagination } from '../../src/table/index';
+import type { ServerPagedResult } from '../../src/table/index';
+import type { MockShare } from '../../src/testing/index';
+import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService } from '../hooks/support';
+
+const { client } = setupMockService();
+const features = tableFeatures({ rowPaginationFeature });
+const helper = createColumnHelper<typeof features, MockShare>();
+const columns = helper.columns([helper.accessor('name', { header: 'Name' })]);
+const noShares: MockShare[] = [];
+
+function firstCell(): string {
+  const [, body] = within(screen.getByRole('table')).getAllByRole('rowgroup');
+  return within(body!).queryAllByRole('cell')[0]?.textContent ?? '';
+}
+
+/** A result as a data hook gives it, for the counts the pairing derives. */
+function result(pagination: Partial<ServerPagedResult['pagination']>, items?: number, isPlaceholderData = false): ServerPagedResult {
+  return {
+    pagination: { current: 3, pageSize: 20, onChange: () => undefined, ...pagination },
+    data: items === undefined ? undefined : { items: Array.from({ length: items }) },
+    isPlaceholderData,
+  };
+}
+
+describe('useServerTablePagination', () => {
+  it('starts the table again at page 1 when the organization changes, in the render that shows the new one', async () => {
+    const user = userEvent.setup();
+    const shown: Array<[string, number]> = [];
+    function Shares({ organizationId }: { organizationId: string }) {
+      const shares = useShares<MockShare>({ organizationId });
+      const table = useTable({ features, columns, data: shares.data?.items ?? noShares, ...useServerTablePagination(shares) });
+      shown.push([organizationId, table.state.pagination.pageIndex]);
+      return (
+        <>
+          <table>
+            <thead>
+              <tr>
+                <th>Name</th>
+              </tr>
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.original.name}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <TablePagination table={table} />
+        </>
+      );
+    }
+    function App() {
+      const [organizationId, setOrganizationId] = useState<string>(demoOrganizationIds.acme);
+      return (
+        <>
+          <button type="button" onClick={() => setOrganizationId(demoOrganizationIds.globex)}>
+            Globex
+          </button>
+          <Shares organizationId={organizationId} />
+        </>
+      );
+    }
+    render(<App />, { wrapper: createWrapper(createTestQueryClient(), client) });
+    await waitFor(() => expect(firstCell()).not.toBe(''));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page'));
+    await user.click(screen.getByRole('button', { name: 'Globex' }));
+    expect(shown.filter(([org]) => org === demoOrganizationIds.globex).every(([, index]) => index === 0)).toBe(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page'));
+  });
+
+  it('calls the hook once per table move, and not for a move to the page already shown', () => {
+    const onChange = vi.fn();
+    const { result: paging } = renderHook(() => useServerTablePagination(result({ total: 437, onChange })));
+    act(() => paging.current.onPaginationChange((old) => ({ ...old, pageIndex: old.pageIndex + 1 })));
+    act(() => paging.current.onPaginationChange({ pageIndex: 2, pageSize: 20 }));
+    expect(onChange.mock.calls).toEqual([[4, 20]]);
+    expect(paging.current.state.pagination).toEqual({ pageIndex: 2, pageSize: 20 });
+  });
+
+  it.each([
+    ['a known total gives the row count', result({ total: 437 }, 20), { rowCount: 437 }],
+    ['an unknown total with a next page gives TanStack Table’s unknown page count', result({ hasNext: true }, 20), { pageCount: -1 }],
+    ['the last page of an unknown total counts its rows', result({ hasNext: false }, 7), { rowCount: 47 }],
+    ['the last page still loading counts pages', result({ hasNext: false }, 20, true), { pageCount: 3 }],
+    ['nothing known yet gives neither', result({}), {}],
+  ])('%s', (_, given, counts) => {
+    const { result: paging } = renderHook(() => useServerTablePagination(given));
+    const { rowCount, pageCount } = paging.current;
+    expect(Object.fromEntries(Object.entries({ rowCount, pageCount }).filter(([, v]) => v !== undefined))).toEqual(counts);
+  });
+
+  it('lets a table with an unknown page count show Next from hasNext, and none past the last page', () => {
+    const { result: binding, rerender } = renderHook(
+      ({ hasNext }: { hasNext: boolean }) => {
+        const paging = useServerTablePagination(result({ hasNext }, hasNext ? 20 : 7));
+        const table = useTable({ features, columns, data: noShares, ...paging });
+        return { binding: useTablePagination(table), canNext: table.getCanNextPage() };
+      },
+      { initialProps: { hasNext: true } },
+    );
+    expect(binding.current.binding).toMatchObject({ current: 3, hasNext: true });
+    expect(binding.current.binding.total).toBeUndefined();
+    expect(binding.current.canNext).toBe(true);
+    rerender({ hasNext: false });
+    expect(binding.current.binding).toMatchObject({ current: 3, total: 47 });
+    expect(binding.current.binding.hasNext).toBeUndefined();
+    expect(binding.current.canNext).toBe(false);
+  });
+});
