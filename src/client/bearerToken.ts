@@ -1,6 +1,7 @@
 import { createTokenCache } from './createTokenCache';
 import { parseTokenResponse } from './parseTokenResponse';
 import type { AuthStrategy, TokenResponse } from './types';
+import { stripBearer } from './stripBearer';
 
 /** Supplies a token: a string (used as is, asked again for each request) or a token response (cached until it expires). */
 export type GetToken = (context: { signal: AbortSignal }) => string | TokenResponse | Promise<string | TokenResponse>;
@@ -39,6 +40,6 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
   return {
     id: options.id ?? 'bearer',
     authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
-    unauthorized: (authorization) => cache.invalidate(authorization.slice(7)),
+    unauthorized: (authorization) => cache.invalidate(stripBearer(authorization)),
   };
 }

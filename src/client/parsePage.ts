@@ -1,12 +1,13 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page, ParsePageContext } from './types';
+import { isDigits } from '../shared/isDigits';
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A count as a non-negative integer; numeric strings too, as serializers that write 64-bit longs as strings send them. */
 const count = (value: unknown): number | undefined => {
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  const number = isDigits(value) ? Number(value) : value;
   return Number.isSafeInteger(number) && (number as number) >= 0 ? (number as number) : undefined;
 };
 

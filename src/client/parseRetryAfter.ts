@@ -1,8 +1,10 @@
+import { isDigits } from '../shared/isDigits';
+
 /** Milliseconds from a `Retry-After` value (delta-seconds or an HTTP date), or `undefined` when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (isDigits(text)) return Number(text) * 1000;
   // Engines parse oddities like "-5" as dates: an HTTP date always names a day or month.
   const date = /[a-z]/i.test(text) ? Date.parse(text) : NaN;
   return isNaN(date) ? undefined : Math.max(0, date - now);

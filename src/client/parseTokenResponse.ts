@@ -1,3 +1,5 @@
+import { isDigits } from '../shared/isDigits';
+
 /** A token and, when known, its lifetime in seconds. */
 export interface TokenGrant {
   /** The access token. */
@@ -14,7 +16,7 @@ export function parseTokenResponse(value: unknown, requireTokenType: boolean): T
   // Any non-null value reads like an object (a primitive has no such fields).
   const body = (value ?? {}) as Record<string, unknown>;
   const { access_token: token, token_type: type } = body;
-  const expiresIn = typeof body.expires_in === 'string' && /^\d+$/.test(body.expires_in) ? Number(body.expires_in) : body.expires_in;
+  const expiresIn = isDigits(body.expires_in) ? Number(body.expires_in) : body.expires_in;
   if (typeof token !== 'string' || !token) return '`access_token` is not a non-empty string';
   if ((requireTokenType || type !== undefined) && (typeof type !== 'string' || type.toLowerCase() !== 'bearer')) {
     // Not quoted: an identity provider may put anything there, even the token.

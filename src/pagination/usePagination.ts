@@ -5,10 +5,11 @@ import { clampInt } from './clampInt';
 import { getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
 import { usePageState } from '../shared/usePageState';
+import type { PageStateOptions } from '../shared/usePageState';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */
-export interface UsePaginationOptions {
+export interface UsePaginationOptions extends Pick<PageStateOptions, 'onChange' | 'onSizeChange'> {
   /** Current page (1-based); makes the page controlled. */
   current?: number;
   /** Page when `current` is not given (uncontrolled), read on mount only, like `defaultValue`; remount with `key` to apply another. @default 1 */
@@ -27,10 +28,6 @@ export interface UsePaginationOptions {
   boundaryCount?: number;
   /** Ignore every action. @default false */
   disabled?: boolean;
-  /** Called once per user action that changes the page or the page size. */
-  onChange?: (page: number, pageSize: number) => void;
-  /** Called when the page size changes, before `onChange`, with the page that keeps the first item in view. */
-  onSizeChange?: (current: number, size: number) => void;
 }
 
 /** State and handlers from {@link usePagination}, enough to render any markup. */

@@ -7,6 +7,7 @@ import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import type { AuthContext, AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';
 import { requireString } from './requireString';
+import { stripBearer } from '../client/stripBearer';
 
 /** Options of `clientCredentials`. */
 export interface ClientCredentialsOptions {
@@ -126,7 +127,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
     id: `client-credentials:${clientId}@${authUrl}`,
     authorize: async (context) => `Bearer ${await cacheFor(context).get(context.signal)}`,
     unauthorized(authorization) {
-      const token = authorization.slice(7);
+      const token = stripBearer(authorization);
       let retry = true;
       for (const cache of caches.values()) retry = cache.invalidate(token) && retry;
       return retry;

@@ -8,6 +8,7 @@ import { resolveConfig } from '../client/resolveConfig';
 import type { AuthStrategy } from '../client/types';
 import { isDevelopment } from '../shared/warnOnce';
 import { assertServerOnly } from './assertServerOnly';
+import { LIST_ROUTE } from '../client/LIST_ROUTE';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions {
@@ -45,8 +46,6 @@ let warnedOpen = false;
 
 /** A Fetch-API request handler, as Next.js route handlers, Hono, Deno and Bun use. */
 export type ProxyHandler = (request: Request) => Promise<Response>;
-
-const ROUTE = /^\/([^/]+)\/(shares|environments)\/?$/;
 
 /** Statuses a Response must have no body with (the constructor throws otherwise). */
 const NULL_BODY_STATUSES = [204, 205, 304];
@@ -123,7 +122,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
 
   return async (request) => {
     const { pathname, searchParams } = new URL(request.url);
-    const match = pathname.startsWith(`${prefix}/`) ? ROUTE.exec(pathname.slice(prefix.length)) : null;
+    const match = pathname.startsWith(`${prefix}/`) ? LIST_ROUTE.exec(pathname.slice(prefix.length)) : null;
     let organizationId: string | undefined;
     try {
       organizationId = match ? decodeURIComponent(match[1]!) : undefined;

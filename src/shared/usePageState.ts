@@ -15,10 +15,10 @@ export interface PageStateOptions {
   defaultPageSize?: number;
   /** What is being paged: when it changes, an uncontrolled page starts again at `defaultPage`. @default '' */
   listing?: string;
-  /** Called once per change the caller made, with the new page and page size. */
+  /** Called once per user action that changes the page or the page size. */
   onChange?: (page: number, pageSize: number) => void;
-  /** Called before `onChange` when the page size changes, with the page that keeps the first item in view. */
-  onSizeChange?: (page: number, pageSize: number) => void;
+  /** Called when the page size changes, before `onChange`, with the page that keeps the first item in view. */
+  onSizeChange?: (current: number, size: number) => void;
 }
 
 /** State and setters from {@link usePageState}. */
