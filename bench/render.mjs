@@ -89,7 +89,7 @@ async function buildPage(lib, { profiling = false } = {}) {
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 /** Serves the page bundles on 127.0.0.1, cross-origin isolated so performance.now() has fine resolution. */
-async function serve(dir) {
+export async function serve(dir) {
   const server = createServer((req, res) => {
     const file = join(dir, normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(dir) || !existsSync(file)) {
