@@ -90,7 +90,7 @@ function ServerSidePagination(props: PaginationProps) {
     setState((s) => ({ ...s, loading: true }));
     const params = { organizationId: demoOrganizationIds.acme, page: toWirePage(page), size: pageSize, signal: controller.signal };
     serverSide.client.listShares(params).then(
-      (result) => setState({ current: result.pageIndex + 1, pageSize: result.pageSize, total: result.total, loading: false }),
+      (result) => setState({ current: result.pageIndex + 1, pageSize: result.pageSize, total: result.total ?? 0, loading: false }),
       () => {
         if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false }));
       },

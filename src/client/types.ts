@@ -15,14 +15,14 @@ export type Environment = ApiRecord;
 export interface Page<T> {
   /** The rows of this page. */
   items: T[];
-  /** Total number of rows across all pages. */
-  total: number;
+  /** Total number of rows across all pages; undefined when the response does not say. */
+  total?: number;
   /** Zero-based index of this page, as on the wire (the service's own `number` when it reports one). */
   pageIndex: number;
   /** Rows per page (the service's own `size` when it reports one, else the `size` asked for). */
   pageSize: number;
-  /** Number of pages, `ceil(total / pageSize)`. */
-  pageCount: number;
+  /** Number of pages, `ceil(total / pageSize)`; undefined when the response does not say. */
+  pageCount?: number;
   /** Whether a page follows this one. */
   hasNext: boolean;
   /** Whether a page precedes this one. */
