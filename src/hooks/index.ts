@@ -5,7 +5,7 @@ export { useShares } from './useShares';
 export type { UseSharesOptions, UseSharesResult } from './useShares';
 export { useEnvironments } from './useEnvironments';
 export type { UseEnvironmentsOptions, UseEnvironmentsResult } from './useEnvironments';
-export type { PagedResourceOptions, PagedResourceResult, QueryPagination } from './usePagedResource';
+export type { PagedResourceOptions, PagedResourceResult, QueryPagination } from './PagedResourceOptions';
 export { sharesQueryOptions } from './sharesQueryOptions';
 export type { SharesQueryParams } from './sharesQueryOptions';
 export { environmentsQueryOptions } from './environmentsQueryOptions';

@@ -1,6 +1,6 @@
 import type { Environment } from '../client/types';
 import { usePagedResource } from './usePagedResource';
-import type { PagedResourceOptions, PagedResourceResult } from './usePagedResource';
+import type { PagedResourceOptions, PagedResourceResult } from './PagedResourceOptions';
 
 /** Options of `useEnvironments`. */
 export type UseEnvironmentsOptions<T = Environment> = PagedResourceOptions<T>;

@@ -7,6 +7,7 @@ import { usePageState } from '../shared/usePageState';
 import { DEFAULT_STALE_TIME, pagedQueryOptions } from './pagedQueryOptions';
 import type { PagedResource } from './pagedQueryOptions';
 import type { PagedResourceOptions, PagedResourceResult, QueryPagination } from './PagedResourceOptions';
+import { pageAfterDeletes } from './pageAfterDeletes';
 import { prefetchNextPage } from './prefetchNextPage';
 import { toPageNumber } from './toPageNumber';
 import { useClientFor } from './useApiClient';
@@ -15,45 +16,47 @@ import { useKnownTotal } from './useKnownTotal';
 import { withoutOwnOptions } from './withoutOwnOptions';
 import { withPagination } from './withPagination';
 
-export type { PagedResourceOptions, PagedResourceResult, QueryPagination } from './PagedResourceOptions';
-
 /** The one implementation behind `useShares` and `useEnvironments`. `caller` names the hook in messages. */
-export function usePagedResource<T>(resource: PagedResource, options: PagedResourceOptions<T>, caller: string): PagedResourceResult<T> {
-  const { organizationId: organizationOption, page: pageOption, pageSize: pageSizeOption, defaultPage, defaultPageSize, onChange,
+export function usePagedResource<T>(
+  resource: PagedResource,
+  options: PagedResourceOptions<T>,
+  caller: string,
+): PagedResourceResult<T> {
+  const { organizationId: organization, page: pageOption, pageSize: sizeOption, defaultPage, defaultPageSize, onChange,
     prefetchNext = true, client: clientOption, staleTime = DEFAULT_STALE_TIME, ...passedThrough } = options;
   const queryOverrides = withoutOwnOptions(passedThrough);
   const client = useClientFor(caller, clientOption);
   const queryClient = useQueryClient();
-  const organizationId = organizationOption || null;
+  const organizationId = organization || null;
   const firstPage = toPageNumber(defaultPage, 1);
   const firstSize = toPageNumber(defaultPageSize, DEFAULT_PAGE_SIZE);
   // The client's non-secret id, not the object: a client created during render must not look like a new one.
   const listing = JSON.stringify([resource, client.id, organizationId]);
-  const state = usePageState({ page: pageOption, pageSize: pageSizeOption, defaultPage: firstPage, defaultPageSize: firstSize, listing, onChange });
+  const own = { defaultPage: firstPage, defaultPageSize: firstSize, listing, onChange };
+  const state = usePageState({ page: pageOption, pageSize: sizeOption, ...own });
   const page = toPageNumber(state.page, 1);
   const pageSize = toPageNumber(state.pageSize, firstSize);
-  useInvalidOptionWarnings(caller, [['page', pageOption, page], ['pageSize', pageSizeOption, pageSize],
+  useInvalidOptionWarnings(caller, [['page', pageOption, page], ['pageSize', sizeOption, pageSize],
     ['defaultPage', defaultPage, firstPage], ['defaultPageSize', defaultPageSize, firstSize]]);
-  const { change: setState } = state;
-  const change = useCallback((p: number, size: number) => setState(toPageNumber(p, 1), toPageNumber(size, pageSize)), [setState, pageSize]);
+  const { change: setPage } = state;
+  const change = useCallback(
+    (p: number, size: number) => setPage(toPageNumber(p, 1), toPageNumber(size, pageSize)),
+    [setPage, pageSize],
+  );
 
-  const query = useQuery({ ...pagedQueryOptions<T>(resource, { client, organizationId, page, pageSize, staleTime }), ...queryOverrides });
+  const params = { client, organizationId, page, pageSize, staleTime };
+  const query = useQuery({ ...pagedQueryOptions<T>(resource, params), ...queryOverrides });
   const fresh = query.isPlaceholderData ? undefined : query.data;
   const knownTotal = useKnownTotal(listing, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
 
-  // Rows were deleted under us. With a total, a page past the end moves to the last page; without one, an
-  // empty page after the first moves back one page (the service said nothing more).
-  let target: number | undefined;
-  if (fresh?.total !== undefined) target = page > Math.max(1, fresh.pageCount ?? 1) ? Math.max(1, fresh.pageCount ?? 1) : undefined;
-  else if (fresh && page > 1 && fresh.items.length === 0) target = page - 1;
+  const target = pageAfterDeletes(fresh, page);
   // The move already asked for: StrictMode runs a mount's effects twice, and the caller hears of it once.
   const askedMove = useRef<string | null>(null);
   useEffect(() => {
     const move = target === undefined ? null : JSON.stringify([listing, page, pageSize, target]);
-    if (move === null || askedMove.current === move) return void (askedMove.current = move);
+    if (move !== null && askedMove.current !== move) change(target!, pageSize);
     askedMove.current = move;
-    change(target!, pageSize);
   }, [listing, target, page, pageSize, change]);
 
   // Once this page has settled and says another follows, fetch it so moving forward waits for nothing.
@@ -68,9 +71,9 @@ export function usePagedResource<T>(resource: PagedResource, options: PagedResou
   // Past the end, the control already shows the page the move above goes to.
   const current = target ?? page;
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
-  const pagination = useMemo<QueryPagination>(
-    () => ({ current, pageSize, onChange: change, ...(total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {}) }),
-    [current, total, hasNext, pageSize, change],
-  );
+  const pagination = useMemo<QueryPagination>(() => {
+    const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
+    return { current, pageSize, onChange: change, ...count };
+  }, [current, total, hasNext, pageSize, change]);
   return withPagination(query, pagination);
 }

@@ -1,6 +1,6 @@
 import type { Share } from '../client/types';
 import { usePagedResource } from './usePagedResource';
-import type { PagedResourceOptions, PagedResourceResult } from './usePagedResource';
+import type { PagedResourceOptions, PagedResourceResult } from './PagedResourceOptions';
 
 /** Options of `useShares`. */
 export type UseSharesOptions<T = Share> = PagedResourceOptions<T>;

@@ -71,14 +71,8 @@ export interface UsePaginationResult {
 /** Headless pagination: controlled or uncontrolled state, the page window and handlers. */
 export function usePagination(options: UsePaginationOptions = {}): UsePaginationResult {
   const disabled = options.disabled === true;
-  const state = usePageState({
-    page: options.current,
-    defaultPage: options.defaultCurrent ?? 1,
-    pageSize: options.pageSize,
-    defaultPageSize: options.defaultPageSize,
-    onChange: options.onChange,
-    onSizeChange: options.onSizeChange,
-  });
+  // The control names the page `current`; the size props and callbacks are the state's own.
+  const state = usePageState({ ...options, page: options.current, defaultPage: options.defaultCurrent });
   const { pageControlled: currentControlled, sizeControlled } = state;
   const requested = state.page;
   const n = normalizePaginationProps({

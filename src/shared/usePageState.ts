@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from './DEFAULT_PAGE_SIZE';
 
 /** Options of {@link usePageState}. */
@@ -33,8 +33,8 @@ export interface PageState {
   sizeControlled: boolean;
   /** Moves to `page` with `pageSize` rows per page, reporting it once through `onChange`. */
   change: (page: number, pageSize: number) => void;
-  /** Changes the page size from `fromPage`, keeping that page's first item in view; returns the new page. */
-  resize: (size: number, fromPage: number, fromSize: number) => number;
+  /** Changes the page size from `fromPage` of `fromSize` items, keeping that page's first item in view. */
+  resize: (size: number, fromPage: number, fromSize: number) => void;
 }
 
 /** The page that shows the first item of page `page` of `fromSize` items when pages hold `toSize` items. */
@@ -49,37 +49,31 @@ export function pageKeepingFirstItem(page: number, fromSize: number, toSize: num
  */
 export function usePageState(options: PageStateOptions): PageState {
   const { defaultPage = 1, defaultPageSize = DEFAULT_PAGE_SIZE, listing = '' } = options;
-  const [own, setOwn] = useState(() => ({ listing, page: defaultPage, pageSize: defaultPageSize }));
-  let ownPage = own.page;
-  if (own.listing !== listing) {
-    ownPage = defaultPage;
-    setOwn({ ...own, listing, page: defaultPage });
-  }
-  const pageControlled = options.page !== undefined;
-  const sizeControlled = options.pageSize !== undefined;
-  const page = pageControlled ? (options.page as number) : ownPage;
-  const pageSize = sizeControlled ? (options.pageSize as number) : own.pageSize;
+  let [own, setOwn] = useState(() => ({ listing, page: defaultPage, pageSize: defaultPageSize }));
+  if (own.listing !== listing) setOwn((own = { ...own, listing, page: defaultPage }));
 
   // The latest callbacks, so that inline ones keep `change` and `resize` stable for memoised callers.
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
-  const change = useCallback(
-    (nextPage: number, nextSize: number) => {
-      setOwn({ listing, page: nextPage, pageSize: nextSize });
-      latest.current.onChange?.(nextPage, nextSize);
-    },
-    [listing],
-  );
-  const resize = useCallback(
-    (size: number, fromPage: number, fromSize: number) => {
+  const setters = useMemo(() => {
+    const change = (page: number, pageSize: number) => {
+      setOwn({ listing, page, pageSize });
+      latest.current.onChange?.(page, pageSize);
+    };
+    const resize = (size: number, fromPage: number, fromSize: number) => {
       const kept = pageKeepingFirstItem(fromPage, fromSize, size);
       latest.current.onSizeChange?.(kept, size);
       change(kept, size);
-      return kept;
-    },
-    [change],
-  );
-  return { page, pageSize, pageControlled, sizeControlled, change, resize };
+    };
+    return { change, resize };
+  }, [listing]);
+  return {
+    page: options.page ?? own.page,
+    pageSize: options.pageSize ?? own.pageSize,
+    pageControlled: options.page !== undefined,
+    sizeControlled: options.pageSize !== undefined,
+    ...setters,
+  };
 }
