@@ -12,7 +12,8 @@ const external = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*',
 export const budgets = [
   { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 3500 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1500 },
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4000 },
+  // 4000 until the errors took one constructor shape, (detail, init): callers now write the detail (+16 B).
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4050 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',

@@ -34,7 +34,7 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
     total = count(response.headers.get('x-total-count')?.trim());
     if (total === undefined) {
       // The usual cause is CORS: the header must be listed in Access-Control-Expose-Headers.
-      throw new ResponseShapeError('GET', url, 'an array without a readable X-Total-Count header');
+      throw new ResponseShapeError('returned an array without a readable X-Total-Count header', { method: 'GET', url });
     }
   } else if (isObject(body)) {
     const named = [body.content, body.items, body.data, body.results];
@@ -53,7 +53,7 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
   }
   if (!Array.isArray(items) || total === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
-    throw new ResponseShapeError('GET', url, `a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, keys);
+    throw new ResponseShapeError(`returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, { method: 'GET', url, keys });
   }
   const pageSize = count(meta.size) || size;
   const pageIndex = count(meta.number) ?? page;
