@@ -1,6 +1,7 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page, ParsePageContext } from './types';
 import { isDigits } from '../shared/isDigits';
+import { parseLinkHeader } from './parseLinkHeader';
 
 type Json = Record<string, unknown>;
 
@@ -14,12 +15,20 @@ const count = (value: unknown): number | undefined => {
 /**
  * The default `parsePage`: reads the page shapes such services return and normalizes them to a `Page`.
  *
+ * With a total (then `pageCount` and `hasNext` follow from it):
  * - Spring Data `Page`: `{ content, totalElements, number, size, ... }`
  * - Spring `PagedModel`: `{ content, page: { size, number, totalElements, totalPages } }`
  * - HAL: `{ _embedded: { <any name>: [...] }, page: { ... } }` (no `_embedded`, or an empty one, means no rows,
  *   unless the rows are in `content`, `items`, `data` or `results` beside `page`)
  * - a plain array, with the total in the `X-Total-Count` header
  * - `{ items | data | results, total | count }`
+ *
+ * Without one (`total` undefined; `hasNext` from what the response says):
+ * - Spring `Slice`: `{ content, last, number, size, ... }` (`hasNext = !last`)
+ * - `{ items | data | results, has_more | hasMore }`
+ * - `{ items | data | results, next }`, `next` a URL (or cursor) or null
+ * - an RFC 8288 `Link` header with `rel="next"` (and `rel="last"`, whose zero-based `page` parameter gives the page count)
+ * - a plain array alone: a guess, `hasNext` when a full page came back
  *
  * The rows are the first of `content`, `items`, `data` and `results` that is a list (else `_embedded`'s); the total is
  * `totalElements` (of the page metadata) before `total` and `count`, which may count only this page's rows.
@@ -28,14 +37,12 @@ const count = (value: unknown): number | undefined => {
 export function parsePage<T = unknown>(body: unknown, { response, page, size, url }: ParsePageContext): Page<T> {
   let items: unknown;
   let total: number | undefined;
+  let hasNext: boolean | undefined;
+  let pageCount: number | undefined;
   let meta: Json = {};
   if (Array.isArray(body)) {
     items = body;
     total = count(response.headers.get('x-total-count')?.trim());
-    if (total === undefined) {
-      // The usual cause is CORS: the header must be listed in Access-Control-Expose-Headers.
-      throw new ResponseShapeError('returned an array without a readable X-Total-Count header', { method: 'GET', url });
-    }
   } else if (isObject(body)) {
     const named = [body.content, body.items, body.data, body.results];
     // The first that is a list: a `data` or `content` field of another kind must not hide the rows.
@@ -50,13 +57,36 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
     } else if ('content' in body) meta = body;
     // The page metadata's total first: beside it, `count` is often this page's row count.
     total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
+    const { next } = body;
+    const more = body.has_more ?? body.hasMore;
+    // What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL.
+    hasNext =
+      typeof meta.last === 'boolean' ? !meta.last : typeof more === 'boolean' ? more : next === null || typeof next === 'string' ? !!next : undefined;
   }
-  if (!Array.isArray(items) || total === undefined) {
-    const keys = isObject(body) ? Object.keys(body) : [];
-    throw new ResponseShapeError(`returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, { method: 'GET', url, keys });
+  const links = parseLinkHeader(response.headers.get('link'));
+  // A Link header with paging relations: GitHub's last page has `prev` (and `first`) but no `next` and no `last`.
+  if (hasNext === undefined && (links.next || links.prev || links.first || links.last)) {
+    hasNext = !!links.next;
+    try {
+      // The wire's `page` is zero-based: the last page's index + 1 pages.
+      const last = links.last === undefined ? undefined : count(new URL(links.last, url).searchParams.get('page'));
+      if (last !== undefined) pageCount = last + 1;
+    } catch {
+      // Not a URL: the page count stays unknown.
+    }
   }
   const pageSize = count(meta.size) || size;
   const pageIndex = count(meta.number) ?? page;
-  const pageCount = Math.ceil(total / pageSize);
-  return { items: items as T[], total, pageIndex, pageSize, pageCount, hasNext: pageIndex + 1 < pageCount, hasPrevious: pageIndex > 0 };
+  if (total !== undefined) {
+    pageCount = Math.ceil(total / pageSize);
+    hasNext = pageIndex + 1 < pageCount;
+  } else if (hasNext === undefined && Array.isArray(body)) {
+    // Nothing says whether more follows: a full page suggests so (README: a guess; pass `parsePage` to know better).
+    hasNext = (items as unknown[]).length >= pageSize;
+  }
+  if (!Array.isArray(items) || hasNext === undefined) {
+    const keys = isObject(body) ? Object.keys(body) : [];
+    throw new ResponseShapeError(`returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, { method: 'GET', url, keys });
+  }
+  return { items: items as T[], total, pageIndex, pageSize, pageCount, hasNext, hasPrevious: pageIndex > 0 };
 }

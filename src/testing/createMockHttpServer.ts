@@ -34,7 +34,7 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
-  'Access-Control-Expose-Headers': 'X-Total-Count, Retry-After, WWW-Authenticate',
+  'Access-Control-Expose-Headers': 'X-Total-Count, Link, Retry-After, WWW-Authenticate',
   'Access-Control-Max-Age': '600',
 };
 

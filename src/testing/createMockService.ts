@@ -28,7 +28,18 @@ import type {
 const DEFAULT_SCOPE = 'pagewise.read pagewise.write';
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 1000;
-const SHAPES: readonly MockResponseShape[] = ['spring-page', 'paged-model', 'hal', 'array', 'items'];
+const SHAPES: readonly MockResponseShape[] = [
+  'spring-page',
+  'paged-model',
+  'hal',
+  'array',
+  'items',
+  'slice',
+  'link',
+  'has-more',
+  'next',
+  'bare-array',
+];
 const FAILURES: readonly MockFailure['status'][] = [401, 403, 429, 500, 503, 'malformed-json', 'network'];
 const REALM = 'realm="pagewise"';
 // OAuth error codes (RFC 6749 5.2 and 4.1.2.1) a failing identity provider answers with.

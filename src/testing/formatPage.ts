@@ -47,10 +47,26 @@ function halLinks(slice: PageSlice) {
   };
 }
 
-/** The JSON response for a page in the given shape, as the Java/REST stacks such services run on serialize it. */
+/** GitHub-style `Link` header: `first` and `last` always, `prev` and `next` when there is one. */
+function linkHeader(slice: PageSlice): string {
+  const { first, prev, next, last } = halLinks(slice);
+  return Object.entries({ first, prev, next, last })
+    .flatMap(([rel, link]) => (link ? [`<${link.href}>; rel="${rel}"`] : []))
+    .join(', ');
+}
+
+/** The JSON response for a page in the given shape, as the Java/REST stacks such services serialize it. */
 export function formatPage(shape: MockResponseShape, slice: PageSlice): Response {
   const { items, total, page, size } = slice;
   const totalPages = Math.ceil(total / size);
+  // Whether rows follow this page: what the shapes without a total say instead of counting.
+  const hasNext = (page + 1) * size < total;
+  const springSlice = {
+    content: items,
+    pageable: { pageNumber: page, pageSize: size, sort: UNSORTED, offset: page * size, paged: true, unpaged: false },
+    last: !hasNext,
+  };
+  const sliceTail = { size, number: page, sort: UNSORTED, first: page === 0, numberOfElements: items.length, empty: items.length === 0 };
   switch (shape) {
     case 'paged-model':
       return HttpResponse.json({ content: items, page: pageMetadata(slice) });
@@ -67,19 +83,23 @@ export function formatPage(shape: MockResponseShape, slice: PageSlice): Response
       return HttpResponse.json(items, { headers: { 'X-Total-Count': String(total) } });
     case 'items':
       return HttpResponse.json({ items, total });
-    case 'spring-page':
+    case 'slice':
+      // Spring Data's SliceImpl as Jackson writes it: a Page without totalElements and totalPages.
+      return HttpResponse.json({ ...springSlice, ...sliceTail });
+    case 'link':
+      return HttpResponse.json(items, { headers: { Link: linkHeader(slice) } });
+    case 'has-more':
+      return HttpResponse.json({ object: 'list', data: items, has_more: hasNext });
+    case 'next':
+      // Django REST Framework's cursor pagination: no count, links to the neighbours or null.
       return HttpResponse.json({
-        content: items,
-        pageable: { pageNumber: page, pageSize: size, sort: UNSORTED, offset: page * size, paged: true, unpaged: false },
-        last: page >= totalPages - 1,
-        totalElements: total,
-        totalPages,
-        size,
-        number: page,
-        sort: UNSORTED,
-        first: page === 0,
-        numberOfElements: items.length,
-        empty: items.length === 0,
+        next: hasNext ? pageLink(slice.url, page + 1, size).href : null,
+        previous: page > 0 ? pageLink(slice.url, page - 1, size).href : null,
+        results: items,
       });
+    case 'bare-array':
+      return HttpResponse.json(items);
+    case 'spring-page':
+      return HttpResponse.json({ ...springSlice, last: page >= totalPages - 1, totalElements: total, totalPages, ...sliceTail });
   }
 }

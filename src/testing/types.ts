@@ -7,8 +7,23 @@ export type MockListResource = 'shares' | 'environments';
 /** Anything the mock records: a list resource or the token endpoint. */
 export type MockResource = MockListResource | 'token';
 
-/** JSON shape the list endpoints answer with. */
-export type MockResponseShape = 'spring-page' | 'paged-model' | 'hal' | 'array' | 'items';
+/**
+ * Shape the list endpoints answer with. With a total: `spring-page` (Spring Data `Page`), `paged-model`, `hal`,
+ * `array` (+ `X-Total-Count`), `items` (`{ items, total }`). Without one: `slice` (Spring `Slice`), `link` (an array
+ * + GitHub-style `Link` header), `has-more` (`{ data, has_more }`), `next` (`{ results, next, previous }`),
+ * `bare-array` (an array alone).
+ */
+export type MockResponseShape =
+  | 'spring-page'
+  | 'paged-model'
+  | 'hal'
+  | 'array'
+  | 'items'
+  | 'slice'
+  | 'link'
+  | 'has-more'
+  | 'next'
+  | 'bare-array';
 
 /** What a latency function is told about the request it delays. */
 export interface MockLatencyRequest {
@@ -73,7 +88,7 @@ export interface MockServiceOptions {
   tokenLifetimeSeconds?: number;
   /** Organizations keyed by UUID. @default the demo organizations (Acme, Globex, Empty Org, Big Org) */
   organizations?: Record<string, MockOrganizationSeed>;
-  /** JSON shape of list responses. @default 'spring-page' */
+  /** Shape of list responses, with a total or without (see `MockResponseShape`). @default 'spring-page' */
   shape?: MockResponseShape;
   /** Delay before each response, in milliseconds. @default 0 */
   latencyMs?: MockLatency;

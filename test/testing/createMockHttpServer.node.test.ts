@@ -55,6 +55,7 @@ describe('createMockHttpServer', () => {
     expect(response.headers.get('Retry-After')).toBe('3');
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(response.headers.get('Access-Control-Expose-Headers')).toContain('Retry-After');
+    expect(response.headers.get('Access-Control-Expose-Headers')).toContain('Link');
   });
 
   it('answers CORS preflights for Authorization without consulting the handlers', async () => {

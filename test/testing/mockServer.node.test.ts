@@ -85,6 +85,23 @@ describe('npm run mock-server', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
   });
 
+  it('answers in the --shape given: a Spring Slice, without a total', async () => {
+    const { child, output } = await start(['--port', '0', '--shape', 'slice']);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+    const response = await fetch(`${url}/api/${demoOrganizationIds.globex}/shares?page=2&size=10`, {
+      headers: { Authorization: `Basic ${/account_id=(\S+)/.exec(output())?.[1]}:${/API_TOKEN=(\S+)/.exec(output())?.[1]}` },
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ last: true, number: 2, numberOfElements: 3 });
+    expect(body).not.toHaveProperty('totalElements');
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  });
+
+  it('refuses an unknown --shape, listing the shapes', async () => {
+    await expect(start(['--port', '0', '--shape', 'xml'])).rejects.toThrow(/--shape must be one of .*slice, link, has-more, next, bare-array/);
+  });
+
   it('refuses a port that is not a number, naming --port', async () => {
     await expect(start(['--port', 'abc'])).rejects.toThrow(/--port must be an integer/);
   });

@@ -86,7 +86,7 @@ describe('response shapes', () => {
   });
 
   it('every shape answers a page past the end with no rows and the real total', async () => {
-    const totals: Record<MockResponseShape, (body: Record<string, unknown>, response: Response) => unknown[]> = {
+    const totals: Partial<Record<MockResponseShape, (body: Record<string, unknown>, response: Response) => unknown[]>> = {
       'spring-page': (b) => [b.content, b.totalElements],
       'paged-model': (b) => [b.content, (b.page as { totalElements: number }).totalElements],
       hal: (b) => [(b._embedded as { shares?: unknown[] } | undefined)?.shares ?? [], (b.page as { totalElements: number }).totalElements],
@@ -95,7 +95,85 @@ describe('response shapes', () => {
     };
     for (const shape of Object.keys(totals) as MockResponseShape[]) {
       const { body, response } = await page(shape, globex, '?page=9&size=10');
-      expect({ shape, result: totals[shape](body, response) }).toEqual({ shape, result: [[], 23] });
+      expect({ shape, result: totals[shape]!(body, response) }).toEqual({ shape, result: [[], 23] });
+    }
+  });
+});
+
+describe('response shapes without a total', () => {
+  it('slice: a Spring Data Slice, no totalElements or totalPages, last false while rows follow', async () => {
+    const { body } = await page('slice', globex, '?page=1&size=10');
+    expect(names(body.content)[0]).toBe('globex-finance-00011');
+    expect(body).toEqual({
+      content: expect.any(Array),
+      pageable: {
+        pageNumber: 1,
+        pageSize: 10,
+        sort: { empty: true, sorted: false, unsorted: true },
+        offset: 10,
+        paged: true,
+        unpaged: false,
+      },
+      last: false,
+      size: 10,
+      number: 1,
+      sort: { empty: true, sorted: false, unsorted: true },
+      first: false,
+      numberOfElements: 10,
+      empty: false,
+    });
+  });
+
+  it('slice: the page holding the last row says last: true, and so does one past the end', async () => {
+    expect((await page('slice', globex, '?page=2&size=10')).body).toMatchObject({ last: true, numberOfElements: 3, first: false });
+    expect((await page('slice', globex, '?page=1&size=23')).body).toMatchObject({ last: true, empty: true, content: [] });
+    expect((await page('slice', globex, '?page=0&size=23')).body).toMatchObject({ last: true, first: true, numberOfElements: 23 });
+  });
+
+  it('link: a plain array with a GitHub-style Link header (first, prev, next, last), no X-Total-Count', async () => {
+    const { body, response, service } = await page('link', globex, '?page=1&size=10');
+    expect(names(body)).toHaveLength(10);
+    expect(response.headers.get('X-Total-Count')).toBeNull();
+    const link = (p: number) => `<${service.baseUrl}/${globex}/shares?page=${p}&size=10>`;
+    expect(response.headers.get('Link')).toBe(
+      `${link(0)}; rel="first", ${link(0)}; rel="prev", ${link(2)}; rel="next", ${link(2)}; rel="last"`,
+    );
+    const last = await page('link', globex, '?page=2&size=10');
+    expect(last.response.headers.get('Link')).toBe(`${link(0)}; rel="first", ${link(1)}; rel="prev", ${link(2)}; rel="last"`);
+  });
+
+  it('has-more: {object, data, has_more} as Stripe lists', async () => {
+    expect((await page('has-more', globex, '?page=1&size=10')).body).toEqual({ object: 'list', data: expect.any(Array), has_more: true });
+    const last = (await page('has-more', globex, '?page=2&size=10')).body;
+    expect({ rows: names(last.data).length, has_more: last.has_more }).toEqual({ rows: 3, has_more: false });
+  });
+
+  it('next: {next, previous, results} with absolute URLs or null, no count', async () => {
+    const { body, service } = await page('next', globex, '?page=1&size=10');
+    const url = (p: number) => `${service.baseUrl}/${globex}/shares?page=${p}&size=10`;
+    expect(body).toEqual({ next: url(2), previous: url(0), results: expect.any(Array) });
+    expect((await page('next', globex, '?page=2&size=10')).body).toMatchObject({ next: null, previous: url(1) });
+    expect((await page('next', globex, '?page=0&size=10')).body).toMatchObject({ next: url(1), previous: null });
+  });
+
+  it('bare-array: a plain array and no paging header at all', async () => {
+    const { body, response } = await page('bare-array', globex, '?page=2&size=10');
+    expect(names(body)).toEqual(['globex-finance-00021', 'globex-projects-00022', 'globex-design-00023']);
+    expect(response.headers.get('X-Total-Count')).toBeNull();
+    expect(response.headers.get('Link')).toBeNull();
+  });
+
+  it('every shape without a total answers a page past the end with no rows and no next page', async () => {
+    const read: Partial<Record<MockResponseShape, (body: Record<string, unknown>, response: Response) => unknown[]>> = {
+      slice: (b) => [b.content, !b.last],
+      link: (b, r) => [b, r.headers.get('Link')?.includes('rel="next"')],
+      'has-more': (b) => [b.data, b.has_more],
+      next: (b) => [b.results, b.next !== null],
+      'bare-array': (b) => [b, false],
+    };
+    for (const shape of Object.keys(read) as MockResponseShape[]) {
+      const { body, response } = await page(shape, globex, '?page=9&size=10');
+      expect({ shape, result: read[shape]!(body, response) }).toEqual({ shape, result: [[], false] });
     }
   });
 });
