@@ -12,8 +12,9 @@ const external = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*',
 export const budgets = [
   { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 3500 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1500 },
-  // 4300, not 4000: issue 16's pages without a total (Slice, has-more, next, bare arrays) and the RFC 8288 Link reader add ~300 B, one error constructor shape (detail, init) ~16 B.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4330 },
+  // 4300, not 4000: issue 16's pages without a total (Slice, has-more, next, bare arrays) and the RFC 8288 Link reader add ~300 B, one error constructor shape (detail, init) ~16 B; issue 15's
+  // token rules (refusal back-off, the 401 rule per organization with its holds, copies of blocked errors) ~260 B.
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4600 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -23,8 +24,9 @@ export const budgets = [
       `export * as server from 'pagewise/server';`,
       `export * as table from 'pagewise/table';`,
     ].join('\n'),
-    // 12020: the client's Link and no-total readers (issue 16) pushed it 10 B over 12000.
-    limit: 12060,
+    // 12000 before issue 16's readers (+20 B) and issue 15's identity-provider options, discovery and token rules (+1.2 kB,
+    // mostly pagewise/server, which a browser app does not ship).
+    limit: 13400,
   },
   { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 6500 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.

@@ -20,9 +20,10 @@ export interface BearerTokenOptions {
 /**
  * Browser-safe auth: `getToken` (typically a call to your own backend) supplies the token, sent as
  * `Authorization: Bearer <token>`. Token responses are cached and renewed like client credentials, and
- * concurrent requests share one `getToken` call. On a 401 the token is dropped and the call retried once, unless
- * a 401 already renewed it less than 30 s ago: then the call fails with that 401 and `getToken` is not called again
- * (a string token included).
+ * concurrent requests share one `getToken` call. A `getToken` that fails is backed off (1 s, 2 s, 4 s, … at most 8 s, also
+ * when its error has a 4xx `status`, e.g. a signed-out user). A 401 follows the README's rule (createTokenCache): the token is
+ * dropped and the call retried once, unless that organization already refused a token renewed for it or renewing
+ * for a 401 did not help lately (a string token included).
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   assertFunction('getToken', getToken);
@@ -30,6 +31,8 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
     // Its options are the cache's (`id` aside, which the cache ignores).
     ...options,
     method: 'getToken',
+    // A refusal from the app's backend is usually a signed-out user: signing in again must not wait long.
+    maxRefusalBackoffMs: 8_000,
     async request(signal) {
       const value = await getToken({ signal });
       if (typeof value === 'string' && value) return { token: value };
@@ -41,6 +44,7 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
   return {
     id: options.id ?? 'bearer',
     authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
-    unauthorized: (authorization) => cache.invalidate(stripBearer(authorization)),
+    unauthorized: (authorization, scope) => cache.invalidate(stripBearer(authorization), scope),
+    accepted: (authorization, scope) => cache.accepted(stripBearer(authorization), scope),
   };
 }

@@ -16,6 +16,8 @@ export interface TokenCacheOptions {
   method?: string;
   /** URL of the token request, for the `TimeoutError` message. */
   url?: string;
+  /** Longest back-off after refusals (a 4xx other than 408/429): a wrong secret stays wrong. @default 60000 */
+  maxRefusalBackoffMs?: number;
   /** Clock in milliseconds, for tests. @default Date.now */
   now?: () => number;
 }
@@ -25,16 +27,21 @@ export interface TokenCache {
   /** Resolves to a valid token; `signal` only stops this caller waiting. */
   get(signal?: AbortSignal): Promise<string>;
   /**
-   * After the API rejected `token`: whether a retry may get another token. True when a newer token was handed out
-   * since, or `token` is dropped now; false (the token is kept) when a 401 already renewed the token less than
-   * 30 s ago, as then the refusal is not the token's fault (e.g. an organization the client may not list). Cached
-   * or not: a `getToken` string counts too.
+   * The API answered 401 to a request for `scope` (its organization) sent with `token`: whether a retry may get
+   * another token. The rule is `unauthorizedRule`'s, in the README.
    */
-  invalidate(token: string): boolean;
+  invalidate(token: string, scope?: string): boolean;
+  /** The API answered a request for `scope` sent with `token` with anything but 401: the token was accepted there. */
+  accepted(token: string, scope?: string): void;
 }
 
-/** Longest wait after repeated failures before the next token request is allowed; also the least time between two renewals caused by a 401. */
-const MAX_BACKOFF_MS = 30_000;
+/** Longest wait before the next token request after outages (network, 5xx, 429, timeouts): recovery comes within it. */
+export const MAX_OUTAGE_BACKOFF_MS = 8_000;
+/** First and longest hold on renewals for a 401 after a renewal did not help. */
+const FIRST_HOLD_MS = 30_000;
+const MAX_HOLD_MS = 300_000;
+/** Organizations remembered as refusing whatever the token: bounded, as hostile traffic can name any number. */
+const MAX_REFUSING = 256;
 
 /** Throws a `TypeError` naming `leewaySeconds` or `timeoutMs` when it is unusable. */
 export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknown = 30_000): void {
@@ -44,21 +51,28 @@ export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknow
   assertTimeoutMs(timeoutMs);
 }
 
+/** A new error with the same prototype and fields: each blocked caller gets its own, and none can change another's. */
+const copyError = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null ? Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) : error;
+
 /**
  * The one place tokens are cached, shared by `bearerToken` and `clientCredentials`:
  *
  * - a token is reused until `expires_in - leeway`, counted from when its request was sent;
  * - concurrent callers share one in-flight request, not tied to any caller's signal;
- * - any failure but a refusal (a `status` of 4xx other than 429, e.g. `invalid_client`) blocks new requests
- *   for 1 s, 2 s, 4 s, … (at most 30 s): a network failure, timeout, 5xx, 429, an invalid token response, a
- *   `getToken` that throws. Callers in that window get the last error without a request. A refusal is not
- *   retried here: it surfaces at once and the next call tries again;
- * - a 401 drops the rejected token if it is still the last one handed out (cached or not), at most once per 30 s:
- *   a token the API refuses again right after such a renewal is kept, so calls that all get a 401 cannot storm the
- *   token endpoint (or a `getToken` that returns a string).
+ * - every failed token request blocks new ones for 1 s, 2 s, 4 s, …: at most 8 s after outages (network, timeout,
+ *   5xx, 429, an invalid token response), so a token follows within 8 s of the identity provider's return; at most
+ *   `maxRefusalBackoffMs` after refusals (any other 4xx, e.g. `invalid_client`). Callers in that window get a copy of the last error
+ *   at once, without a request; a token resets the back-off;
+ * - a 401 (see `invalidate`): a request sent with an older token than the current one is retried with the current
+ *   one. Otherwise the token is renewed and the request retried once, unless a hold is on. When the token renewed
+ *   for a 401 is refused again before that organization accepted it, renewing did not help: renewals for that
+ *   organization's 401s hold (its 401s are its answer, e.g. an organization the client may not list) — or, when the
+ *   new token was refused by another organization, renewals for every 401 hold — for 30 s, doubling to 5 min each
+ *   time it repeats and back to 30 s once a renewal helps. An organization's hold ends when it accepts a token.
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
-  const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now } = options;
+  const { request, leewaySeconds = 30, timeoutMs = 30_000, maxRefusalBackoffMs = 60_000, now = Date.now } = options;
   assertTokenTiming(leewaySeconds, timeoutMs);
   let current: { token: string; expiresAt: number } | undefined;
   // The token handed out last, cached or not (a 401 for an older one is retried with a newer one); none once dropped.
@@ -66,13 +80,19 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let inflight: Promise<string> | undefined;
   let failures = 0;
   let blocked: { error: unknown; until: number } | undefined;
-  // Until when a 401 may not drop the token again.
-  let keepUntil = 0;
+  // The organization whose 401 caused the last renewal, until a response for it says whether the new token helped.
+  let probe: { scope: string | undefined } | undefined;
+  // Organizations whose 401s are their own answer, until when.
+  const refusing = new Map<string | undefined, number>();
+  let holdUntil = 0;
+  let holdMs = FIRST_HOLD_MS;
 
   async function fetchToken(): Promise<string> {
     const sentAt = now();
     const controller = new AbortController();
-    const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs })));
+    const timer = startTimeout(timeoutMs, () =>
+      controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs })),
+    );
     try {
       // Raced, not only signalled: a getToken or fetch that ignores the signal must still time out.
       const grant = await raceSignal(request(controller.signal), controller.signal);
@@ -88,10 +108,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     } catch (error) {
       // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
       const status = (error as { status?: unknown } | null)?.status;
-      if (!(typeof status === 'number' && status >= 400 && status < 500 && status !== 429)) {
-        failures += 1;
-        blocked = { error, until: now() + Math.min(1000 * 2 ** (failures - 1), MAX_BACKOFF_MS) };
-      }
+      const refusal = typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+      failures += 1;
+      blocked = { error, until: now() + Math.min(1000 * 2 ** (failures - 1), refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS) };
       throw error;
     } finally {
       clearTimeout(timer);
@@ -103,20 +122,42 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       signal?.throwIfAborted();
       if (current && now() < current.expiresAt) return current.token;
       if (!inflight) {
-        if (blocked && now() < blocked.until) throw blocked.error;
+        if (blocked && now() < blocked.until) throw copyError(blocked.error);
         inflight = fetchToken().finally(() => {
           inflight = undefined;
         });
       }
       return raceSignal(inflight, signal);
     },
-    invalidate(token) {
+    invalidate(token, scope) {
       if (token !== last) return true;
-      if (now() < keepUntil) return false;
-      keepUntil = now() + MAX_BACKOFF_MS;
+      if (probe) {
+        // The token renewed for a 401 was refused too: renewing did not help. Refused by the same organization, the
+        // refusal is that organization's (e.g. one the client may not list): hold renewals for it alone. Refused
+        // elsewhere, tokens are refused everywhere: hold them all.
+        const until = now() + holdMs;
+        if (probe.scope !== scope) holdUntil = until;
+        else {
+          if (refusing.size >= MAX_REFUSING) refusing.clear();
+          refusing.set(scope, until);
+        }
+        probe = undefined;
+        holdMs = Math.min(holdMs * 2, MAX_HOLD_MS);
+        return false;
+      }
+      if (now() < Math.max(holdUntil, refusing.get(scope) ?? 0)) return false;
+      probe = { scope };
       // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
       current = last = undefined;
       return true;
+    },
+    accepted(token, scope) {
+      refusing.delete(scope);
+      if (token === last && probe?.scope === scope) {
+        // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
+        probe = undefined;
+        holdMs = FIRST_HOLD_MS;
+      }
     },
   };
 }

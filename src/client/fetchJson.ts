@@ -74,9 +74,14 @@ export async function fetchJson(
       let text: string;
       try {
         response = await config.fetch(url, { method: 'GET', headers, signal });
-        if (response.status === 401 && authorization && !retried && auth.unauthorized?.(authorization)) {
-          response.body?.cancel().catch(() => undefined);
-          continue;
+        if (authorization) {
+          // The organization's path: a 401 there may be its answer rather than the token's (createTokenCache).
+          const scope = url.slice(0, url.lastIndexOf('/'));
+          if (response.status !== 401) auth.accepted?.(authorization, scope);
+          else if (!retried && auth.unauthorized?.(authorization, scope)) {
+            response.body?.cancel().catch(() => undefined);
+            continue;
+          }
         }
         text = await (config.read?.(response) ?? response.text());
       } catch (error) {

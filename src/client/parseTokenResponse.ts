@@ -4,13 +4,13 @@ import { isDigits } from '../shared/isDigits';
 export interface TokenGrant {
   /** The access token. */
   token: string;
-  /** Lifetime in seconds; without it the token is used once and not cached. */
+  /** Lifetime in seconds; `undefined` when the response did not say (RFC 6749 makes `expires_in` optional). */
   expiresIn?: number;
 }
 
 /**
  * Reads a token response (RFC 6749 5.1): a `TokenGrant`, or a sentence saying what is wrong (never quoting the token).
- * `expires_in` may also be a numeric string, as some identity providers send it.
+ * `expires_in` may also be a numeric string, as some identity providers send it, or absent (RFC 6749 5.1: optional).
  */
 export function parseTokenResponse(value: unknown, requireTokenType: boolean): TokenGrant | string {
   // Any non-null value reads like an object (a primitive has no such fields).
@@ -22,6 +22,7 @@ export function parseTokenResponse(value: unknown, requireTokenType: boolean): T
     // Not quoted: an identity provider may put anything there, even the token.
     return '`token_type` is not "Bearer"';
   }
+  if (expiresIn === undefined) return { token };
   if (typeof expiresIn !== 'number' || !(expiresIn > 0) || expiresIn === Infinity) return '`expires_in` is not a positive number';
   return { token, expiresIn };
 }

@@ -58,10 +58,13 @@ export interface AuthStrategy {
   /** Resolves to the full `Authorization` header value. */
   authorize(context: AuthContext): Promise<string>;
   /**
-   * Called once when the API answered 401 to a request sent with `authorization`.
+   * Called once when the API answered 401 to a request sent with `authorization` for `scope` (the request URL's
+   * path up to its last `/`: the organization).
    * Returns true when a retry with a new header may succeed (the rejected token was dropped).
    */
-  unauthorized?(authorization: string): boolean;
+  unauthorized?(authorization: string, scope?: string): boolean;
+  /** Called when the API answered a request sent with `authorization` for `scope` with anything but 401. */
+  accepted?(authorization: string, scope?: string): void;
   /**
    * Other forms of the credential an echoing service must not leak (e.g. the decoded pair behind a base64 Basic
    * header); the header's own credential is always redacted. Like it, each is redacted from errors however short,
@@ -92,8 +95,8 @@ export type ParsePage = (body: unknown, context: ParsePageContext) => Page<unkno
 export interface TokenResponse {
   /** The bearer token. */
   access_token: string;
-  /** Lifetime of the token in seconds. */
-  expires_in: number;
+  /** Lifetime of the token in seconds; without it (RFC 6749 makes it optional) the token is not cached. */
+  expires_in?: number;
   /** `Bearer` (any case). */
   token_type?: string;
   /** Space-separated granted scopes. */

@@ -1,5 +1,5 @@
 export { clientCredentials } from './clientCredentials';
-export type { ClientCredentialsOptions } from './clientCredentials';
+export type { ClientCredentialsOptions, ClientCredentialsRequestOptions, TokenEndpointOptions } from './clientCredentials';
 export { apiAccountToken } from './apiAccountToken';
 export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';

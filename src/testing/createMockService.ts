@@ -302,26 +302,54 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         { status: 405, headers: { Allow: 'POST' } },
       );
     }
+    // As real identity providers do: the seed's JSON body (Auth0) or RFC 6749's form body, the client's id and secret
+    // in the body (client_secret_post) or in a Basic header (client_secret_basic), never both.
     const contentType = request.headers.get('Content-Type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-      return oauthErrorResponse(400, 'invalid_request', 'Content-Type must be application/json');
+    let fields: Record<string, unknown>;
+    if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
+      fields = {};
+      for (const [name, value] of new URLSearchParams(await request.text())) {
+        fields[name] = name in fields ? [fields[name], value].flat() : value;
+      }
+    } else if (/^application\/json\s*(;|$)/i.test(contentType)) {
+      let body: unknown;
+      try {
+        body = await request.json();
+      } catch {
+        return oauthErrorResponse(400, 'invalid_request', 'The request body is not valid JSON');
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        return oauthErrorResponse(400, 'invalid_request', 'The request body must be a JSON object');
+      }
+      fields = body as Record<string, unknown>;
+    } else {
+      return oauthErrorResponse(400, 'invalid_request', 'Content-Type must be application/json or application/x-www-form-urlencoded');
     }
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      return oauthErrorResponse(400, 'invalid_request', 'The request body is not valid JSON');
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return oauthErrorResponse(400, 'invalid_request', 'The request body must be a JSON object');
-    }
-    const fields = body as Record<string, unknown>;
     const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
     const grantType = text('grant_type');
-    const clientId = text('client_id');
-    const clientSecret = text('client_secret');
+    let clientId = text('client_id');
+    let clientSecret = text('client_secret');
     const audience = text('audience');
     const scope = text('scope');
+    const header = request.headers.get('Authorization');
+    if (header !== null) {
+      const pair = /^Basic\s+(\S+)$/i.exec(header.trim())?.[1];
+      const basic = pair === undefined ? null : decodeBasicCredentials(pair);
+      if (basic === null) return oauthErrorResponse(401, 'invalid_client', 'The Authorization header is not Basic client credentials');
+      if (fields.client_secret !== undefined) {
+        return oauthErrorResponse(400, 'invalid_request', 'Use one client authentication method: Basic or client_secret in the body, not both');
+      }
+      // RFC 6749 2.3.1: each part is form-urlencoded before the pair is base64-encoded.
+      const formDecode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
+      try {
+        [clientId, clientSecret] = [formDecode(basic.user), formDecode(basic.password)];
+      } catch {
+        return oauthErrorResponse(401, 'invalid_client', 'The Basic credentials are not form-urlencoded');
+      }
+      if (fields.client_id !== undefined && fields.client_id !== clientId) {
+        return oauthErrorResponse(400, 'invalid_request', 'client_id in the body differs from the Basic credentials');
+      }
+    }
     if (grantType === undefined) return oauthErrorResponse(400, 'invalid_request', 'Missing grant_type');
     if (grantType !== 'client_credentials') {
       return oauthErrorResponse(400, 'unsupported_grant_type', 'Only client_credentials is supported');
@@ -342,16 +370,19 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         ? DEFAULT_SCOPE
         : null;
     if (allowedScope === null) return oauthErrorResponse(401, 'invalid_client', 'Client authentication failed');
-    if (audience === undefined) return oauthErrorResponse(400, 'invalid_request', 'Missing audience');
-    let normalizedAudience: string | null = null;
-    try {
-      normalizedAudience = trimBase(audience);
-    } catch {
-      // Not a URL: it cannot match.
-    }
-    if (normalizedAudience === null || !audiences().includes(normalizedAudience)) {
-      return oauthErrorResponse(400, 'invalid_target', 'The audience is not this API');
-    }
+    // The API is named by `audience` (Auth0) or RFC 8707 `resource` indicators (one or more).
+    const targets = [fields.audience ?? [], fields.resource ?? []].flat();
+    if (!targets.length) return oauthErrorResponse(400, 'invalid_request', 'Missing audience or resource');
+    if (audience === undefined && fields.audience !== undefined) return oauthErrorResponse(400, 'invalid_request', 'audience must be a string');
+    const isThisApi = (target: unknown) => {
+      try {
+        return typeof target === 'string' && audiences().includes(trimBase(target));
+      } catch {
+        // Not a URL: it cannot match.
+        return false;
+      }
+    };
+    if (!targets.every(isThisApi)) return oauthErrorResponse(400, 'invalid_target', 'The audience or resource is not this API');
     const allowed = allowedScope.split(/\s+/).filter(Boolean);
     const requested = scope?.split(/\s+/).filter(Boolean) ?? [];
     if (requested.some((s) => !allowed.includes(s))) {

@@ -74,7 +74,6 @@ describe('bearerToken', () => {
 
   it.each([
     ['', '`access_token` is not a non-empty string'],
-    [{ access_token: TOKEN }, '`expires_in` is not a positive number'],
     [{ access_token: TOKEN, expires_in: -5 }, '`expires_in` is not a positive number'],
     [{ access_token: TOKEN, expires_in: 60, token_type: 'mac' }, '`token_type` is not "Bearer"'],
     [{ access_token: TOKEN, expires_in: 60, token_type: TOKEN }, '`token_type` is not "Bearer"'],
@@ -85,6 +84,15 @@ describe('bearerToken', () => {
     expect((error as Error).message).toBe(`pagewise: \`getToken\` must return a token or a token response: ${problem}`);
     expect(server.requests).toHaveLength(0);
     expectNoSecrets(error, [TOKEN]);
+  });
+
+  it('uses a token response without expires_in (RFC 6749: optional) like a string: asked again for the next request', async () => {
+    let calls = 0;
+    const client = createApiClient({ baseUrl: server.origin, auth: bearerToken(() => ({ access_token: `${TOKEN}-${++calls}` })) });
+    await client.listShares(params);
+    await client.listShares(params);
+    expect(calls).toBe(2);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}-1`, `Bearer ${TOKEN}-2`]);
   });
 
   it('passes an error thrown by getToken through unchanged, without a request', async () => {

@@ -78,41 +78,104 @@ describe('createTokenCache', () => {
     const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
     const cache = createTokenCache({ request: source.request });
     expect(await cache.get()).toBe('t1');
-    expect(cache.invalidate('t1')).toBe(true);
+    expect(cache.invalidate('t1', '/org')).toBe(true);
     expect(await cache.get()).toBe('t2');
-    expect(cache.invalidate('t1')).toBe(true); // a late 401 for the old token must not drop the new one
+    expect(cache.invalidate('t1', '/org')).toBe(true); // a late 401 for the old token must not drop the new one
     expect(await cache.get()).toBe('t2');
     expect(source.calls()).toBe(2);
   });
 
-  it('keeps a token a 401 renewed less than 30 s ago when it is refused too, and drops it again from 30 s on', async () => {
+  it('renews a token revoked twice, 10 s apart: each first 401 renews, and requests sent with the old token retry with the new one', async () => {
+    const time = clock();
+    const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    expect(await cache.get()).toBe('t1');
+    expect(cache.invalidate('t1', '/org-a')).toBe(true); // revoked: the first 401 renews
+    expect(cache.invalidate('t1', '/org-b')).toBe(true); // in flight with t1: retried with the new token
+    expect(await cache.get()).toBe('t2');
+    cache.accepted('t2', '/org-a'); // the retry succeeded: the renewal helped
+    time.advance(10_000);
+    expect(cache.invalidate('t2', '/org-b')).toBe(true); // revoked again
+    expect(await cache.get()).toBe('t3');
+    cache.accepted('t3', '/org-b');
+    expect(source.calls()).toBe(3);
+  });
+
+  it('holds renewals for an organization that refuses the token renewed for its own 401 for 30 s, then 60 s, while others keep using it', async () => {
     const time = clock();
     const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
     const cache = createTokenCache({ request: source.request, now: time.now });
     await cache.get();
-    expect(cache.invalidate('t1')).toBe(true);
+    expect(cache.invalidate('t1', '/org-b')).toBe(true);
     expect(await cache.get()).toBe('t2');
-    time.advance(29_999);
-    expect(cache.invalidate('t2')).toBe(false);
-    expect(await cache.get()).toBe('t2');
-    time.advance(1);
-    expect(cache.invalidate('t2')).toBe(true);
+    cache.accepted('t2', '/org-a');
+    expect(cache.invalidate('t2', '/org-b')).toBe(false); // the retry with t2 is refused too: org-b's answer
+    for (let ms = 0; ms < 29_900; ms += 100) {
+      time.advance(100);
+      cache.accepted('t2', '/org-a');
+      expect(cache.invalidate('t2', '/org-b')).toBe(false);
+    }
+    expect(source.calls()).toBe(2);
+    time.advance(100); // 30 s on: one more try
+    expect(cache.invalidate('t2', '/org-b')).toBe(true);
     expect(await cache.get()).toBe('t3');
-    expect(source.calls()).toBe(3);
+    expect(cache.invalidate('t3', '/org-b')).toBe(false);
+    time.advance(59_999);
+    expect(cache.invalidate('t3', '/org-b')).toBe(false);
+    // Meanwhile a revocation elsewhere still renews at once.
+    expect(cache.invalidate('t3', '/org-a')).toBe(true);
+    expect(await cache.get()).toBe('t4');
+    expect(source.calls()).toBe(4);
   });
 
-  it('keeps a token without a lifetime (a getToken string) that a 401 renewed less than 30 s ago when it is refused again', async () => {
+  it('renews for an organization again once it accepted a token', async () => {
+    const time = clock();
+    const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    await cache.get();
+    cache.invalidate('t1', '/org-b');
+    await cache.get();
+    expect(cache.invalidate('t2', '/org-b')).toBe(false);
+    time.advance(1_000);
+    cache.accepted('t2', '/org-b'); // e.g. the client was granted the organization
+    expect(cache.invalidate('t2', '/org-b')).toBe(true);
+    expect(await cache.get()).toBe('t3');
+  });
+
+  it('holds renewals for 401s 30 s, then 60 s, when a renewed token is refused again (a service refusing every token)', async () => {
+    const time = clock();
+    const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    await cache.get();
+    expect(cache.invalidate('t1', '/org-a')).toBe(true);
+    await cache.get();
+    expect(cache.invalidate('t2', '/org-b')).toBe(false); // refused before org-a accepted it: renewing did not help
+    time.advance(29_999);
+    expect(cache.invalidate('t2', '/org-c')).toBe(false);
+    time.advance(1);
+    expect(cache.invalidate('t2', '/org-c')).toBe(true);
+    await cache.get();
+    expect(cache.invalidate('t3', '/org-a')).toBe(false);
+    time.advance(59_999);
+    expect(cache.invalidate('t3', '/org-d')).toBe(false);
+    time.advance(1);
+    expect(cache.invalidate('t3', '/org-d')).toBe(true);
+    expect(await cache.get()).toBe('t4');
+    expect(source.calls()).toBe(4); // 2 in the first 30 s, then 1 per hold
+  });
+
+  it('applies the same rule to a token without a lifetime (a getToken string)', async () => {
     const time = clock();
     const source = tokenSource(async () => ({ token: 't' }));
     const cache = createTokenCache({ request: source.request, now: time.now });
     expect(await cache.get()).toBe('t');
-    expect(cache.invalidate('t')).toBe(true);
+    expect(cache.invalidate('t', '/org-a')).toBe(true);
     expect(await cache.get()).toBe('t');
-    time.advance(29_999);
-    expect(cache.invalidate('t')).toBe(false);
-    time.advance(1);
+    expect(cache.invalidate('t', '/org-a')).toBe(false);
+    expect(cache.invalidate('t', '/org-a')).toBe(false);
+    time.advance(30_000);
     expect(await cache.get()).toBe('t');
-    expect(cache.invalidate('t')).toBe(true);
+    expect(cache.invalidate('t', '/org-a')).toBe(true);
   });
 
   it('hands out and compares the token trimmed, as fetch trims the header it is sent in', async () => {
@@ -131,19 +194,30 @@ describe('createTokenCache', () => {
     expect(await cache.get()).toBe('t2');
   });
 
-  it('surfaces a 4xx AuthError at once, and the next call asks again', async () => {
-    const refusal = new AuthError('failed: 401', { status: 401, error: 'invalid_client' });
+  it('backs off refusals 1 s, 2 s, 4 s … at most 60 s: callers meanwhile get a new AuthError with the same fields, without a request', async () => {
+    const time = clock();
+    const refusals: AuthError[] = [];
     const source = tokenSource(async () => {
+      const refusal = new AuthError('failed: 401 Unauthorized', { method: 'POST', url: 'https://idp.example.test/token', status: 401, statusText: 'Unauthorized', error: 'invalid_client' });
+      refusals.push(refusal);
       throw refusal;
     });
-    const cache = createTokenCache({ request: source.request });
-    await expect(cache.get()).rejects.toBe(refusal);
-    expect(source.calls()).toBe(1);
-    await expect(cache.get()).rejects.toBe(refusal);
-    expect(source.calls()).toBe(2);
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    await expect(cache.get()).rejects.toBe(refusals[0]);
+    const copy = (await cache.get().catch((e: unknown) => e)) as AuthError;
+    expect(copy).not.toBe(refusals[0]);
+    expect(copy).toBeInstanceOf(AuthError);
+    expect({ ...copy, message: copy.message, name: copy.name }).toEqual({ ...refusals[0], message: refusals[0]!.message, name: 'AuthError' });
+    for (const [i, delay] of [1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000].entries()) {
+      time.advance(delay - 1);
+      await expect(cache.get()).rejects.toBeInstanceOf(AuthError);
+      expect(source.calls()).toBe(i + 1);
+      time.advance(1);
+      await expect(cache.get()).rejects.toBe(refusals[i + 1]);
+    }
   });
 
-  it('backs off 1 s, 2 s, 4 s … (at most 30 s) after network failures and 5xx, answering the last error meanwhile', async () => {
+  it('backs off 1 s, 2 s, 4 s … at most 8 s after network failures and 5xx, so a token follows within 8 s of the recovery', async () => {
     const time = clock();
     let healthy = false;
     const errors: unknown[] = [];
@@ -158,35 +232,39 @@ describe('createTokenCache', () => {
     });
     const cache = createTokenCache({ request: source.request, now: time.now });
     await expect(cache.get()).rejects.toBe(errors[0]);
-    for (const [i, delay] of [1000, 2000, 4000, 8000, 16000, 30000, 30000].entries()) {
+    for (const [i, delay] of [1000, 2000, 4000, 8000, 8000, 8000].entries()) {
       time.advance(delay - 1);
-      await expect(cache.get()).rejects.toBe(errors[i]);
+      const blocked = await cache.get().catch((e: unknown) => e);
+      expect(blocked).not.toBe(errors[i]);
+      expect((blocked as Error).message).toBe((errors[i] as Error).message);
       expect(source.calls()).toBe(i + 1);
       time.advance(1);
       await expect(cache.get()).rejects.toBe(errors[i + 1]);
       expect(source.calls()).toBe(i + 2);
     }
+    // The identity provider is back: the next token comes at the end of the current wait, at most 8 s on.
     healthy = true;
-    time.advance(30_000);
-    await expect(cache.get()).resolves.toBe('t9');
-    // Success resets the back-off: the next failure blocks for 1 s again, not 30 s.
+    time.advance(7_999);
+    await expect(cache.get()).rejects.toBeInstanceOf(Error);
+    time.advance(1);
+    await expect(cache.get()).resolves.toBe('t8');
+    // Success resets the back-off: the next failure blocks for 1 s again, not 8 s.
     healthy = false;
     time.advance(1_000);
-    await expect(cache.get()).rejects.toBe(errors[8]);
-    expect(source.calls()).toBe(10);
+    await expect(cache.get()).rejects.toBe(errors[7]);
     time.advance(999);
+    await expect(cache.get()).rejects.toBeInstanceOf(Error);
+    expect(source.calls()).toBe(9);
+    time.advance(1);
     await expect(cache.get()).rejects.toBe(errors[8]);
     expect(source.calls()).toBe(10);
-    time.advance(1);
-    await expect(cache.get()).rejects.toBe(errors[9]);
-    expect(source.calls()).toBe(11);
   });
 
   it.each([
     ['a TypeError from the app backend fetch', () => new TypeError('fetch failed')],
     ['an error with a 500 status', () => Object.assign(new Error('token backend failed'), { status: 500 })],
     ['an invalid token response', () => new AuthError('returned an invalid token response', { status: 200 })],
-  ])('backs off after any failure but a 4xx refusal: %s', async (_, makeError) => {
+  ])('backs off 1 s after a failure that is not a refusal: %s', async (_, makeError) => {
     const time = clock();
     const source = tokenSource(async () => {
       throw makeError();
@@ -201,14 +279,19 @@ describe('createTokenCache', () => {
     expect(source.calls()).toBe(2);
   });
 
-  it('does not back off after a refusal with a 4xx status from an app backend (e.g. a signed-out user)', async () => {
+  it('backs off a refusal with a 4xx status from an app backend at most maxRefusalBackoffMs (a signed-out user signs in again)', async () => {
+    const time = clock();
     const source = tokenSource(async () => {
       throw Object.assign(new Error('not signed in'), { status: 401 });
     });
-    const cache = createTokenCache({ request: source.request });
-    await expect(cache.get()).rejects.toThrow('not signed in');
-    await expect(cache.get()).rejects.toThrow('not signed in');
-    expect(source.calls()).toBe(2);
+    const cache = createTokenCache({ request: source.request, now: time.now, maxRefusalBackoffMs: 2_000 });
+    for (const delay of [1000, 2000, 2000, 2000]) {
+      await expect(cache.get()).rejects.toThrow('not signed in');
+      time.advance(delay - 1);
+      await expect(cache.get()).rejects.toThrow('not signed in');
+      time.advance(1);
+    }
+    expect(source.calls()).toBe(4);
   });
 
   it('times out a token request that never settles, freeing the next caller', async () => {

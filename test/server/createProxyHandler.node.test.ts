@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken, createApiClient } from '../../src/client/index';
 import { clientCredentials, createProxyHandler } from '../../src/server/index';
-import type { ClientCredentialsOptions, ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
+import type { ClientCredentialsRequestOptions, ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
@@ -30,7 +30,7 @@ beforeEach(() => {
 /** A proxy handler for the fake service's API, getting its tokens from the fake service with client credentials. */
 function proxyForService(
   options: Omit<ProxyHandlerOptions, 'baseUrl' | 'auth'> = {},
-  credentials: Partial<ClientCredentialsOptions> = {},
+  credentials: Partial<ClientCredentialsRequestOptions> = {},
 ): ProxyHandler {
   const { origin } = service.server;
   const auth = clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...credentials });

@@ -14,9 +14,17 @@ describe('pagewise/server', () => {
     const auth = clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 'secret', scope: 'x.read' });
     expectTypeOf(auth).toEqualTypeOf<AuthStrategy>();
     expectTypeOf(createApiClient).parameter(0).toHaveProperty('auth').toEqualTypeOf<AuthStrategy | undefined>();
-    expectTypeOf<ClientCredentialsOptions>().toHaveProperty('audience').toEqualTypeOf<string | undefined>();
+    expectTypeOf<ClientCredentialsOptions>().toHaveProperty('audience').toEqualTypeOf<string | false | undefined>();
+    expectTypeOf<ClientCredentialsOptions>().toHaveProperty('resource').toEqualTypeOf<string | string[] | undefined>();
     // @ts-expect-error clientSecret is required
     clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id' });
+    // @ts-expect-error exactly one of authUrl, tokenUrl and issuer
+    clientCredentials({ authUrl: 'https://id.example.test', tokenUrl: 'https://id.example.test/token', clientId: 'id', clientSecret: 's' });
+    // @ts-expect-error one of authUrl, tokenUrl and issuer is required
+    clientCredentials({ clientId: 'id', clientSecret: 's' });
+    clientCredentials({ issuer: 'https://id.example.test', clientId: 'id', clientSecret: 's', bodyEncoding: 'form', clientAuthentication: 'client_secret_basic' });
+    // @ts-expect-error only json and form bodies exist
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientSecret: 's', bodyEncoding: 'xml' });
   });
 
   it('apiAccountToken takes the account id, the token and a raw or base64 encoding', () => {
