@@ -13,23 +13,14 @@ export async function readAtMost(response: Response, maxBytes: number): Promise<
   }
   if (!response.body) return '';
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
+  const chunks: BlobPart[] = [];
+  for (let size = 0; ; ) {
     const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (done) return new Blob(chunks).text();
+    if ((size += value.byteLength) > maxBytes) {
       await reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
     chunks.push(value);
   }
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(whole);
 }
