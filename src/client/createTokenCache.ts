@@ -66,10 +66,11 @@ const copyError = (error: unknown): unknown =>
  *   at once, without a request; a token resets the back-off;
  * - a 401 (see `invalidate`): a request sent with an older token than the current one is retried with the current
  *   one. Otherwise the token is renewed and the request retried once, unless a hold is on. When the token renewed
- *   for a 401 is refused again before that organization accepted it, renewing did not help: renewals for that
- *   organization's 401s hold (its 401s are its answer, e.g. an organization the client may not list) — or, when the
- *   new token was refused by another organization, renewals for every 401 hold — for 30 s, doubling to 5 min each
- *   time it repeats and back to 30 s once a renewal helps. An organization's hold ends when it accepts a token.
+ *   for a 401 is refused again before that organization accepted it, renewing did not help: if other organizations
+ *   accept the new token, renewals for that organization's 401s hold (its 401s are its answer, e.g. an organization
+ *   the client may not list); if none did, or another organization refuses too, renewals for every 401 hold. Holds
+ *   last 30 s, doubling to 5 min each time it repeats and back to 30 s once a renewal helps; an organization's hold
+ *   ends when it accepts a token.
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
   const { request, leewaySeconds = 30, timeoutMs = 30_000, maxRefusalBackoffMs = 60_000, now = Date.now } = options;
@@ -81,7 +82,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let failures = 0;
   let blocked: { error: unknown; until: number } | undefined;
   // The organization whose 401 caused the last renewal, until a response for it says whether the new token helped.
-  let probe: { scope: string | undefined } | undefined;
+  let probe: { scope: string | undefined; acceptedElsewhere?: boolean } | undefined;
   // Organizations whose 401s are their own answer, until when.
   const refusing = new Map<string | undefined, number>();
   let holdUntil = 0;
@@ -135,12 +136,16 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         // The token renewed for a 401 was refused too: renewing did not help. Refused by the same organization, the
         // refusal is that organization's (e.g. one the client may not list): hold renewals for it alone. Refused
         // elsewhere, tokens are refused everywhere: hold them all.
-        const until = now() + holdMs;
-        if (probe.scope !== scope) holdUntil = until;
-        else {
+        const time = now();
+        const until = time + holdMs;
+        let everywhere = probe.scope !== scope || !probe.acceptedElsewhere;
+        if (probe.scope === scope) {
+          // A second organization refusing renewed tokens at once looks like traffic naming organizations at will.
+          for (const end of refusing.values()) if (end > time) everywhere = true;
           if (refusing.size >= MAX_REFUSING) refusing.clear();
           refusing.set(scope, until);
         }
+        if (everywhere) holdUntil = until;
         probe = undefined;
         holdMs = Math.min(holdMs * 2, MAX_HOLD_MS);
         return false;
@@ -153,10 +158,13 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     },
     accepted(token, scope) {
       refusing.delete(scope);
-      if (token === last && probe?.scope === scope) {
-        // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
-        probe = undefined;
-        holdMs = FIRST_HOLD_MS;
+      if (token === last && probe) {
+        if (probe.scope !== scope) probe.acceptedElsewhere = true;
+        else {
+          // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
+          probe = undefined;
+          holdMs = FIRST_HOLD_MS;
+        }
       }
     },
   };

@@ -119,6 +119,7 @@ describe('createTokenCache', () => {
     time.advance(100); // 30 s on: one more try
     expect(cache.invalidate('t2', '/org-b')).toBe(true);
     expect(await cache.get()).toBe('t3');
+    cache.accepted('t3', '/org-a');
     expect(cache.invalidate('t3', '/org-b')).toBe(false);
     time.advance(59_999);
     expect(cache.invalidate('t3', '/org-b')).toBe(false);
@@ -135,11 +136,30 @@ describe('createTokenCache', () => {
     await cache.get();
     cache.invalidate('t1', '/org-b');
     await cache.get();
+    cache.accepted('t2', '/org-a');
     expect(cache.invalidate('t2', '/org-b')).toBe(false);
     time.advance(1_000);
     cache.accepted('t2', '/org-b'); // e.g. the client was granted the organization
     expect(cache.invalidate('t2', '/org-b')).toBe(true);
     expect(await cache.get()).toBe('t3');
+  });
+
+  it('holds every renewal when a second organization refuses a renewed token while the first one still does (organizations named at will)', async () => {
+    const time = clock();
+    const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    await cache.get();
+    cache.invalidate('t1', '/org-x1');
+    await cache.get();
+    cache.accepted('t2', '/org-a');
+    expect(cache.invalidate('t2', '/org-x1')).toBe(false);
+    expect(cache.invalidate('t2', '/org-x2')).toBe(true);
+    await cache.get();
+    cache.accepted('t3', '/org-a');
+    expect(cache.invalidate('t3', '/org-x2')).toBe(false);
+    for (let i = 3; i < 100; i++) expect(cache.invalidate('t3', `/org-x${i}`)).toBe(false);
+    expect(cache.invalidate('t3', '/org-a')).toBe(false); // the hold is for everyone now, for 60 s
+    expect(source.calls()).toBe(3);
   });
 
   it('holds renewals for 401s 30 s, then 60 s, when a renewed token is refused again (a service refusing every token)', async () => {
