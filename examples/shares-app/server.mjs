@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
 import { clientCredentials, createProxyHandler } from 'pagewise/server';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -19,18 +20,11 @@ const types = {
   '.json': 'application/json',
 };
 
-/** Node's request as a Fetch API Request (the proxy only handles GET, so no body is read). */
-function toRequest(req, origin) {
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers });
-}
-
 async function sendStatic(res, distDir, pathname) {
-  const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-  const file = join(distDir, relative);
-  const inside = file.startsWith(distDir + sep) || file === distDir;
   try {
+    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const file = join(distDir, relative);
+    const inside = file.startsWith(distDir + sep) || file === distDir;
     if (!inside || extname(file) === '') throw new Error('not a file');
     const body = await readFile(file);
     res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
@@ -63,23 +57,25 @@ export async function startApp(options) {
     basePath: '/api',
     allowRequest: (_request, { organizationId }) => allowed.has(organizationId.toLowerCase()),
   });
+  // A maintained Fetch↔Node adapter: answers malformed requests (bad Host, bad URL) 400 itself, and aborts the
+  // request's signal when the browser goes away, which aborts the upstream call.
+  const api = getRequestListener(proxy);
   const config = JSON.stringify({ organizations: options.organizations });
   let origin = '';
 
   const server = createServer((req, res) => {
+    const target = req.url ?? '/';
+    // Absolute-form targets (`GET http://…`) go to the adapter too, which validates them; the rest are plain paths.
+    if (!target.startsWith('/') || /^\/api(?:[/?]|$)/.test(target)) return void api(req, res);
     void (async () => {
-      const { pathname } = new URL(req.url ?? '/', origin);
-      if (pathname === '/api' || pathname.startsWith('/api/')) {
-        const response = await proxy(toRequest(req, origin));
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
-      } else if (pathname === '/app-config.json') {
+      const { pathname } = new URL(target, origin);
+      if (pathname === '/app-config.json') {
         res.writeHead(200, { 'Content-Type': types['.json'], 'Cache-Control': 'no-store' }).end(config);
       } else {
         await sendStatic(res, distDir, pathname);
       }
     })().catch((error) => {
-      console.error('shares-app:', error instanceof Error ? error.message : error);
+      console.error('shares-app:', error instanceof Error ? error.name : 'failure');
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end('Internal Server Error');
     });

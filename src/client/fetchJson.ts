@@ -18,6 +18,10 @@ export interface RequestConfig {
   fetch: typeof globalThis.fetch;
   /** Limit of the whole call, token included, in milliseconds; `Infinity` for none. */
   timeoutMs: number;
+  /** Reads a response's text (the proxy's bounds its size). @default `response.text()` */
+  read?: (response: Response) => Promise<string>;
+  /** Turns a response's text into its body (the proxy's keeps text with no secret in it as is). @default parseRedacted */
+  parse?: typeof parseRedacted;
 }
 
 /** Longest response text an `HttpError` keeps. */
@@ -79,7 +83,7 @@ export async function fetchJson(
             continue;
           }
         }
-        text = await response.text();
+        text = await (config.read?.(response) ?? response.text());
       } catch (error) {
         // Unless our signal aborted it: then the race below has already answered with the abort's reason.
         throw new NetworkError('failed: network error', { method: 'GET', url, cause: error, secrets });
@@ -87,7 +91,7 @@ export async function fetchJson(
       // Success bodies too: a proxy passes them on to the browser.
       let body: unknown;
       try {
-        body = parseRedacted(text, secrets, response.ok ? 8 : 1);
+        body = (config.parse ?? parseRedacted)(text, secrets, response.ok ? 8 : 1);
       } catch {
         if (response.ok) throw new ResponseShapeError('returned a body that is not valid JSON', { method: 'GET', url });
         // Not JSON: keep the (truncated) text, error text that no secret survives however short.

@@ -1,15 +1,18 @@
-import { assertListParams } from '../client/assertListParams';
 import { formatValue as show } from '../shared/formatValue';
 import { isUuid } from '../client/isUuid';
 import { isHttpError } from '../client/errors/HttpError';
 import { isTimeoutError } from '../client/errors/TimeoutError';
 import { requestList, type ListResource } from '../client/requestList';
 import { resolveConfig } from '../client/resolveConfig';
+import type { RequestConfig } from '../client/fetchJson';
 import type { AuthStrategy } from '../client/types';
 import { isDevelopment } from '../shared/warnOnce';
 import { assertServerOnly } from './assertServerOnly';
 import { LIST_ROUTE } from '../client/LIST_ROUTE';
 import { assertFunction } from '../shared/assertFunction';
+import { createRateLimitedLog } from './createRateLimitedLog';
+import { readAtMost } from './readAtMost';
+import { VerbatimJson } from './VerbatimJson';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions {
@@ -32,12 +35,16 @@ export interface ProxyHandlerOptions {
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
   allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
+  /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
+  maxConcurrent?: number;
+  /** Largest upstream body read, in bytes; a larger one stops being read and is answered 502. @default 2097152 (2 MiB) */
+  maxBodyBytes?: number;
   /**
-   * Told the error behind each 500 (a throwing `allowRequest`), 502 and 504; pagewise errors carry no secrets, your
-   * own `auth`'s are passed as thrown. Pass your logger, or `() => {}` to keep quiet.
-   * @default `console.error`, in production too: the browser is told no details, so this is where an operator sees why
+   * Told every failure behind a 499, 500, 502, 503 and 504, with the status answered; pagewise errors carry no
+   * secrets, your own `auth`'s and `allowRequest`'s are passed as thrown. Pass your logger, or `() => {}` to keep quiet.
+   * @default one `console.error` line per kind (status and error name) and minute, in production too, with a count of those left out
    */
-  onError?: (error: unknown) => void;
+  onError?: (error: unknown, context: { status: number }) => void;
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
 }
@@ -51,17 +58,37 @@ export type ProxyHandler = (request: Request) => Promise<Response>;
 /** Statuses a Response must have no body with (the constructor throws otherwise). */
 const NULL_BODY_STATUSES = [204, 205, 304];
 
-/** A JSON response that never carries upstream headers; without a body for 204, 205 and 304. */
+/** Headers of every answer: per-user data must not sit in shared caches, nor be sniffed into something else. */
+const HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
+
+/** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
+const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/** Wire integers: at most 15 digits, so every one is a safe integer. */
+const WIRE_INTEGER = /^\d{1,15}$/;
+
+/** How long the default log stays quiet about a kind of failure after writing one. */
+const LOG_INTERVAL_MS = 60_000;
+
+/** An answer that never carries upstream headers: JSON (or JSON text passed on as is); no body for 204, 205 and 304. */
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(NULL_BODY_STATUSES.includes(status) ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
-  });
+  const text = body instanceof VerbatimJson ? body.text : JSON.stringify(body);
+  return new Response(NULL_BODY_STATUSES.includes(status) ? null : text, { status, headers: { ...HEADERS, ...headers } });
 }
 
-/** A query parameter as a wire integer, or the raw text (for the error message) when it is not one. */
-function integer(value: string | null): number | string | null {
-  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : value;
+/** A 400 that names the parameter and never echoes what the caller sent (it would be served back as the page's JSON). */
+const badRequest = (message: string) => json(400, { error: 'bad_request', message: `pagewise: ${message}` });
+
+/** Throws a `TypeError` naming the option unless `value` is a whole number of at least 1. */
+function assertCount(name: string, value: unknown): asserts value is number {
+  if (!Number.isSafeInteger(value) || (value as number) < 1) throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1, got ${show(value)}`);
+}
+
+/** One line about a failure, its cause included, for the default log (an error's stack would take dozens). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.name}: ${error.cause.message})` : '';
+  return `${error.name}: ${error.message}${cause}`;
 }
 
 /**
@@ -69,14 +96,15 @@ function integer(value: string | null): number | string | null {
  * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
  * `size`, adding the Authorization from `auth` server-side; incoming headers (`Authorization`, `Cookie`, …)
  * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` (or a `size` above
- * `maxSize`) 400, and requests `allowRequest` refuses 403 (use it: otherwise anyone who reaches the handler may
- * list any organization).
- * The upstream status and JSON body are passed through (plus `X-Total-Count` and `Retry-After`; no body with a 304);
- * a failed token request (also an `auth` that throws), an unreachable service, a success without a JSON body (e.g. a
- * 204) or a status a Response cannot carry (above 599) is a 502, a timeout a 504, a browser that went away (its
- * request's signal aborted) a 499; the handler rejects only if `onError` throws.
- * The browser gets no details; `onError` (by default `console.error`) gets the error behind each 500, 502 and 504.
- * Upstream response headers are not copied.
+ * `maxSize`) or a request URL with credentials in it 400, and requests `allowRequest` refuses 403 (use it:
+ * otherwise anyone who reaches the handler may list any organization).
+ * The upstream status and JSON body are passed through (plus a valid `X-Total-Count` and a `Retry-After` within an
+ * hour; no body with a 304); a failed token request (also an `auth` that throws), an unreachable service, a redirect
+ * (never followed), a body over `maxBodyBytes`, a success without a JSON body (e.g. a 204) or a status a Response
+ * cannot carry (above 599) is a 502, a timeout a 504, more than `maxConcurrent` calls at once a 503, a browser that
+ * went away (its request's signal aborted: the upstream call is aborted too) a 499; the handler rejects only if
+ * `onError` throws. Every answer has `Cache-Control: private, no-store` and `X-Content-Type-Options: nosniff`.
+ * The browser gets no details; `onError` gets each failure. Upstream response headers are not copied.
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
  *
@@ -86,27 +114,34 @@ function integer(value: string | null): number | string | null {
  * export { handler as GET };
  *
  * @example
- * // Node's http module, with a small adapter
+ * // Node's http module, through the Fetch adapter of @hono/node-server (answers malformed requests 400 itself,
+ * // and aborts the request's signal when the browser goes away)
  * import { createServer } from 'node:http';
- * const handler = createProxyHandler({ baseUrl, auth, basePath: '/api/pagewise' });
- * createServer(async (req, res) => {
- *   const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
- *     method: req.method,
- *     headers: req.headers as Record<string, string>,
- *   });
- *   const response = await handler(request);
- *   res.writeHead(response.status, Object.fromEntries(response.headers));
- *   res.end(Buffer.from(await response.arrayBuffer()));
- * }).listen(3000);
+ * import { getRequestListener } from '@hono/node-server';
+ * createServer(getRequestListener(createProxyHandler({ baseUrl, auth, basePath: '/api/pagewise' }))).listen(3000);
  */
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertServerOnly('createProxyHandler', options?.dangerouslyAllowBrowser);
-  const config = resolveConfig(options);
-  if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
-  const { allowRequest, maxSize = 1000, onError = (error: unknown) => console.error('[pagewise] createProxyHandler:', error) } = options;
+  const { allowRequest, maxSize = 1000, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
+  const resolved = resolveConfig(options);
+  if (!resolved.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
   if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
-  assertFunction('onError', onError);
-  if (!Number.isSafeInteger(maxSize) || maxSize < 1) throw new TypeError(`pagewise: \`maxSize\` must be an integer >= 1, got ${show(maxSize)}`);
+  if (options.onError !== undefined) assertFunction('onError', options.onError);
+  assertCount('maxSize', maxSize);
+  assertCount('maxConcurrent', maxConcurrent);
+  assertCount('maxBodyBytes', maxBodyBytes);
+  const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
+  const onError =
+    options.onError ??
+    ((error: unknown, { status }: { status: number }) =>
+      log(`${status} ${error instanceof Error ? error.name : typeof error}`, `[pagewise] createProxyHandler: ${status} ${describe(error)}`));
+  const config: RequestConfig = {
+    ...resolved,
+    // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
+    fetch: (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
+    read: (response) => readAtMost(response, maxBodyBytes),
+    parse: VerbatimJson.parse,
+  };
   if (!allowRequest && !warnedOpen && isDevelopment()) {
     warnedOpen = true;
     console.warn(
@@ -120,9 +155,24 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   }
   // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
   const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
+  let inFlight = 0;
+
+  /** Tells onError, and answers the browser without details. */
+  const fail = (status: number, error: unknown, body: unknown, headers?: Record<string, string>) => {
+    onError(error, { status });
+    return json(status, body, headers);
+  };
 
   return async (request) => {
-    const { pathname, searchParams } = new URL(request.url);
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return badRequest('the request URL is not valid');
+    }
+    // `GET http://user:pass@host/…`: credentials in a request target are an attack or a mistake, never a use.
+    if (url.username || url.password) return badRequest('the request URL must not hold credentials');
+    const { pathname, searchParams } = url;
     const match = pathname.startsWith(`${prefix}/`) ? LIST_ROUTE.exec(pathname.slice(prefix.length)) : null;
     let organizationId: string | undefined;
     try {
@@ -132,17 +182,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     if (!match || !isUuid(organizationId)) return json(404, { error: 'not_found' });
     if (request.method !== 'GET') return json(405, { error: 'method_not_allowed' }, { Allow: 'GET' });
-    const params = {
-      organizationId,
-      page: integer(searchParams.get('page')) as number,
-      size: integer(searchParams.get('size')) as number,
-      signal: request.signal,
-    };
-    try {
-      assertListParams(params);
-      if (params.size > maxSize) throw new TypeError(`pagewise: \`size\` must be at most ${maxSize}, got ${params.size}`);
-    } catch (error) {
-      return json(400, { error: 'bad_request', message: (error as Error).message });
+    const page = searchParams.get('page');
+    const size = searchParams.get('size');
+    if (page === null || !WIRE_INTEGER.test(page)) return badRequest('`page` must be an integer >= 0 (zero-based)');
+    if (size === null || !WIRE_INTEGER.test(size) || +size < 1 || +size > maxSize) {
+      return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
     }
     const resource = match[2] as ListResource;
     if (allowRequest) {
@@ -151,29 +195,33 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         allowed = await allowRequest(request, { organizationId, resource });
       } catch (error) {
         // A failing access check must deny, never fall through, and never leak its details to the browser.
-        onError(error);
-        return json(500, { error: 'internal_error' });
+        return fail(500, error, { error: 'internal_error' });
       }
       if (!allowed) return json(403, { error: 'forbidden' });
     }
+    if (inFlight >= maxConcurrent) {
+      const error = new Error(`pagewise: ${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
+      return fail(503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
+    }
+    inFlight += 1;
     try {
-      const { body, response } = await requestList(config, resource, params);
+      const { body, response } = await requestList(config, resource, { organizationId, page: +page, size: +size, signal: request.signal });
       const total = response.headers.get('x-total-count');
-      return json(response.status, body, total === null ? {} : { 'X-Total-Count': total });
+      // Passed on only as a count: an echoing service could put anything there, a token included.
+      return json(response.status, body, total !== null && WIRE_INTEGER.test(total) ? { 'X-Total-Count': String(+total) } : {});
     } catch (error) {
-      if (request.signal.aborted) return json(499, { error: 'client_closed_request' });
-      if (isHttpError(error)) {
+      if (request.signal.aborted) return fail(499, request.signal.reason ?? error, { error: 'client_closed_request' });
+      const { status } = error as { status: number };
+      // A redirect is not the service's answer (and fetch did not follow it); nor is a status a Response cannot carry.
+      if (isHttpError(error) && (status < 300 || status >= 400 || status === 304) && status <= 599) {
         const wait = error.retryAfterMs;
-        try {
-          return json(error.status, error.body ?? null, wait === undefined ? {} : { 'Retry-After': String(Math.ceil(wait / 1000)) });
-        } catch {
-          // A status a Response cannot carry (a real service may send 600): a bad gateway, like the failures below.
-        }
+        return json(status, error.body ?? null, wait! <= MAX_RETRY_AFTER_MS ? { 'Retry-After': String(Math.ceil(wait! / 1000)) } : {});
       }
-      // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable body), is
-      // answered, never thrown: a rejected handler crashes a plain Node server. Details go to onError only.
-      onError(error);
-      return isTimeoutError(error) ? json(504, { error: 'upstream_timeout' }) : json(502, { error: 'bad_gateway' });
+      // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable or too large
+      // body, redirect), is answered, never thrown: a rejected handler crashes a plain Node server.
+      return isTimeoutError(error) ? fail(504, error, { error: 'upstream_timeout' }) : fail(502, error, { error: 'bad_gateway' });
+    } finally {
+      inFlight -= 1;
     }
   };
 }

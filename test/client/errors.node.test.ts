@@ -133,6 +133,8 @@ describe('parseRetryAfter', () => {
     ['-5', undefined],
     ['1.5', undefined],
     ['later', undefined],
+    ['1 Jan', undefined],
+    ['Thursday, 01-Jan-26 00:00:30 GMT', 30_000],
     ['', undefined],
     [null, undefined],
   ])('reads %j as %s ms', (value, ms) => {

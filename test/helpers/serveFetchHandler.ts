@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 
 /** A Fetch-API handler served over real HTTP. */
 export interface ServedHandler {
@@ -12,19 +13,14 @@ export interface ServedHandler {
 }
 
 /**
- * Serves `handle` on 127.0.0.1 at a free port through the small node:http adapter documented on
- * `createProxyHandler` (request headers copied as they came, response headers and body written back).
+ * Serves `handle` on 127.0.0.1 at a free port through @hono/node-server's Fetch adapter, as the README's Node recipe
+ * does (`overrideGlobalObjects: false` only so that this file's other tests keep Node's own Request and Response).
  */
-export async function serveFetchHandler(handle: (request: Request) => Promise<Response>): Promise<ServedHandler> {
-  const server = createServer(async (req, res) => {
-    const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host}`), {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-    });
-    const response = await handle(request);
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
+export async function serveFetchHandler(
+  handle: (request: Request) => Promise<Response>,
+  overrideGlobalObjects = false,
+): Promise<ServedHandler> {
+  const server = createServer(getRequestListener((request) => handle(request), { overrideGlobalObjects }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -77,6 +77,8 @@ describe('createProxyHandler', () => {
     expect(await response.json()).toEqual([{ id: 'a' }]);
     expect(response.headers.get('x-total-count')).toBe('41');
     expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('authorization')).toBeNull();
     expect([...response.headers.values()].join(' ')).not.toContain(service.issued[0]);
@@ -190,15 +192,16 @@ describe('createProxyHandler', () => {
     expect(errors).toEqual([expect.objectContaining({ name: 'ResponseShapeError', message: expect.stringContaining('not valid JSON') })]);
   });
 
-  it('logs the error behind a 502 with console.error when no onError is given, in production too', async () => {
+  it('logs the failure behind a 502 as one console.error line when no onError is given, in production too', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubEnv('NODE_ENV', 'production');
     try {
       handler = proxyForService();
       service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client' } });
       expect((await call(`/${ORG}/shares?page=0&size=20`)).status).toBe(502);
-      expect(logged.mock.calls).toEqual([['[pagewise] createProxyHandler:', expect.objectContaining({ name: 'AuthError', error: 'invalid_client' })]]);
-      expectNoSecrets(logged.mock.calls[0]![1], [CLIENT_SECRET]);
+      expect(logged.mock.calls).toEqual([[expect.stringMatching(/^\[pagewise\] createProxyHandler: 502 AuthError: POST .*oauth\/token failed: 401 .*invalid_client/)]]);
+      expect(logged.mock.calls[0]![0]).not.toContain('\n');
+      expect(logged.mock.calls[0]![0]).not.toContain(CLIENT_SECRET);
     } finally {
       vi.unstubAllEnvs();
       logged.mockRestore();
@@ -240,18 +243,19 @@ describe('createProxyHandler', () => {
     expectNoSecrets(errors[0], [CLIENT_SECRET, ...service.issued]);
   });
 
-  it('answers 499 without details, and tells onError nothing, when the browser goes away (its request aborted)', async () => {
+  it('answers 499 without details, and tells onError the abort reason, when the browser goes away (its request aborted)', async () => {
     const errors: unknown[] = [];
-    const guarded = proxyForService({ onError: (error) => errors.push(error) });
+    const guarded = proxyForService({ onError: (error, { status }) => errors.push([status, error]) });
     service.apiReply = () => new Promise(() => undefined);
     const browser = new AbortController();
     const pending = guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`, { signal: browser.signal }));
     await expect.poll(() => service.apiRequests().length).toBe(1);
-    browser.abort();
+    const reason = new Error('gone');
+    browser.abort(reason);
     const response = await pending;
     expect(response.status).toBe(499);
     expect(await response.json()).toEqual({ error: 'client_closed_request' });
-    expect(errors).toEqual([]);
+    expect(errors).toEqual([[499, reason]]);
   });
 
   it('never passes on an echoed token that the identity provider gave with a trailing newline', async () => {
@@ -278,7 +282,7 @@ describe('createProxyHandler', () => {
   it('answers 400 for a size above maxSize (1000 unless given) without an upstream request', async () => {
     const tooLarge = await call(`/bff/pagewise/${ORG}/shares?page=0&size=1001`);
     expect(tooLarge.status).toBe(400);
-    expect(await tooLarge.json()).toEqual({ error: 'bad_request', message: 'pagewise: `size` must be at most 1000, got 1001' });
+    expect(await tooLarge.json()).toEqual({ error: 'bad_request', message: 'pagewise: `size` must be an integer from 1 to 1000' });
     expect(service.server.requests).toHaveLength(0);
     expect((await call(`/bff/pagewise/${ORG}/shares?page=0&size=1000`)).status).toBe(200);
     const small = proxyForService({ maxSize: 50 });
@@ -328,16 +332,19 @@ describe('createProxyHandler', () => {
   });
 
   it.each([
-    ['page=-1&size=20', '`page` must be an integer >= 0'],
-    ['page=abc&size=20', '`page` must be an integer >= 0 (zero-based), got "abc"'],
-    ['size=20', '`page` must be an integer >= 0 (zero-based), got null'],
-    ['page=0&size=0', '`size` must be an integer >= 1, got 0'],
-    ['page=0&size=2.5', '`size` must be an integer >= 1, got "2.5"'],
-    ['page=0', '`size` must be an integer >= 1'],
-  ])('answers 400 naming the parameter for ?%s without an upstream request', async (query, message) => {
+    ['page=-1&size=20', 'pagewise: `page` must be an integer >= 0 (zero-based)'],
+    ['page=%3Cscript%3Ealert(1)%3C/script%3E&size=20', 'pagewise: `page` must be an integer >= 0 (zero-based)'],
+    ['size=20', 'pagewise: `page` must be an integer >= 0 (zero-based)'],
+    ['page=0&size=0', 'pagewise: `size` must be an integer from 1 to 1000'],
+    ['page=0&size=2.5%3Cimg%20src%3Dx%3E', 'pagewise: `size` must be an integer from 1 to 1000'],
+    ['page=0', 'pagewise: `size` must be an integer from 1 to 1000'],
+  ])('answers 400 naming the parameter, never echoing the input, for ?%s without an upstream request', async (query, message) => {
     const response = await call(`/bff/pagewise/${ORG}/shares?${query}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining(message) });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 'bad_request', message });
+    expect(text).not.toMatch(/script|img|2\.5|-1/);
     expect(service.server.requests).toHaveLength(0);
   });
 
@@ -357,6 +364,10 @@ describe('createProxyHandler', () => {
     [{ maxSize: Object.create(null) }, '`maxSize` must be an integer >= 1, got [object Object]'],
     [{ maxSize: [50] }, '`maxSize` must be an integer >= 1, got [50]'],
     [{ onError: 'log' }, '`onError` must be a function'],
+    [{ maxConcurrent: 0 }, '`maxConcurrent` must be an integer >= 1, got 0'],
+    [{ maxConcurrent: Infinity }, '`maxConcurrent` must be an integer >= 1, got Infinity'],
+    [{ maxBodyBytes: -1 }, '`maxBodyBytes` must be an integer >= 1, got -1'],
+    [{ maxBodyBytes: '1mb' }, '`maxBodyBytes` must be an integer >= 1, got "1mb"'],
   ])('throws at creation for %j', (override, message) => {
     const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true, ...(override as object) })).toThrow(message);
