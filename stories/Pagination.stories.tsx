@@ -17,6 +17,8 @@ const hebrewLabels: PaginationLabels = {
   pageSizeOption: (n) => `${n} לעמוד`,
   total: (from, to, total) => `${from}–${to} מתוך ${total}`,
   status: (n, count) => `עמוד ${n} מתוך ${count}`,
+  totalMore: (from, to) => `${from}–${to} מתוך יותר מ־${to}`,
+  statusPage: (n) => `עמוד ${n}`,
 };
 
 const meta = {
@@ -29,6 +31,7 @@ const meta = {
     current: { control: 'number' },
     defaultCurrent: { control: 'number', table: { defaultValue: { summary: '1' } } },
     total: { control: 'number' },
+    hasNext: { control: 'boolean' },
     pageSize: { control: 'number', table: { defaultValue: { summary: '20' } } },
     defaultPageSize: { control: 'number', table: { defaultValue: { summary: '20' } } },
     pageSizeOptions: { control: 'object', table: { defaultValue: { summary: '[10, 20, 50, 100]' } } },
@@ -215,6 +218,39 @@ export const ManyPages: Story = {
     await expect(current(canvas)).toHaveAccessibleName('Page 50,000,000,000');
     await expect(canvas.getAllByRole('button', { name: /^Page / })).toHaveLength(6);
     await expect(canvas.getByText('999,999,999,981–1,000,000,000,000 of 1,000,000,000,000')).toBeVisible();
+  },
+};
+
+/** A service that says only whether more follows (a Spring Slice, a has-more list): 4 pages, total unknown. */
+export const UnknownTotal: Story = {
+  args: { total: undefined, showTotal: true },
+  render: function UnknownTotal(args) {
+    const [page, setPage] = useState(1);
+    return (
+      <Pagination
+        {...args}
+        current={page}
+        hasNext={page < 4}
+        onChange={(next, size) => {
+          setPage(next);
+          args.onChange?.(next, size);
+        }}
+      />
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const next = canvas.getByRole('button', { name: 'Next page' });
+    await expect(canvas.getByText('1–20 of more than 20')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await expect(canvas.getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2']);
+    for (let i = 0; i < 3; i++) await userEvent.click(next);
+    await expect(args.onChange).toHaveBeenLastCalledWith(4, 20);
+    await expect(current(canvas)).toHaveAccessibleName('Page 4');
+    await expect(next).toBeDisabled();
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^Page 4$/);
+    await expect(canvas.queryByText(/of more than/)).toBeNull();
+    await expect(canvasElement.textContent).not.toMatch(/NaN|of 0/);
   },
 };
 

@@ -15,6 +15,8 @@ export interface PaginationProps {
   defaultCurrent?: number;
   /** Total number of items. */
   total?: number;
+  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. */
+  hasNext?: boolean;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
   /** Page size when `pageSize` is not given (uncontrolled), read on mount only, like `defaultValue`. @default 20 */
@@ -96,7 +98,9 @@ export function Pagination(props: PaginationProps) {
   const announce = changed.current || key !== firstKey;
   // Empty until the first change, so loading a page announces nothing; after that it always matches
   // what is shown (a new total or language rewords it, so the region is never stale when read).
-  const status = announce ? labels.status(format(p.current), format(p.pageCount)) : '';
+  const unknown = p.total === undefined && props.hasNext !== undefined;
+  const current = format(p.current);
+  const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, format(p.pageCount))) : '';
 
   // A focused button that becomes disabled (e.g. "Next page" on the last page) or leaves the window
   // would drop focus to the body; hand it to the current page instead. While the whole control is
@@ -176,6 +180,9 @@ export function Pagination(props: PaginationProps) {
           {labels.total(format(p.rangeStart), format(p.rangeEnd), total)}
         </span>
       )}
+      {showTotal && unknown && props.hasNext && (
+        <span className="pw-total">{labels.totalMore(format(p.rangeStart), format(p.rangeEnd))}</span>
+      )}
       <ul className="pw-list">
         {arrow('first', p.hasPrevious, p.first)}
         {arrow('previous', p.hasPrevious, p.previous)}
@@ -207,7 +214,7 @@ export function Pagination(props: PaginationProps) {
           );
         })}
         {arrow('next', p.hasNext, p.next)}
-        {arrow('last', p.hasNext, p.last)}
+        {arrow('last', p.hasNext && p.pageCountKnown, p.last)}
       </ul>
       {showSizeChanger && (
         <select

@@ -27,6 +27,10 @@ export interface PaginationLabels {
   total: (from: string, to: string, total: string) => string;
   /** Announced to screen readers after a change; as a string, `{page}`, `{pageCount}`. @default (page, pageCount) => `Page ${page} of ${pageCount}` */
   status: (page: string, pageCount: string) => string;
+  /** Range shown with `showTotal` while the total is unknown and more pages follow (`hasNext`); as a string, `{from}`, `{to}`. @default (from, to) => `${from}–${to} of more than ${to}` */
+  totalMore: (from: string, to: string) => string;
+  /** Announced after a change while the total is unknown (`hasNext` given); as a string, `{page}`. @default (page) => `Page ${page}` */
+  statusPage: (page: string) => string;
 }
 
 /** The English labels `Pagination` uses unless told otherwise. */
@@ -41,4 +45,6 @@ export const defaultPaginationLabels: PaginationLabels = {
   pageSizeOption: (size) => `${size} / page`,
   total: (from, to, total) => `${from}–${to} of ${total}`,
   status: (page, pageCount) => `Page ${page} of ${pageCount}`,
+  totalMore: (from, to) => `${from}–${to} of more than ${to}`,
+  statusPage: (page) => `Page ${page}`,
 };

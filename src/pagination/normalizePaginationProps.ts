@@ -10,6 +10,8 @@ export interface RawPaginationProps {
   pageSizeOptions?: readonly number[];
   siblingCount?: number;
   boundaryCount?: number;
+  /** Whether another page follows; read only while `total` is not given. */
+  hasNext?: boolean;
 }
 
 /** A prop that was clamped or replaced, with the value received. */
@@ -29,7 +31,7 @@ export interface NormalizedPaginationProps {
   pageSize: number;
   /** Ascending, unique, positive integers, always containing `pageSize`. */
   pageSizeOptions: number[];
-  /** At least 1. */
+  /** At least 1; while the total is unknown, the current page (plus the next when `hasNext`). */
   pageCount: number;
   siblingCount: number;
   boundaryCount: number;
@@ -71,7 +73,8 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
   check('total', raw.total, total);
 
   const current0 = clampInt(raw.current, 1, MAX, 1);
-  const pageCount = total === undefined ? current0 : pageCountOf(total, pageSize);
+  // An unknown total: the pages known are those up to the current one, and the next when the service says so.
+  const pageCount = total === undefined ? current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0) : pageCountOf(total, pageSize);
   const current = Math.min(current0, pageCount);
   check('current', raw.current, current);
 

@@ -12,4 +12,6 @@ export const germanLabels: PaginationLabels = {
   pageSizeOption: (n) => `${n} / Seite`,
   total: (from, to, total) => `${from}–${to} von ${total}`,
   status: (n, count) => `Seite ${n} von ${count}`,
+  totalMore: (from, to) => `${from}–${to} von mehr als ${to}`,
+  statusPage: (n) => `Seite ${n}`,
 };

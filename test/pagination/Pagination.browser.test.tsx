@@ -380,3 +380,20 @@ describe('Pagination in Chromium: axe-core', () => {
     }
   });
 });
+
+describe('Pagination in Chromium: unknown total', () => {
+  it('pages through a service without a total on hasNext, Next disabled on its last page, with no axe violation', async () => {
+    function FourPages() {
+      const [page, setPage] = useState(1);
+      return <Pagination current={page} hasNext={page < 4} showTotal onChange={(next) => setPage(next)} />;
+    }
+    const { container } = render(<FourPages />);
+    expect(screen.getByText('1–20 of more than 20')).toBeVisible();
+    for (let i = 0; i < 3; i++) await userEvent.click(named('Next page'));
+    expect(named('Page 4')).toHaveAttribute('aria-current', 'page');
+    expect(named('Next page')).toBeDisabled();
+    expect(named('Last page')).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Page 4$/);
+    expect(await violations(container)).toEqual([]);
+  });
+});
