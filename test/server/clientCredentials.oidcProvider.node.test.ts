@@ -114,4 +114,26 @@ describe('clientCredentials against oidc-provider', () => {
     expect(error).toMatchObject({ name: 'AuthError', message: expect.stringContaining(`returned metadata for issuer "${idp.issuer}", not "${idp.issuer}/"`) });
     expect(idp.tokenRequests).toEqual([]);
   });
+
+  // The README's identity-provider rows, with oidc-provider's endpoints in place of each provider's (its clients are
+  // registered with one method each, as Hydra's are). Without a resource its tokens are opaque: the token request is checked.
+  it.each([
+    ['Okta', { issuer: true, bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false, scope: 'shares.read' }],
+    ['Keycloak', { issuer: true, bodyEncoding: 'form', audience: false }],
+    ['Microsoft Entra ID', { bodyEncoding: 'form', audience: false, scope: 'shares.read' }],
+    ['AWS Cognito', { bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false, scope: 'shares.read' }],
+    ['Ory Hydra', { issuer: true, bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false }],
+    ['Zitadel', { issuer: true, bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false, scope: 'shares.read' }],
+  ] as const)("the README's %s recipe gets a token from oidc-provider", async (_, recipe) => {
+    const { issuer, ...rest } = recipe as { issuer?: boolean } & Partial<ClientCredentialsOptions>;
+    const client = rest.clientAuthentication === 'client_secret_basic' ? BASIC : POST;
+    const auth = clientCredentials({
+      ...(issuer ? { issuer: idp.issuer } : { tokenUrl: idp.tokenUrl }),
+      clientId: client.client_id,
+      clientSecret: client.client_secret,
+      ...(rest as object),
+    } as ClientCredentialsOptions);
+    await expect(auth.authorize({ baseUrl: apiUrl, fetch: globalThis.fetch })).resolves.toMatch(/^Bearer \S{20,}$/);
+    expect(idp.tokenRequests).toEqual([{ status: 200 }]);
+  });
 });
