@@ -9,7 +9,7 @@ const MAX_KINDS = 100;
 export function createRateLimitedLog(
   write: (line: string) => void,
   intervalMs: number,
-  now: () => number = Date.now,
+  now: () => number = () => Date.now(),
 ): (kind: string, line: string) => void {
   const kinds = new Map<string, { since: number; suppressed: number }>();
   return (kind, line) => {

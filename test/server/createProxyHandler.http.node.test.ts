@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken } from '../../src/client/index';
 import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
@@ -185,5 +185,201 @@ describe('createProxyHandler through @hono/node-server over TCP', () => {
     expect(forwarded).toBeGreaterThan(0);
     // Still serving.
     expect((await fetch(`http://127.0.0.1:${port}${LIST}`)).status).toBe(200);
+  });
+});
+
+describe('createProxyHandler limits and headers over HTTP', () => {
+  const get = (path = LIST) => fetch(`http://127.0.0.1:${port}${path}`);
+
+  it('answers 503 with Retry-After: 1 beyond maxConcurrent upstream calls, without an upstream call, and tells onError', async () => {
+    handler = proxyWith({ maxConcurrent: 2 });
+    const two = createGate();
+    const release = createGate();
+    upstream.answer = (_req, res) => {
+      if (upstream.seen.length === 2) two.release();
+      void release.held.then(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    };
+    const first = [get(), get()];
+    await two.held;
+    const refused = await get();
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({ error: 'overloaded' });
+    expect(upstream.seen).toHaveLength(2);
+    expect(failures).toEqual([[503, expect.objectContaining({ message: expect.stringContaining('maxConcurrent') })]]);
+    release.release();
+    expect((await Promise.all(first)).map((r) => r.status)).toEqual([200, 200]);
+    // The slots are free again.
+    expect((await get()).status).toBe(200);
+  });
+
+  it.each([
+    ['declares a length over maxBodyBytes', true],
+    ['streams chunks past maxBodyBytes without a length', false],
+  ])('answers 502 when the upstream body %s, stops reading (the upstream sees its response closed unfinished) and tells onError', async (_name, declared) => {
+    handler = proxyWith({ maxBodyBytes: 64 * 1024 });
+    upstream.answer = (_req, res) => {
+      // A 64 MiB body, written only as fast as it is read: the proxy must stop reading long before its end.
+      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(64 * 2 ** 20) } : {}) });
+      const chunk = Buffer.alloc(16 * 1024, 0x20);
+      let left = 4096;
+      const pump = () => {
+        while (left > 0 && !res.destroyed) {
+          left -= 1;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (left === 0) res.end();
+      };
+      pump();
+    };
+    const response = await get();
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'bad_gateway' });
+    await upstream.seen[0]!.closed;
+    expect(upstream.seen[0]!.finished()).toBe(false);
+    expect(failures).toEqual([
+      [502, expect.objectContaining({ name: 'NetworkError', cause: expect.objectContaining({ name: 'RangeError', message: expect.stringContaining('maxBodyBytes (65536 bytes)') }) })],
+    ]);
+  });
+
+  it('passes a body within maxBodyBytes through whole, streamed or with a length', async () => {
+    handler = proxyWith({ maxBodyBytes: 64 * 1024 });
+    const body = JSON.stringify(springPage(Array.from({ length: 300 }, (_, i) => ({ id: `s${i}`, name: 'x'.repeat(150) })), 300));
+    expect(body.length).toBeLessThan(64 * 1024);
+    for (const declared of [true, false]) {
+      upstream.answer = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(body.length) } : {}) });
+        res.write(body.slice(0, 1000));
+        res.end(body.slice(1000));
+      };
+      const response = await get();
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(body);
+    }
+  });
+
+  it.each([301, 302, 303, 307, 308])('answers 502 to a %i redirect, does not follow it, and tells onError the status', async (status) => {
+    upstream.answer = (_req, res) => res.writeHead(status, { location: `${upstream.origin}/elsewhere` }).end(JSON.stringify({ moved: true }));
+    const response = await get();
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'bad_gateway' });
+    expect(response.headers.get('location')).toBeNull();
+    expect(upstream.seen.map((r) => r.url)).toEqual([`/api/${ORG}/shares?page=0&size=20`]);
+    expect(failures).toEqual([[502, expect.objectContaining({ name: 'HttpError', status })]]);
+  });
+
+  it.each([
+    ['41', '41'],
+    ['0', '0'],
+    ['007', '7'],
+    ['-1', null],
+    ['1e3', null],
+    ['4.5', null],
+    ['9'.repeat(16), null],
+    [`Bearer ${TOKEN}`, null],
+    [TOKEN, null],
+    ['12, 13', null],
+  ])('passes X-Total-Count %j on as %j', async (sent, passed) => {
+    upstream.answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': sent }).end('[]');
+    const response = await get();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-total-count')).toBe(passed);
+  });
+
+  it.each([
+    ['12', '12'],
+    ['0', '0'],
+    ['3600', '3600'],
+    ['3601', null],
+    ['9'.repeat(400), null],
+    ['1 Jan', null],
+    ['-5', null],
+    ['soon', null],
+    [new Date(Date.UTC(2001, 0, 1)).toUTCString(), '0'],
+    [new Date(Date.now() + 2 * 86_400_000).toUTCString(), null],
+  ])('passes Retry-After %j of a 429 on as %j', async (sent, passed) => {
+    upstream.answer = (_req, res) => res.writeHead(429, { 'content-type': 'application/json', 'retry-after': sent }).end('{"error":"slow_down"}');
+    const response = await get();
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe(passed);
+  });
+
+  it('passes an HTTP-date Retry-After within the hour on as the seconds left', async () => {
+    const sent = new Date(Date.now() + 600_000).toUTCString();
+    upstream.answer = (_req, res) => res.writeHead(503, { 'content-type': 'application/json', 'retry-after': sent }).end('{}');
+    const seconds = Number((await get()).headers.get('retry-after'));
+    // At most the 600 s asked for, however long the call took.
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(600);
+  });
+
+  it('gives every answer, success, refusal or failure, Cache-Control: private, no-store and nosniff', async () => {
+    handler = proxyWith({ allowRequest: (request) => !request.url.includes('environments'), maxConcurrent: 1 });
+    const gate = createGate();
+    upstream.answer = (req, res) => {
+      if (req.url!.includes('page=9')) return void gate.held.then(() => res.end('[]'));
+      if (req.url!.includes('page=1')) return void res.writeHead(500, { 'content-type': 'text/html', 'cache-control': 'public, max-age=600' }).end('<h1>oops</h1>');
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=600' }).end('[]');
+    };
+    const held = get(`/api/${ORG}/shares?page=9&size=1`);
+    await expect.poll(() => upstream.seen.length).toBe(1);
+    const answers = await Promise.all([
+      get(`/api/${ORG}/shares?page=0&size=1`), // 503: the one slot is taken
+      get(`/api/${ORG}/environments?page=0&size=1`), // 403
+      get(`/api/${ORG}/shares?page=x&size=1`), // 400
+      get('/api/nope'), // 404
+      fetch(`http://127.0.0.1:${port}${LIST}`, { method: 'DELETE' }), // 405
+    ]);
+    gate.release();
+    answers.push(await held, await get(`/api/${ORG}/shares?page=1&size=1`), await get());
+    expect(answers.map((r) => r.status)).toEqual([503, 403, 400, 404, 405, 200, 500, 200]);
+    for (const response of answers) {
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-type')).toBe('application/json');
+    }
+  });
+});
+
+describe('createProxyHandler default log', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('writes one line per kind of failure and minute, with the count left out, while onError-less; a given onError sees all', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 24, 10, 0, 0));
+    const lines: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void lines.push(args));
+    try {
+      const down = (onError?: ProxyHandlerOptions['onError']) =>
+        createProxyHandler({
+          baseUrl: `${upstream.origin}/api`,
+          auth: bearerToken(() => {
+            throw new Error('vault unreachable');
+          }),
+          allowRequest: () => true,
+          onError,
+        });
+      const quiet = down();
+      const call = () => quiet(new Request(`http://app.example.test/${ORG}/shares?page=0&size=20`));
+      for (let i = 0; i < 50; i += 1) expect((await call()).status).toBe(502);
+      expect(lines).toEqual([['[pagewise] createProxyHandler: 502 Error: vault unreachable']]);
+      vi.setSystemTime(Date.UTC(2026, 10, 24, 10, 0, 59));
+      await call();
+      expect(lines).toHaveLength(1);
+      vi.setSystemTime(Date.UTC(2026, 10, 24, 10, 1, 0));
+      await call();
+      expect(lines).toEqual([
+        ['[pagewise] createProxyHandler: 502 Error: vault unreachable'],
+        ['[pagewise] createProxyHandler: 502 Error: vault unreachable (+50 more like it in the 60 s before, not logged)'],
+      ]);
+      const seen: number[] = [];
+      const told = down((_error, { status }) => seen.push(status));
+      for (let i = 0; i < 50; i += 1) await told(new Request(`http://app.example.test/${ORG}/shares?page=0&size=20`));
+      expect(seen).toEqual(Array(50).fill(502));
+      expect(lines).toHaveLength(2);
+      expect(upstream.seen).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
