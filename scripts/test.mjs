@@ -2,9 +2,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { findChromium, missingChromiumMessage } from './chromium.mjs';
+import { findRedisServer, missingRedisMessage } from './redisServer.mjs';
 
 if (!findChromium()) {
   console.error(missingChromiumMessage);
+  process.exit(1);
+}
+if (!findRedisServer()) {
+  console.error(missingRedisMessage);
   process.exit(1);
 }
 

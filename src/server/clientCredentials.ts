@@ -10,8 +10,10 @@ import { assertFunction } from '../shared/assertFunction';
 import { formatValue } from '../shared/formatValue';
 import { requireString } from '../shared/requireString';
 import { assertServerOnly } from './assertServerOnly';
+import type { SharedTokenStore } from './defineTokenStore';
 import { discoverTokenEndpoint } from './discoverTokenEndpoint';
 import { formUrlEncode } from './formUrlEncode';
+import { hashKey } from './hashKey';
 
 /** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
 export type TokenEndpointOptions =
@@ -57,6 +59,10 @@ export interface ClientCredentialsRequestOptions {
   defaultExpiresIn?: number;
   /** Seconds before `expires_in` runs out at which the token is renewed (at most half its lifetime). @default 30 */
   leewaySeconds?: number;
+  /** Shares tokens between processes (`redisTokenStore`, `memoryTokenStore` or `defineTokenStore(yours)`): one token request per lifetime for a fleet. @default none: this process's own cache */
+  tokenStore?: SharedTokenStore;
+  /** Told about each failure of `tokenStore` (calls go on with this process's own cache). @default a console warning at most once a minute */
+  onTokenStoreError?: (error: unknown) => void;
   /** Limit of one token request (and of discovery) in milliseconds. @default 30000 */
   timeoutMs?: number;
   /** The fetch for token requests and discovery. @default the fetch of the API client that first asks for a token */
@@ -111,7 +117,9 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
     leewaySeconds,
     timeoutMs,
     fetch,
-    now,
+    now = Date.now,
+    tokenStore,
+    onTokenStoreError,
     dangerouslyAllowBrowser,
   } = options ?? {};
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
@@ -141,6 +149,17 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   }
   seconds('defaultExpiresIn', defaultExpiresIn);
   if (fetch !== undefined) assertFunction('fetch', fetch);
+  if (tokenStore !== undefined) assertFunction('tokenStore.share', tokenStore?.share);
+  if (onTokenStoreError !== undefined) assertFunction('onTokenStoreError', onTokenStoreError);
+  let warnedAt = -Infinity;
+  // No secret can be in it: only the error's name, never its message (a Redis URL in one may carry a password).
+  const storeError =
+    onTokenStoreError ??
+    ((error: unknown) => {
+      if (now() - warnedAt < 60_000) return;
+      warnedAt = now();
+      console.warn(`pagewise: the token store failed (${(error as Error)?.name ?? typeof error}); this process uses its own token cache meanwhile`);
+    });
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
   const credentials = basic ? btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`) : undefined;
@@ -184,44 +203,56 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
         Accept: 'application/json',
       };
       if (credentials) headers.Authorization = `Basic ${credentials}`;
+      const direct = async (signal: AbortSignal) => {
+        const url = await tokenEndpoint(post, signal);
+        let response: Response;
+        let text: string;
+        try {
+          response = await post(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+          text = await response.text();
+        } catch (error) {
+          throw new NetworkError('failed: network error', { method: 'POST', url, cause: error, secrets });
+        }
+        let json: Record<string, unknown> | undefined;
+        try {
+          // Not kept: only its error fields are, redacted below, and the token is never quoted.
+          json = JSON.parse(text) as Record<string, unknown>;
+        } catch {
+          json = undefined;
+        }
+        // The status line and the error fields can echo the secret; as error text, they lose it however short it is.
+        const statusText = errorText(response.statusText);
+        const init = {
+          method: 'POST',
+          url,
+          status: response.status,
+          statusText,
+          error: errorText(json?.error),
+          error_description: errorText(json?.error_description),
+        };
+        if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
+        const grant = parseTokenResponse(json, true);
+        if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
+        return { token: grant.token, expiresIn: grant.expiresIn ?? defaultExpiresIn };
+      };
+      // The store key names what the token is for, hashed: never the secret, and no identifier in clear.
+      const shared = tokenStore?.share({
+        key: hashKey([location, clientId, forAudience, resources, scope]),
+        request: direct,
+        leewaySeconds: leewaySeconds ?? 30,
+        lockMs: Math.min(timeoutMs ?? 30_000, 10_000),
+        storeTimeoutMs: 1_000,
+        onStoreError: storeError,
+        now,
+      });
       cache = createTokenCache({
         leewaySeconds,
         timeoutMs,
         now,
         method: 'POST',
         url: where === 'issuer' ? undefined : location,
-        async request(signal) {
-          const url = await tokenEndpoint(post, signal);
-          let response: Response;
-          let text: string;
-          try {
-            response = await post(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-            text = await response.text();
-          } catch (error) {
-            throw new NetworkError('failed: network error', { method: 'POST', url, cause: error, secrets });
-          }
-          let json: Record<string, unknown> | undefined;
-          try {
-            // Not kept: only its error fields are, redacted below, and the token is never quoted.
-            json = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            json = undefined;
-          }
-          // The status line and the error fields can echo the secret; as error text, they lose it however short it is.
-          const statusText = errorText(response.statusText);
-          const init = {
-            method: 'POST',
-            url,
-            status: response.status,
-            statusText,
-            error: errorText(json?.error),
-            error_description: errorText(json?.error_description),
-          };
-          if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
-          const grant = parseTokenResponse(json, true);
-          if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
-          return { token: grant.token, expiresIn: grant.expiresIn ?? defaultExpiresIn };
-        },
+        request: shared?.request ?? direct,
+        onReject: shared?.reject,
       });
       caches.set(key, cache);
     }
