@@ -13,7 +13,6 @@ import { assertServerOnly } from './assertServerOnly';
 import type { SharedTokenStore } from './defineTokenStore';
 import { discoverTokenEndpoint } from './discoverTokenEndpoint';
 import { formUrlEncode } from './formUrlEncode';
-import { hashKey } from './hashKey';
 
 /** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
 export type TokenEndpointOptions =
@@ -151,15 +150,6 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   if (fetch !== undefined) assertFunction('fetch', fetch);
   if (tokenStore !== undefined) assertFunction('tokenStore.share', tokenStore?.share);
   if (onTokenStoreError !== undefined) assertFunction('onTokenStoreError', onTokenStoreError);
-  let warnedAt = -Infinity;
-  // No secret can be in it: only the error's name, never its message (a Redis URL in one may carry a password).
-  const storeError =
-    onTokenStoreError ??
-    ((error: unknown) => {
-      if (now() - warnedAt < 60_000) return;
-      warnedAt = now();
-      console.warn(`pagewise: the token store failed (${(error as Error)?.name ?? typeof error}); this process uses its own token cache meanwhile`);
-    });
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
   const credentials = basic ? btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`) : undefined;
@@ -235,16 +225,8 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
         if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
         return { token: grant.token, expiresIn: grant.expiresIn ?? defaultExpiresIn };
       };
-      // The store key names what the token is for, hashed: never the secret, and no identifier in clear.
-      const shared = tokenStore?.share({
-        key: hashKey([location, clientId, forAudience, resources, scope]),
-        request: direct,
-        leewaySeconds: leewaySeconds ?? 30,
-        lockMs: Math.min(timeoutMs ?? 30_000, 10_000),
-        storeTimeoutMs: 1_000,
-        onStoreError: storeError,
-        now,
-      });
+      // What the token is for (the store hashes it into its key); never the secret.
+      const shared = tokenStore?.share({ keyParts: [location, clientId, forAudience, resources, scope], request: direct, leewaySeconds, timeoutMs, now, onTokenStoreError });
       cache = createTokenCache({
         leewaySeconds,
         timeoutMs,

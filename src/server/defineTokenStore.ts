@@ -1,21 +1,21 @@
 import type { TokenGrant } from '../client/parseTokenResponse';
+import { hashKey } from './hashKey';
 import type { TokenStore } from './TokenStore';
 
 /** What `clientCredentials` gives a store for one token (one endpoint, client, audience or resource and scope). */
 export interface TokenShareOptions {
-  /** Resolves to the store key: a hash of what the token is for, never the secret. */
-  key: Promise<string>;
+  /** What the token is for (endpoint, client id, audience, resource, scope; never the secret): hashed into the key. */
+  keyParts: unknown[];
   /** Obtains a token from the identity provider. */
   request(signal: AbortSignal): Promise<TokenGrant>;
-  /** Seconds before expiry at which a stored token no longer counts. */
-  leewaySeconds: number;
-  /** How long one process may hold the lock while it asks the identity provider, in milliseconds. */
-  lockMs: number;
-  /** Limit of each store call in milliseconds. */
-  storeTimeoutMs: number;
-  /** Told about every store failure (the call itself goes on without the store). */
-  onStoreError(error: unknown): void;
-  now: () => number;
+  /** Seconds before expiry at which a stored token no longer counts. @default 30 */
+  leewaySeconds?: number;
+  /** Limit of one token request in milliseconds; the lock lives at most 10 s of it. @default 30000 */
+  timeoutMs?: number;
+  /** Told about every store failure (the call goes on without the store). @default a console warning at most once a minute */
+  onTokenStoreError?: (error: unknown) => void;
+  /** Clock in milliseconds. @default Date.now */
+  now?: () => number;
 }
 
 /** A token source shared through a store, with the process's own request as the fallback. */
@@ -48,7 +48,19 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
   // A new object on top of the store: the app's own object is not changed.
   const shared = Object.create(store) as SharedTokenStore;
   shared.share = (options) => {
-    const { key, request, now, lockMs, storeTimeoutMs, onStoreError } = options;
+    const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now, onTokenStoreError } = options;
+    const key = hashKey(options.keyParts);
+    const lockMs = Math.min(timeoutMs, 10_000);
+    const storeTimeoutMs = 1_000;
+    let warnedAt = -Infinity;
+    const onStoreError =
+      onTokenStoreError ??
+      ((error: unknown) => {
+        if (now() - warnedAt < 60_000) return;
+        warnedAt = now();
+        // Only the error's kind: its message may hold a Redis URL with a password.
+        console.warn(`pagewise: the token store failed (${(error as Error)?.name ?? typeof error}); this process uses its own token cache meanwhile`);
+      });
     let rejected: string | undefined;
     let failures = 0;
     let skipUntil = 0;
@@ -72,7 +84,7 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
       failures = 0;
       const time = now();
       if (!value || value.token === rejected) return undefined;
-      const leewayMs = Math.min(options.leewaySeconds * 1000, (value.expiresAt - value.issuedAt) / 2);
+      const leewayMs = Math.min(leewaySeconds * 1000, (value.expiresAt - value.issuedAt) / 2);
       return time < value.expiresAt - leewayMs ? { token: value.token, expiresIn: (value.expiresAt - time) / 1000 } : undefined;
     };
 
