@@ -134,13 +134,23 @@ export function tableSection(table) {
     `A TanStack Table v9 table of ${table.shape.rows} rows × ${table.shape.cells} columns a page in headless Chromium (production React), over the mock`,
     `service's handlers answering in the page with ${table.latencyMs} ms latency. Each click on "Next page" comes once everything has settled; the`,
     'time runs from the click to the end of the first frame showing the new rows (requestAnimationFrame, then a posted message), and "to',
-    'the DOM" stops when the rows are committed. The hand-rolled setup is `useQuery` + `useTable` with the table state in `useState` and, when',
+    'the DOM" stops when the rows are committed. Clicks are spread evenly over the 16.7 ms between two frames, as a user\'s are; "in the first',
+    'frame" counts the clicks whose rows were in the DOM when the next frame began (nothing left for a later frame). The hand-rolled setup is `useQuery` + `useTable` with the table state in `useState` and, when',
     'prefetched, `prefetchQuery` of the next page in an effect; both use the same client and `<TablePagination>`. Ratio: median vs the',
     'hand-rolled setup with the same prefetching.',
     '',
     mdTable(
-      ['Setup', 'Clicks', 'Median ms to painted', 'p95 ms', 'Median ms to the DOM', 'Ratio'],
-      table.rows.map((r) => [r.label, r.clicks, ms(r.median), ms(r.p95), ms(r.commit), `${r.ratio.toFixed(2)}×`]),
+      ['Setup', 'Clicks', 'Median ms to painted', 'p95 ms', 'Median ms to the DOM', 'p95 ms to the DOM', 'In the first frame', 'Ratio'],
+      table.rows.map((r) => [
+        r.label,
+        r.clicks,
+        ms(r.median),
+        ms(r.p95),
+        ms(r.commit),
+        ms(r.p95Commit),
+        `${Math.round(r.firstFrame * 100)} %`,
+        `${r.ratio.toFixed(2)}×`,
+      ]),
     ),
   );
   if (table.errors.length) out.push('', `Page errors: ${table.errors.join('; ')}`);
@@ -196,6 +206,13 @@ function targetsSection({ size, render, data, table }) {
       'Server-paged table, prefetched page: click → rows painted p95 within one frame (16.7 ms)',
       prefetched ? `p95 ${ms(prefetched.p95)} ms (hand-rolled: ${ms(handPrefetched.p95)} ms)` : 'not measured',
       yes(prefetched ? prefetched.p95 <= 1000 / 60 : undefined),
+    ],
+    [
+      'Server-paged table, prefetched page: rows in the first frame after the click, for 95 % of clicks',
+      prefetched
+        ? `${Math.round(prefetched.firstFrame * 100)} % (hand-rolled: ${Math.round(handPrefetched.firstFrame * 100)} %); click → DOM p95 ${ms(prefetched.p95Commit)} ms`
+        : 'not measured',
+      yes(prefetched ? prefetched.firstFrame >= 0.95 : undefined),
     ],
   ];
   return ['## Targets', '', mdTable(['Target', 'Measured', 'Met'], rows)].join('\n');

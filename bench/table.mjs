@@ -52,6 +52,7 @@ export async function runTable({ log = () => {} } = {}) {
     await page.waitForFunction(() => window.bench !== undefined);
     const times = Object.fromEntries(tableSetups.map((s) => [s.id, []]));
     const commits = Object.fromEntries(tableSetups.map((s) => [s.id, []]));
+    const frames = Object.fromEntries(tableSetups.map((s) => [s.id, []]));
     let shape;
     // One short warm-up round (JIT, fonts), then interleaved rounds, the order rotating each round.
     for (let round = 0; round <= ROUNDS; round++) {
@@ -67,11 +68,12 @@ export async function runTable({ log = () => {} } = {}) {
         if (round > 0) {
           times[s.id].push(...r.times);
           commits[s.id].push(...r.commits);
+          frames[s.id].push(...r.frames);
         }
       }
       log(`  table run ${round + 1}/${ROUNDS + 1}${round === 0 ? ' (warm-up)' : ''}`);
     }
-    const rows = tableSetups.map((s) => ({ ...s, clicks: times[s.id].length, median: median(times[s.id]), p95: p95(times[s.id]), commit: median(commits[s.id]) }));
+    const rows = tableSetups.map((s) => ({ ...s, clicks: times[s.id].length, median: median(times[s.id]), p95: p95(times[s.id]), commit: median(commits[s.id]), p95Commit: p95(commits[s.id]), firstFrame: frames[s.id].filter((n) => n === 1).length / frames[s.id].length }));
     for (const r of rows) {
       const hand = rows.find((h) => h.setup === 'hand' && h.prefetch === r.prefetch);
       r.ratio = r.median / hand.median;

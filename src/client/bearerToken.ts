@@ -2,6 +2,7 @@ import { createTokenCache } from './createTokenCache';
 import { parseTokenResponse } from './parseTokenResponse';
 import type { AuthStrategy, TokenResponse } from './types';
 import { stripBearer } from './stripBearer';
+import { assertFunction } from '../shared/assertFunction';
 
 /** Supplies a token: a string (used as is, asked again for each request) or a token response (cached until it expires). */
 export type GetToken = (context: { signal: AbortSignal }) => string | TokenResponse | Promise<string | TokenResponse>;
@@ -24,7 +25,7 @@ export interface BearerTokenOptions {
  * (a string token included).
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
-  if (typeof getToken !== 'function') throw new TypeError('pagewise: `getToken` must be a function');
+  assertFunction('getToken', getToken);
   const cache = createTokenCache({
     // Its options are the cache's (`id` aside, which the cache ignores).
     ...options,

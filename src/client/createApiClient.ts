@@ -2,6 +2,7 @@ import { parsePage as defaultParsePage } from './parsePage';
 import { requestList, type ListResource } from './requestList';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { Environment, ListParams, Page, ParsePage, Share } from './types';
+import { assertFunction } from '../shared/assertFunction';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -41,7 +42,7 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const config = resolveConfig(options);
   const parse = options.parsePage ?? defaultParsePage;
-  if (typeof parse !== 'function') throw new TypeError('pagewise: `parsePage` must be a function');
+  assertFunction('parsePage', parse);
   if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {
     throw new TypeError('pagewise: `id` must be a non-empty string');
   }

@@ -72,7 +72,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   async function fetchToken(): Promise<string> {
     const sentAt = now();
     const controller = new AbortController();
-    const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(options.method, options.url, timeoutMs)));
+    const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs })));
     try {
       // Raced, not only signalled: a getToken or fetch that ignores the signal must still time out.
       const grant = await raceSignal(request(controller.signal), controller.signal);

@@ -55,7 +55,7 @@ export async function fetchJson(
   const signal = controller.signal;
   const onAbort = () => controller.abort(callerSignal!.reason);
   callerSignal?.addEventListener('abort', onAbort);
-  const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError('GET', url, timeoutMs)));
+  const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs })));
   const context = { ...config, signal };
   const attempt = async (): Promise<{ body: unknown; response: Response }> => {
     for (let retried = false; ; retried = true) {
@@ -77,24 +77,25 @@ export async function fetchJson(
         text = await response.text();
       } catch (error) {
         // Unless our signal aborted it: then the race below has already answered with the abort's reason.
-        throw new NetworkError('GET', url, error, secrets);
+        throw new NetworkError('failed: network error', { method: 'GET', url, cause: error, secrets });
       }
       // Success bodies too: a proxy passes them on to the browser.
       let body: unknown;
       try {
         body = parseRedacted(text, secrets, response.ok ? 8 : 1);
       } catch {
-        if (response.ok) throw new ResponseShapeError('GET', url, 'a body that is not valid JSON');
+        if (response.ok) throw new ResponseShapeError('returned a body that is not valid JSON', { method: 'GET', url });
         // Not JSON: keep the (truncated) text, error text that no secret survives however short.
         body = redact(text, secrets).slice(0, MAX_BODY_CHARS);
       }
       if (response.ok) return { body, response };
-      throw new HttpError({
+      // A status line can echo the credential as well as a body can.
+      const statusText = redact(response.statusText, secrets);
+      throw new HttpError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, {
         method: 'GET',
         url,
         status: response.status,
-        // A status line can echo the credential as well as a body can.
-        statusText: redact(response.statusText, secrets),
+        statusText,
         body,
         retryAfterMs: RETRY_AFTER_STATUSES.includes(response.status) ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
       });

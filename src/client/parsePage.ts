@@ -86,7 +86,7 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
   }
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
-    throw new ResponseShapeError('GET', url, `a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, keys);
+    throw new ResponseShapeError(`returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, { method: 'GET', url, keys });
   }
   return { items: items as T[], total, pageIndex, pageSize, pageCount, hasNext, hasPrevious: pageIndex > 0 };
 }

@@ -2,6 +2,7 @@ import type { RequestConfig } from './fetchJson';
 import { resolveBaseUrl } from './resolveBaseUrl';
 import { assertTimeoutMs } from './startTimeout';
 import type { AuthStrategy } from './types';
+import { assertFunction } from '../shared/assertFunction';
 
 /** Options shared by `createApiClient` and `createProxyHandler`. */
 export interface RequestOptions {
@@ -22,7 +23,7 @@ export function resolveConfig(options: RequestOptions): RequestConfig {
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
     throw new TypeError('pagewise: `auth` must be an auth strategy such as bearerToken(...)');
   }
-  if (custom !== undefined && typeof custom !== 'function') throw new TypeError('pagewise: `fetch` must be a function');
+  if (custom !== undefined) assertFunction('fetch', custom);
   assertTimeoutMs(timeoutMs);
   // Looked up per call so test doubles installed after the client was made (MSW) still apply.
   const fetch: typeof globalThis.fetch = (input, init) => (custom ?? globalThis.fetch)(input, init);

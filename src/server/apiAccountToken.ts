@@ -2,7 +2,7 @@ import { formatValue as show } from '../shared/formatValue';
 import { isUuid } from '../client/isUuid';
 import type { AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';
-import { requireString } from './requireString';
+import { requireString } from '../shared/requireString';
 
 /** Options of `apiAccountToken`. */
 export interface ApiAccountTokenOptions {

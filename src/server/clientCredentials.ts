@@ -6,8 +6,9 @@ import { redact } from '../client/redact';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import type { AuthContext, AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';
-import { requireString } from './requireString';
+import { requireString } from '../shared/requireString';
 import { stripBearer } from '../client/stripBearer';
+import { assertFunction } from '../shared/assertFunction';
 
 /** Options of `clientCredentials`. */
 export interface ClientCredentialsOptions {
@@ -62,7 +63,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   const clientSecret = requireString('clientSecret', options.clientSecret);
   if (audience !== undefined) requireString('audience', audience);
   if (scope !== undefined) requireString('scope', scope);
-  if (fetch !== undefined && typeof fetch !== 'function') throw new TypeError('pagewise: `fetch` must be a function');
+  if (fetch !== undefined) assertFunction('fetch', fetch);
   const tokenUrl = `${authUrl}/oauth/token`;
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
@@ -93,7 +94,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
             });
             text = await response.text();
           } catch (error) {
-            throw new NetworkError('POST', tokenUrl, error, [clientSecret]);
+            throw new NetworkError('failed: network error', { method: 'POST', url: tokenUrl, cause: error, secrets: [clientSecret] });
           }
           let json: Record<string, unknown> | undefined;
           try {
@@ -104,17 +105,18 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
           }
           // The status line and the error fields can echo the secret; as error text, they lose it however short it is.
           const errorText = (value: unknown) => (typeof value === 'string' ? redact(value, [clientSecret]) : undefined);
+          const statusText = errorText(response.statusText);
           const fields = {
             method: 'POST',
             url: tokenUrl,
             status: response.status,
-            statusText: errorText(response.statusText),
+            statusText,
             error: errorText(json?.error),
             error_description: errorText(json?.error_description),
           };
-          if (!response.ok) throw new AuthError(fields);
+          if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, fields);
           const grant = parseTokenResponse(json, true);
-          if (typeof grant === 'string') throw new AuthError({ ...fields, detail: `returned an invalid token response: ${grant}` });
+          if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, fields);
           return grant;
         },
       });

@@ -9,6 +9,7 @@ import type { AuthStrategy } from '../client/types';
 import { isDevelopment } from '../shared/warnOnce';
 import { assertServerOnly } from './assertServerOnly';
 import { LIST_ROUTE } from '../client/LIST_ROUTE';
+import { assertFunction } from '../shared/assertFunction';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions {
@@ -103,8 +104,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const config = resolveConfig(options);
   if (!config.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
   const { allowRequest, maxSize = 1000, onError = (error: unknown) => console.error('[pagewise] createProxyHandler:', error) } = options;
-  if (allowRequest !== undefined && typeof allowRequest !== 'function') throw new TypeError('pagewise: `allowRequest` must be a function');
-  if (typeof onError !== 'function') throw new TypeError('pagewise: `onError` must be a function');
+  if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
+  assertFunction('onError', onError);
   if (!Number.isSafeInteger(maxSize) || maxSize < 1) throw new TypeError(`pagewise: \`maxSize\` must be an integer >= 1, got ${show(maxSize)}`);
   if (!allowRequest && !warnedOpen && isDevelopment()) {
     warnedOpen = true;

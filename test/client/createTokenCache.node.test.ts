@@ -132,7 +132,7 @@ describe('createTokenCache', () => {
   });
 
   it('surfaces a 4xx AuthError at once, and the next call asks again', async () => {
-    const refusal = new AuthError({ status: 401, error: 'invalid_client' });
+    const refusal = new AuthError('failed: 401', { status: 401, error: 'invalid_client' });
     const source = tokenSource(async () => {
       throw refusal;
     });
@@ -151,8 +151,8 @@ describe('createTokenCache', () => {
       if (healthy) return { token: `t${n}`, expiresIn: 1 };
       const error =
         n % 2
-          ? new NetworkError('POST', 'https://idp.example.test/oauth/token', new TypeError('fetch failed'))
-          : new AuthError({ status: 503 });
+          ? new NetworkError('failed: network error', { method: 'POST', url: 'https://idp.example.test/oauth/token', cause: new TypeError('fetch failed') })
+          : new AuthError('failed: 503', { status: 503 });
       errors.push(error);
       throw error;
     });
@@ -185,7 +185,7 @@ describe('createTokenCache', () => {
   it.each([
     ['a TypeError from the app backend fetch', () => new TypeError('fetch failed')],
     ['an error with a 500 status', () => Object.assign(new Error('token backend failed'), { status: 500 })],
-    ['an invalid token response', () => new AuthError({ status: 200, detail: 'returned an invalid token response' })],
+    ['an invalid token response', () => new AuthError('returned an invalid token response', { status: 200 })],
   ])('backs off after any failure but a 4xx refusal: %s', async (_, makeError) => {
     const time = clock();
     const source = tokenSource(async () => {

@@ -18,11 +18,11 @@ import { parseRetryAfter } from '../../src/client/parseRetryAfter';
 
 const url = 'https://api.example.test/v1/org/shares?page=0&size=20';
 const samples = {
-  HttpError: new HttpError({ method: 'GET', url, status: 401, statusText: 'Unauthorized', body: { error: 'x' } }),
-  AuthError: new AuthError({ method: 'POST', url: 'https://idp.example.test/oauth/token', status: 401, error: 'invalid_client' }),
-  NetworkError: new NetworkError('GET', url, new TypeError('fetch failed')),
-  TimeoutError: new TimeoutError('GET', url, 500),
-  ResponseShapeError: new ResponseShapeError('GET', url, 'a body that is not valid JSON'),
+  HttpError: new HttpError('failed: 401 Unauthorized', { method: 'GET', url, status: 401, statusText: 'Unauthorized', body: { error: 'x' } }),
+  AuthError: new AuthError('failed: 401', { method: 'POST', url: 'https://idp.example.test/oauth/token', status: 401, error: 'invalid_client' }),
+  NetworkError: new NetworkError('failed: network error', { method: 'GET', url, cause: new TypeError('fetch failed') }),
+  TimeoutError: new TimeoutError('timed out after 500 ms', { method: 'GET', url, timeoutMs: 500 }),
+  ResponseShapeError: new ResponseShapeError('returned a body that is not valid JSON', { method: 'GET', url }),
 };
 const guards = { HttpError: isHttpError, AuthError: isAuthError, NetworkError: isNetworkError, TimeoutError: isTimeoutError, ResponseShapeError: isResponseShapeError };
 
@@ -49,7 +49,7 @@ describe('error classes', () => {
   it('guards recognize errors from another copy of the module, where instanceof fails', async () => {
     vi.resetModules();
     const copy = (await import('../../src/client/errors/HttpError')) as typeof import('../../src/client/errors/HttpError');
-    const foreign = new copy.HttpError({ method: 'GET', url, status: 500, statusText: '', body: '' });
+    const foreign = new copy.HttpError('failed: 500', { method: 'GET', url, status: 500, statusText: '', body: '' });
     expect(foreign).not.toBeInstanceOf(HttpError);
     expect(isHttpError(foreign)).toBe(true);
     expect(isApiError(foreign)).toBe(true);
@@ -73,14 +73,30 @@ describe('error classes', () => {
     expect(fields(samples.TimeoutError)).toEqual({ status: undefined, method: 'GET', url, body: undefined });
   });
 
+  it('every class takes one constructor shape, (detail, init), and prefixes the detail with the request', () => {
+    const init = { method: 'GET', url, status: 500, statusText: '', body: null, timeoutMs: 1 };
+    for (const Class of [ApiError, HttpError, AuthError, NetworkError, TimeoutError, ResponseShapeError]) {
+      const error = new Class('went wrong', init);
+      expect(error.message).toBe(`GET ${url} went wrong`);
+      expect(error.name).toBe(Class.kind);
+    }
+  });
+
+  it('keeps the kind when a bundler renames the classes (the kind is a string, not the class name)', () => {
+    const Renamed = class extends HttpError {};
+    const error = new Renamed('failed: 500', { method: 'GET', url, status: 500 });
+    expect(error.name).toBe('HttpError');
+    expect(isHttpError(error)).toBe(true);
+  });
+
   it('formats messages as "METHOD URL failed: status text"', () => {
     expect(samples.HttpError.message).toBe(`GET ${url} failed: 401 Unauthorized`);
     expect(samples.AuthError.message).toBe('POST https://idp.example.test/oauth/token failed: 401 (invalid_client)');
-    expect(new HttpError({ method: 'GET', url, status: 502, statusText: '', body: '' }).message).toBe(`GET ${url} failed: 502`);
+    expect(new HttpError('failed: 502', { method: 'GET', url, status: 502, statusText: '', body: '' }).message).toBe(`GET ${url} failed: 502`);
   });
 
   it('strips userinfo from URLs', () => {
-    const error = new HttpError({ method: 'GET', url: 'https://user:pa55word@api.example.test/x', status: 500, statusText: 'Internal Server Error', body: '' });
+    const error = new HttpError('failed: 500 Internal Server Error', { method: 'GET', url: 'https://user:pa55word@api.example.test/x', status: 500, statusText: 'Internal Server Error', body: '' });
     expect(error.url).toBe('https://api.example.test/x');
     expect(error.message).not.toContain('pa55word');
   });

@@ -8,7 +8,7 @@ const { service, client } = setupMockService();
 const acme = demoOrganizationIds.acme;
 
 function httpError(status: number, retryAfterMs?: number): HttpError {
-  return new HttpError({
+  return new HttpError(`failed: ${status}`, {
     method: 'GET',
     url: `https://api.pagewise.test/${acme}/shares?page=0&size=20`,
     status,
@@ -26,13 +26,13 @@ describe('retryPolicy.retry', () => {
   });
 
   it('never retries an AuthError, a ResponseShapeError or a rejected argument', () => {
-    expect(retryPolicy.retry(0, new AuthError({ status: 401, error: 'invalid_client' }))).toBe(false);
-    expect(retryPolicy.retry(0, new ResponseShapeError('GET', 'https://api.pagewise.test/x', 'unknown shape', ['weird']))).toBe(false);
+    expect(retryPolicy.retry(0, new AuthError('failed: 401', { status: 401, error: 'invalid_client' }))).toBe(false);
+    expect(retryPolicy.retry(0, new ResponseShapeError('returned an unknown shape', { method: 'GET', url: 'https://api.pagewise.test/x', keys: ['weird'] }))).toBe(false);
     expect(retryPolicy.retry(0, new TypeError('pagewise: `organizationId` must be a UUID'))).toBe(false);
   });
 
   it('retries server errors and network errors, at most 3 tries in all', () => {
-    for (const error of [httpError(500), httpError(503), new NetworkError('GET', 'https://api.pagewise.test/x', null)]) {
+    for (const error of [httpError(500), httpError(503), new NetworkError('failed: network error', { method: 'GET', url: 'https://api.pagewise.test/x', cause: null })]) {
       expect([0, 1, 2].map((failures) => retryPolicy.retry(failures, error))).toEqual([true, true, false]);
     }
   });

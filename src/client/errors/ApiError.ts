@@ -37,7 +37,11 @@ export class ApiError extends Error {
   /** Parsed response body (`HttpError` only; an `AuthError` never keeps the token endpoint's body). */
   declare readonly body: unknown;
 
-  constructor(detail: string, init: ApiErrorInit = {}, kind = 'ApiError') {
+  /** The kind recorded in the cross-realm brand: a string, so minified class names cannot change it. */
+  static readonly kind: string = 'ApiError';
+
+  constructor(detail: string, init: ApiErrorInit = {}) {
+    const kind = (new.target as typeof ApiError).kind;
     // Userinfo never reaches a message, even from a URL the client did not build.
     const url = init.url && stripUserinfo(init.url);
     const subject = [init.method, url].filter(Boolean).join(' ');

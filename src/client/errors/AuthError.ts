@@ -1,38 +1,27 @@
-import { ApiError, errorKind } from './ApiError';
+import { ApiError, errorKind, type ApiErrorInit } from './ApiError';
 
-/** Fields of an `AuthError`. */
-export interface AuthErrorInit {
-  /** HTTP method of the token request. */
-  method?: string;
-  /** URL of the token endpoint. */
-  url?: string;
-  /** Status the token endpoint answered with. */
-  status?: number;
+/** Fields of an `AuthError`: the request's, and what the token endpoint said (never its body, which may echo the secret). */
+export interface AuthErrorInit extends Omit<ApiErrorInit, 'body'> {
   /** Status text the token endpoint answered with. */
   statusText?: string;
   /** RFC 6749 5.2 error code, e.g. `invalid_client`. */
   error?: string;
   /** RFC 6749 5.2 human-readable description. */
   error_description?: string;
-  /** What went wrong when the status alone does not say (e.g. an invalid token response). */
-  detail?: string;
 }
 
 /** Obtaining a token failed: the token endpoint refused (RFC 6749 5.2) or answered something that is not a token. */
 export class AuthError extends ApiError {
+  static override readonly kind: string = 'AuthError';
   /** RFC 6749 5.2 error code, e.g. `invalid_client`, `invalid_scope`. */
   declare readonly error: string | undefined;
   /** RFC 6749 5.2 human-readable description from the token endpoint. */
   declare readonly error_description: string | undefined;
 
-  constructor(init: AuthErrorInit) {
+  constructor(detail: string, init: AuthErrorInit = {}) {
     const code = init.error ? ` (${init.error}${init.error_description ? `: ${init.error_description}` : ''})` : '';
-    super(
-      init.detail ?? `failed: ${init.status}${init.statusText ? ` ${init.statusText}` : ''}${code}`,
-      // The token endpoint's body is not kept: it may echo the client secret.
-      { method: init.method, url: init.url, status: init.status },
-      'AuthError',
-    );
+    // Never a body, even from an untyped caller: the token endpoint's may echo the client secret.
+    super(detail + code, { ...init, body: undefined });
     this.error = init.error;
     this.error_description = init.error_description;
   }

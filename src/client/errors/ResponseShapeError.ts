@@ -1,13 +1,20 @@
-import { ApiError, errorKind } from './ApiError';
+import { ApiError, errorKind, type ApiErrorInit } from './ApiError';
+
+/** Fields of a `ResponseShapeError`. */
+export interface ResponseShapeErrorInit extends ApiErrorInit {
+  /** Top-level keys of the body that was received. */
+  keys?: string[];
+}
 
 /** A successful response whose body is not JSON or not a page shape pagewise knows. Pass `parsePage` to read others. */
 export class ResponseShapeError extends ApiError {
+  static override readonly kind: string = 'ResponseShapeError';
   /** Top-level keys of the body that was received (empty when it was not a JSON object). */
   declare readonly keys: string[];
 
-  constructor(method: string, url: string, detail: string, keys: string[] = []) {
-    super(`returned ${detail}`, { method, url }, 'ResponseShapeError');
-    this.keys = keys;
+  constructor(detail: string, init: ResponseShapeErrorInit = {}) {
+    super(detail, init);
+    this.keys = init.keys ?? [];
   }
 }
 

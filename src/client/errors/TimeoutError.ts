@@ -1,13 +1,20 @@
-import { ApiError, errorKind } from './ApiError';
+import { ApiError, errorKind, type ApiErrorInit } from './ApiError';
+
+/** Fields of a `TimeoutError`. */
+export interface TimeoutErrorInit extends ApiErrorInit {
+  /** The limit that ran out, in milliseconds. */
+  timeoutMs: number;
+}
 
 /** The request did not complete within `timeoutMs`. (A caller's own abort stays the fetch's `AbortError`.) */
 export class TimeoutError extends ApiError {
+  static override readonly kind: string = 'TimeoutError';
   /** The limit that ran out, in milliseconds. */
   declare readonly timeoutMs: number;
 
-  constructor(method: string | undefined, url: string | undefined, timeoutMs: number) {
-    super(`timed out after ${timeoutMs} ms`, { method, url }, 'TimeoutError');
-    this.timeoutMs = timeoutMs;
+  constructor(detail: string, init: TimeoutErrorInit) {
+    super(detail, init);
+    this.timeoutMs = init.timeoutMs;
   }
 }
 
