@@ -11,7 +11,9 @@ const external = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*',
 /** min+gzip budgets in bytes (rows without `limit` are informational). `code` is what an app writes; `file` is a shipped asset measured as is. */
 export const budgets = [
   // 3500 before issue 16's unknown total (hasNext: the window, Next/Last, "of more than", the count-free status; +127 B).
-  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 3650 },
+  // 3650 before issue 18's bug fixes: digit strings ('3' from a URL) read as numbers, warnings quoting strings, and a
+  // controlled size the parent refuses keeping the page (+75 B).
+  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 3730 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1500 },
   // 4300, not 4000: issue 16's pages without a total (Slice, has-more, next, bare arrays) and the RFC 8288 Link reader add ~300 B, one error constructor shape (detail, init) ~16 B; issue 15's
   // token rules (refusal back-off, the 401 rule per organization with its holds, copies of blocked errors) ~310 B.

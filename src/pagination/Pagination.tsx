@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperti
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { usePagination } from './usePagination';
+import { formatValue } from '../shared/formatValue';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect. */
@@ -66,7 +67,7 @@ function useNumberFormat(locale = 'en', seen: Set<string>): (n: number) => strin
     try {
       return new Intl.NumberFormat(locale).format;
     } catch {
-      warnOnce(seen, 'Pagination', 'locale', locale, 'en');
+      warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
       return new Intl.NumberFormat('en').format;
     }
   }, [locale, seen]);
@@ -81,7 +82,7 @@ export function Pagination(props: PaginationProps) {
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', props.size, 'sm');
+    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
   });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const format = useNumberFormat(props.locale, seen);

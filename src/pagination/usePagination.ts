@@ -6,6 +6,7 @@ import { getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
 import { usePageState } from '../shared/usePageState';
 import type { PageStateOptions } from '../shared/usePageState';
+import { formatValue } from '../shared/formatValue';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */
@@ -93,12 +94,14 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   const seen = useRef(new Set<string>()).current;
   useEffect(() => {
     for (const { prop, value, used } of n.issues) {
+      // Strings quoted and named as such: '3' from a URL param is used as 3, which must not read "invalid 3; using 3".
+      const shown = typeof value === 'string' ? `${formatValue(value)} (a string)` : value;
       if (prop === 'current' && !currentControlled) {
         // An uncontrolled page past the end comes from a shrinking total, not from the caller.
         if (Number.isInteger(value) && (value as number) >= 1) continue;
-        warnOnce(seen, 'Pagination', 'defaultCurrent', value, used);
+        warnOnce(seen, 'Pagination', 'defaultCurrent', shown, used);
       } else {
-        warnOnce(seen, 'Pagination', prop === 'pageSize' && !sizeControlled ? 'defaultPageSize' : prop, value, used);
+        warnOnce(seen, 'Pagination', prop === 'pageSize' && !sizeControlled ? 'defaultPageSize' : prop, shown, used);
       }
     }
   });

@@ -589,3 +589,47 @@ describe('Pagination: bad input', () => {
     }
   });
 });
+
+describe('Pagination: issue 18 regressions', () => {
+  it.each([
+    ['current', { total: 100, current: '3' }, '[pagewise] Pagination: invalid `current` "3" (a string); using 3 instead.', 3],
+    ['total', { total: '100', defaultCurrent: 5 }, '[pagewise] Pagination: invalid `total` "100" (a string); using 100 instead.', 5],
+    ['pageSize', { total: 100, pageSize: '10', defaultCurrent: 10 }, '[pagewise] Pagination: invalid `pageSize` "10" (a string); using 10 instead.', 10],
+  ] as const)('reads a digit string %s (a URL param) as its number and warns quoting it as a string', (_, props, message, shown) => {
+    render(<Pagination {...(props as unknown as PaginationProps)} />);
+    expect(page(shown)).toHaveAttribute('aria-current', 'page');
+    expect(warn.mock.calls).toEqual([[message]]);
+  });
+
+  it('replaces a string that is not a plain count, quoting it', () => {
+    render(<Pagination total={100} current={'-1' as unknown as number} size={'xl' as 'sm'} />);
+    expect(page(1)).toHaveAttribute('aria-current', 'page');
+    expect(warn.mock.calls.map((c) => c[0]).sort()).toEqual([
+      '[pagewise] Pagination: invalid `current` "-1" (a string); using 1 instead.',
+      '[pagewise] Pagination: invalid `size` "xl"; using "sm" instead.',
+    ]);
+  });
+
+  it('keeps the uncontrolled page when a controlled pageSize change is not applied by the parent', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} pageSize={20} defaultCurrent={3} onChange={onChange} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Items per page' }), '50');
+    expect(onChange.mock.calls).toEqual([[1, 50]]);
+    expect(screen.getByRole('combobox', { name: 'Items per page' })).toHaveValue('20');
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('moves the uncontrolled page with a controlled pageSize change once the parent applies it', async () => {
+    const user = userEvent.setup();
+    function Parent() {
+      const [size, setSize] = useState(20);
+      return <Pagination total={437} pageSize={size} defaultCurrent={3} onChange={(_, s) => setSize(s)} />;
+    }
+    render(<Parent />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Items per page' }), '50');
+    expect(page(1)).toHaveAttribute('aria-current', 'page');
+    await user.click(page(2));
+    expect(page(2)).toHaveAttribute('aria-current', 'page');
+  });
+});
