@@ -26,6 +26,7 @@ const steps = [
   ['build', 'node', ['scripts/build.mjs']],
   ['package checks: pack, publint, attw, size budget', 'node', ['scripts/check-package.mjs']],
   ['unit, node, browser and story tests', 'npx', ['vitest', 'run']],
+  ['docs site: static Storybook build from a sub-path, every docs page in Chromium (console, axe)', 'node', ['scripts/docs-check.mjs']],
   [
     'install React 18.3 for the compatibility run',
     'npm',

@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 function LoadMoreList({ organizationId }: { organizationId: string }) {
   const shares = useInfiniteShares<MockShare>({ organizationId, pageSize: 10 });
   return (
-    <section aria-label="Shares" aria-busy={shares.isFetching}>
+    <section aria-label="Shares, load more" aria-busy={shares.isFetching}>
       <ul>
         {shares.rows.map((share) => (
           <li key={share.id}>{share.name}</li>
@@ -138,7 +138,7 @@ export const InfiniteScroll: Story = {
 function SuspenseShares() {
   const shares = useSuspenseShares<MockShare>({ organizationId: demoOrganizationIds.acme, defaultPageSize: 10 });
   return (
-    <section aria-label="Shares" aria-busy={shares.isPending} style={{ opacity: shares.isPending ? 0.6 : 1, transition: 'opacity 150ms' }}>
+    <section aria-label="Shares under Suspense" aria-busy={shares.isPending} style={{ opacity: shares.isPending ? 0.6 : 1, transition: 'opacity 150ms' }}>
       <ul>
         {shares.data.items.map((share) => (
           <li key={share.id}>{share.name}</li>
@@ -177,7 +177,7 @@ export const SuspensePaging: Story = {
     await waitFor(() => expect(names()).toHaveLength(10), SLOW);
     const first = names();
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
-    await expect(canvas.getByRole('region', { name: 'Shares' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('region', { name: 'Shares under Suspense' })).toHaveAttribute('aria-busy', 'true');
     await expect(names()).toEqual(first);
     await waitFor(() => expect(canvas.getByText('11–20 of 437')).toBeVisible(), SLOW);
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));

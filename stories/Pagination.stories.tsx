@@ -24,8 +24,9 @@ const hebrewLabels: PaginationLabels = {
 const meta = {
   title: 'Pagination',
   component: Pagination,
-  // A Docs page with the props table from the JSDoc (react-docgen), beside the stories.
-  tags: ['autodocs'],
+  // The props table (react-docgen, from the JSDoc) lives on the Guides/Pagination page, beside the behaviours it
+  // explains; a generated Docs page of every story at once would repeat it.
+
   args: { total: 437, onChange: fn(), onSizeChange: fn() },
   argTypes: {
     current: { control: 'number' },
@@ -125,8 +126,6 @@ function ServerSidePagination(props: PaginationProps) {
  * from the mock service, which receives the zero-based page.
  */
 export const ServerSide: Story = {
-  // Not on the Docs page: it renders every story at once, and MSW keeps only one story's handlers.
-  tags: ['!autodocs'],
   parameters: { msw: { handlers: serverSide.service.handlers } },
   beforeEach: () => serverSide.service.reset(),
   render: (args) => <ServerSidePagination {...args} />,
@@ -209,7 +208,7 @@ export const ShowTotal: Story = {
 };
 
 export const ManyPages: Story = {
-  args: { total: 1e12, locale: 'en-US', showTotal: true },
+  args: { total: 1e12, locale: 'en-US', showTotal: true, 'aria-label': 'Pagination of a trillion items' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByRole('button', { name: /^Page / })).toHaveLength(6);
@@ -223,7 +222,7 @@ export const ManyPages: Story = {
 
 /** A service that says only whether more follows (a Spring Slice, a has-more list): 4 pages, total unknown. */
 export const UnknownTotal: Story = {
-  args: { total: undefined, showTotal: true },
+  args: { total: undefined, showTotal: true, 'aria-label': 'Pagination without a total' },
   render: function UnknownTotal(args) {
     const [page, setPage] = useState(1);
     return (
@@ -269,7 +268,7 @@ export const Empty: Story = {
 
 /** NaN, a negative page, page size 0 and no page sizes: clamped, warned about once, never thrown. */
 export const BadInput: Story = {
-  args: { total: Number.NaN, current: -3, pageSize: 0, pageSizeOptions: [] },
+  args: { total: Number.NaN, current: -3, pageSize: 0, pageSizeOptions: [], 'aria-label': 'Pagination given bad input' },
   beforeEach: () => {
     const warn = spyOn(console, 'warn').mockImplementation(() => {});
     return () => warn.mockRestore();
