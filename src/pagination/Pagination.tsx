@@ -46,8 +46,17 @@ export interface PaginationProps {
   labels?: Partial<PaginationLabels>;
   /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */
   locale?: string;
-  /** Accessible name of the `<nav>`. @default labels.nav ('Pagination') */
+  /** Accessible name of the `<nav>`. @default labels.nav ('Pagination'), none when `aria-labelledby` is given */
   'aria-label'?: string;
+  /** Id of the element naming the `<nav>`, instead of `aria-label`. */
+  'aria-labelledby'?: string;
+  /** Id of the element describing the `<nav>`. */
+  'aria-describedby'?: string;
+  /** Id of the root `<nav>`. */
+  id?: string;
+  /** Inline style of the root `<nav>` (`--pw-*` custom properties included). */
+  style?: CSSProperties;
+  // `data-*` attributes need no declaration (JSX does not check hyphenated names); they reach the root `<nav>`.
 }
 
 const icons = {
@@ -146,6 +155,10 @@ export function Pagination(props: PaginationProps) {
     </li>
   );
 
+  // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
+  const rest: Record<string, unknown> = {};
+  for (const k in props) if (/^(id|aria-.*|data-.*)$/.test(k)) rest[k] = props[k as keyof PaginationProps];
+
   const total = p.total === undefined ? '' : format(p.total);
   // The same elements while the choices stay, so React skips the options on every page change.
   const sizes = p.pageSizeOptions.join();
@@ -161,11 +174,12 @@ export function Pagination(props: PaginationProps) {
 
   return (
     <nav
+      {...rest}
       ref={nav}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ '--pw-digits': format(p.pageCount).length } as CSSProperties}
-      aria-label={props['aria-label'] ?? labels.nav}
+      style={{ ...props.style, '--pw-digits': format(p.pageCount).length } as CSSProperties}
+      aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={clsx('pw-pagination', className)}
       data-size={size}
       data-disabled={p.disabled || undefined}
@@ -217,7 +231,8 @@ export function Pagination(props: PaginationProps) {
         {arrow('next', p.hasNext, p.next)}
         {arrow('last', p.hasNext && p.pageCountKnown, p.last)}
       </ul>
-      {showSizeChanger && (
+      {/* One size is no choice (MUI hides it too). */}
+      {showSizeChanger && p.pageSizeOptions.length > 1 && (
         <select
           className="pw-select"
           aria-label={labels.pageSize}

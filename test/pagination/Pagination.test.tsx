@@ -633,3 +633,37 @@ describe('Pagination: issue 18 regressions', () => {
     expect(page(2)).toHaveAttribute('aria-current', 'page');
   });
 });
+
+describe('Pagination: root attributes and the selector', () => {
+  it('passes id, style, data-* and aria-describedby to the root nav, keeping its own attributes', () => {
+    render(
+      <>
+        <p id="help">Pages of shares</p>
+        <Pagination total={100} id="pager" style={{ marginTop: 3 }} data-testid="pg" data-size="xl" aria-describedby="help" />
+      </>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(nav).toHaveAttribute('id', 'pager');
+    expect(nav).toHaveAttribute('data-testid', 'pg');
+    expect(nav).toHaveAttribute('data-size', 'sm');
+    expect(nav).toHaveAccessibleDescription('Pages of shares');
+    expect(nav.style.marginTop).toBe('3px');
+    expect(nav.style.getPropertyValue('--pw-digits')).toBe('1');
+  });
+
+  it('takes its name from aria-labelledby instead of the default label', () => {
+    render(
+      <>
+        <h2 id="title">Shares</h2>
+        <Pagination total={100} aria-labelledby="title" />
+      </>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Shares' });
+    expect(nav).not.toHaveAttribute('aria-label');
+  });
+
+  it.each([[[20]], [[20, 20]]])('hides the size selector when fewer than two sizes are offered (%j with pageSize 20)', (options) => {
+    render(<Pagination total={100} pageSize={20} pageSizeOptions={options} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
