@@ -15,6 +15,7 @@ const hebrewLabels: PaginationLabels = {
   page: (n) => `עמוד ${n}`,
   pageSize: 'פריטים בעמוד',
   pageSizeOption: (n) => `${n} לעמוד`,
+  jumper: 'מעבר לעמוד',
   total: (from, to, total) => `${from}–${to} מתוך ${total}`,
   status: (n, count) => `עמוד ${n} מתוך ${count}`,
   totalMore: (from, to) => `${from}–${to} מתוך יותר מ־${to}`,
@@ -38,6 +39,7 @@ const meta = {
     pageSizeOptions: { control: 'object', table: { defaultValue: { summary: '[10, 20, 50, 100]' } } },
     showSizeChanger: { control: 'boolean', table: { defaultValue: { summary: 'true' } } },
     showTotal: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
+    showQuickJumper: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
     disabled: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'], table: { defaultValue: { summary: "'sm'" } } },
     className: { control: 'text' },
@@ -217,6 +219,20 @@ export const ManyPages: Story = {
     await expect(current(canvas)).toHaveAccessibleName('Page 50,000,000,000');
     await expect(canvas.getAllByRole('button', { name: /^Page / })).toHaveLength(6);
     await expect(canvas.getByText('999,999,999,981–1,000,000,000,000 of 1,000,000,000,000')).toBeVisible();
+  },
+};
+
+/** With 50,000,000,000 pages, typing is the only way to page 31,337: the quick jumper (antd's `showQuickJumper`). */
+export const QuickJumper: Story = {
+  args: { total: 1e12, locale: 'en-US', showQuickJumper: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('spinbutton', { name: 'Go to page' });
+    await userEvent.type(input, '31337{Enter}');
+    await calledOnceWith(args.onChange, 31_337, 20);
+    await expect(current(canvas)).toHaveAccessibleName('Page 31,337');
+    await expect(input).toHaveValue(null);
+    await expect(input).toHaveFocus();
   },
 };
 

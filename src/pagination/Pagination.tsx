@@ -6,6 +6,7 @@ import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { usePagination } from './usePagination';
 import { formatValue } from '../shared/formatValue';
+import { isDigits } from '../shared/isDigits';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect. */
@@ -26,6 +27,8 @@ export interface PaginationProps {
   pageSizeOptions?: number[];
   /** Show the page-size selector. @default true */
   showSizeChanger?: boolean;
+  /** Show a "Go to page" number input: Enter or leaving it jumps to the page typed (clamped to the page count). @default false */
+  showQuickJumper?: boolean;
   /** Show the range and total count, e.g. "21–40 of 437". @default false */
   showTotal?: boolean;
   /** Disable the control: every button and the selector, and no callbacks. @default false */
@@ -159,6 +162,14 @@ export function Pagination(props: PaginationProps) {
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-.*|data-.*)$/.test(k)) rest[k] = props[k as keyof PaginationProps];
 
+  // The quick jumper: a whole page number jumps (clamped, one onChange), anything else is dropped without a callback.
+  // Emptied either way, so the blur after an Enter does not jump again.
+  const jump = (e: { currentTarget: HTMLInputElement }) => {
+    const value = e.currentTarget.value;
+    e.currentTarget.value = '';
+    if (isDigits(value) && +value > 0) p.goTo(+value);
+  };
+
   const total = p.total === undefined ? '' : format(p.total);
   // The same elements while the choices stay, so React skips the options on every page change.
   const sizes = p.pageSizeOptions.join();
@@ -231,6 +242,19 @@ export function Pagination(props: PaginationProps) {
         {arrow('next', p.hasNext, p.next)}
         {arrow('last', p.hasNext && p.pageCountKnown, p.last)}
       </ul>
+      {props.showQuickJumper && (
+        <label className="pw-jumper">
+          <span>{labels.jumper}</span>
+          {/* No min/max: out-of-range pages are clamped, not refused, and the spin buttons are hidden. */}
+          <input
+            className="pw-input"
+            type="number"
+            disabled={p.disabled}
+            onKeyDown={(e) => e.key === 'Enter' && jump(e)}
+            onBlur={jump}
+          />
+        </label>
+      )}
       {/* One size is no choice (MUI hides it too). */}
       {showSizeChanger && p.pageSizeOptions.length > 1 && (
         <select

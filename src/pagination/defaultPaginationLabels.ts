@@ -23,6 +23,8 @@ export interface PaginationLabels {
   pageSize: string;
   /** Text of a page-size option; as a string, `{size}` is the size. @default (size) => `${size} / page` */
   pageSizeOption: (size: string) => string;
+  /** Label of the quick jumper's number input (`showQuickJumper`). @default 'Go to page' */
+  jumper: string;
   /** Range and total shown with `showTotal`; as a string, `{from}`, `{to}`, `{total}`. @default (from, to, total) => `${from}–${to} of ${total}` */
   total: (from: string, to: string, total: string) => string;
   /** Announced to screen readers after a change; as a string, `{page}`, `{pageCount}`. @default (page, pageCount) => `Page ${page} of ${pageCount}` */
@@ -43,6 +45,7 @@ export const defaultPaginationLabels: PaginationLabels = {
   page: (page) => `Page ${page}`,
   pageSize: 'Items per page',
   pageSizeOption: (size) => `${size} / page`,
+  jumper: 'Go to page',
   total: (from, to, total) => `${from}–${to} of ${total}`,
   status: (page, pageCount) => `Page ${page} of ${pageCount}`,
   totalMore: (from, to) => `${from}–${to} of more than ${to}`,

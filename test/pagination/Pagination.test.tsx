@@ -667,3 +667,59 @@ describe('Pagination: root attributes and the selector', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 });
+
+describe('Pagination: showQuickJumper', () => {
+  const input = () => screen.getByRole('spinbutton', { name: 'Go to page' });
+
+  it('is off by default', () => {
+    render(<Pagination total={100} />);
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
+  it('jumps on Enter with one onChange, even among 50,000,000,000 pages, and empties itself', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={1e12} showQuickJumper locale="en-US" onChange={onChange} />);
+    await user.type(input(), '31337{Enter}');
+    expect(onChange.mock.calls).toEqual([[31337, 20]]);
+    expect(page('31,337')).toHaveAttribute('aria-current', 'page');
+    expect(input()).toHaveValue(null);
+    await user.tab();
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('jumps on blur, clamped to the page count', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} showQuickJumper onChange={onChange} />);
+    await user.type(input(), '999');
+    await user.tab();
+    expect(onChange.mock.calls).toEqual([[22, 20]]);
+    expect(page(22)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['0', '-3', '2.5', '1e3', ' '])('ignores %j without a callback', async (text) => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} defaultCurrent={2} showQuickJumper onChange={onChange} />);
+    await user.type(input(), `${text}{Enter}`);
+    await user.tab();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(page(2)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('does not call back for the current page, and is disabled with the control', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(<Pagination total={437} defaultCurrent={4} showQuickJumper onChange={onChange} />);
+    await user.type(input(), '4{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    rerender(<Pagination total={437} defaultCurrent={4} showQuickJumper disabled onChange={onChange} />);
+    expect(input()).toBeDisabled();
+  });
+
+  it('takes its label from labels.jumper', () => {
+    render(<Pagination total={437} showQuickJumper labels={{ jumper: 'Gehe zu Seite' }} />);
+    expect(screen.getByRole('spinbutton', { name: 'Gehe zu Seite' })).toBeInTheDocument();
+  });
+});
