@@ -3,7 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { toWirePage } from '../src/hooks/toWirePage';
 import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
+import { MemoryRouter, useLocation, useSearchParams } from 'react-router';
 import { germanLabels } from './support/germanLabels';
+import { NextStyleLink } from './support/NextStyleLink';
+import { RouterLink } from './support/RouterLink';
 import { createStoryService, demoOrganizationIds, requestedPagesAndSizes } from './support/storyService';
 
 const hebrewLabels: PaginationLabels = {
@@ -344,6 +347,78 @@ export const Dark: Story = {
     const nav = canvas.getByRole('navigation');
     await expect(getComputedStyle(nav).color).toBe('rgb(236, 236, 236)');
     await expect(getComputedStyle(current(canvas)!).backgroundColor).toBe('rgb(147, 197, 253)');
+  },
+};
+
+/** Link mode with React Router: the page lives in `?page=`, every page is a real link, a plain click navigates in-app. */
+function RoutedPagination(props: PaginationProps) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const page = Number(params.get('page') ?? 1);
+  return (
+    <>
+      <Pagination
+        {...props}
+        current={page}
+        getPageHref={(n) => `/shares?page=${n}`}
+        linkComponent={RouterLink}
+        onChange={(n, size) => {
+          props.onChange?.(n, size);
+          setParams({ page: String(n) });
+        }}
+      />
+      <output aria-label="Location">{location.pathname + location.search}</output>
+    </>
+  );
+}
+
+export const RouterLinks: Story = {
+  render: (args) => (
+    <MemoryRouter initialEntries={['/shares?page=3']}>
+      <RoutedPagination {...args} />
+    </MemoryRouter>
+  ),
+  args: { showSizeChanger: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'Page 4' })).toHaveAttribute('href', '/shares?page=4');
+    await userEvent.click(canvas.getByRole('link', { name: 'Page 4' }));
+    await calledOnceWith(args.onChange, 4, 20);
+    await expect(canvas.getByRole('status', { name: 'Location' })).toHaveTextContent('/shares?page=4');
+    await expect(canvas.getByRole('link', { name: 'Page 4' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(canvas.getByRole('link', { name: 'First page' }));
+    await expect(canvas.getByRole('link', { name: 'Previous page' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('link', { name: 'Previous page' })).not.toHaveAttribute('href');
+  },
+};
+
+/** Link mode with a Next.js-style `Link` (href + onClick): the control's onChange does the navigation. */
+function NextStylePagination(props: PaginationProps) {
+  const [page, setPage] = useState(2);
+  return (
+    <Pagination
+      {...props}
+      current={page}
+      getPageHref={(n) => `?page=${n}`}
+      linkComponent={NextStyleLink}
+      onChange={(n, size) => {
+        props.onChange?.(n, size);
+        setPage(n);
+      }}
+    />
+  );
+}
+
+export const NextStyleLinks: Story = {
+  render: (args) => <NextStylePagination {...args} />,
+  args: { showTotal: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Last page' })).toHaveAttribute('href', '?page=22');
+    await userEvent.click(canvas.getByRole('link', { name: 'Next page' }));
+    await calledOnceWith(args.onChange, 3, 20);
+    await expect(canvas.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
   },
 };
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { clsx } from 'clsx';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ElementType, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { usePagination } from './usePagination';
@@ -35,6 +35,10 @@ export interface PaginationProps {
   disabled?: boolean;
   /** Size variant. @default 'sm' */
   size?: 'sm' | 'md' | 'lg';
+  /** Link mode: pages and arrows become links to these URLs (unavailable ones `aria-disabled`, without href); a plain click still calls `onChange` and prevents the default, modified clicks are left to the browser. */
+  getPageHref?: (page: number) => string;
+  /** The component rendering links in link mode, e.g. Next.js `Link` (it receives `href`, `onClick`, `className`, `aria-*`, `data-*` and children). @default 'a' */
+  linkComponent?: ElementType;
   /** Custom class name on the root `<nav>`. */
   className?: string;
   /** Called once when the page number or the page size changes. */
@@ -68,6 +72,9 @@ const icons = {
   next: 'M6 4l4 4-4 4',
   last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
 } as const;
+
+// Controls that cannot act: disabled buttons, and links without href (link mode).
+const off = ':disabled,[aria-disabled]';
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
@@ -120,18 +127,18 @@ export function Pagination(props: PaginationProps) {
   // disabled nothing can take it, so wait, and give it back once enabled unless the user moved on.
   useIsomorphicLayoutEffect(() => {
     if (announce) changed.current = true;
-    const el = lastFocused.current as HTMLButtonElement | null;
+    const el = lastFocused.current;
     const active = document.activeElement;
     if (!el || (active && active !== document.body && active !== el)) return;
     const wanted = focusedPage.current;
-    if (el.isConnected && !el.disabled && el.dataset.page === wanted) {
+    if (el.isConnected && !el.matches(off) && el.dataset.page === wanted) {
       if (active !== el) el.focus({ preventScroll: true });
       return;
     }
     // Follow the page the user was on (its button may now sit elsewhere), else go to the current page.
     const page =
-      (wanted !== undefined && nav.current?.querySelector<HTMLElement>(`[data-page="${wanted}"]:enabled`)) ||
-      nav.current?.querySelector<HTMLElement>('[aria-current="page"]:enabled');
+      (wanted !== undefined && nav.current?.querySelector<HTMLElement>(`[data-page="${wanted}"]:not(${off})`)) ||
+      nav.current?.querySelector<HTMLElement>(`[aria-current="page"]:not(${off})`);
     if (page) {
       page.focus({ preventScroll: true });
       return;
@@ -144,23 +151,53 @@ export function Pagination(props: PaginationProps) {
     return () => document.removeEventListener('focusin', moved);
   });
   const onBlur = (e: FocusEvent<HTMLElement>) => {
-    const target = e.target as HTMLButtonElement;
-    if (!target.disabled && !nav.current?.contains(e.relatedTarget as Node | null)) lastFocused.current = null;
+    if (!(e.target as HTMLElement).matches(off) && !nav.current?.contains(e.relatedTarget as Node | null)) lastFocused.current = null;
   };
 
-  const arrow = (name: keyof typeof icons, enabled: boolean, action: () => void) => (
+  const getHref = props.getPageHref;
+  const Link = props.linkComponent ?? 'a';
+  // One page control: a button, or in link mode a link (no href while unavailable). A plain click stays in the
+  // app (onChange; default prevented, so a router's Link does not navigate on its own); modified and middle
+  // clicks (new tab, new window) are the browser's.
+  const control = (page: number, enabled: boolean, attrs: object, children: ReactNode) =>
+    getHref ? (
+      <Link
+        {...attrs}
+        className="pw-button"
+        href={enabled ? getHref(page) : undefined}
+        // Without href an <a> is no link at all; say it is one that is unavailable.
+        role={enabled ? undefined : 'link'}
+        aria-disabled={!enabled || undefined}
+        onClick={(e: MouseEvent) => {
+          if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          if (enabled) p.goTo(page);
+        }}
+      >
+        {children}
+      </Link>
+    ) : (
+      <button {...attrs} type="button" className="pw-button" disabled={!enabled} onClick={() => p.goTo(page)}>
+        {children}
+      </button>
+    );
+
+  const arrow = (name: keyof typeof icons, enabled: boolean, page: number) => (
     <li>
-      <button type="button" className="pw-button" data-nav={name} aria-label={labels[name]} disabled={!enabled} onClick={action}>
+      {control(
+        page,
+        enabled,
+        { 'data-nav': name, 'aria-label': labels[name] },
         <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d={icons[name]} />
-        </svg>
-      </button>
+        </svg>,
+      )}
     </li>
   );
 
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
-  for (const k in props) if (/^(id|aria-.*|data-.*)$/.test(k)) rest[k] = props[k as keyof PaginationProps];
+  for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
 
   // The quick jumper: a whole page number jumps (clamped, one onChange), anything else is dropped without a callback.
   // Emptied either way, so the blur after an Enter does not jump again.
@@ -210,8 +247,8 @@ export function Pagination(props: PaginationProps) {
         <span className="pw-total">{labels.totalMore(format(p.rangeStart), format(p.rangeEnd))}</span>
       )}
       <ul className="pw-list">
-        {arrow('first', p.hasPrevious, p.first)}
-        {arrow('previous', p.hasPrevious, p.previous)}
+        {arrow('first', p.hasPrevious, 1)}
+        {arrow('previous', p.hasPrevious, p.current - 1)}
         {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
         {p.items.map((item, index) => {
           if (item.type !== 'page') {
@@ -224,23 +261,17 @@ export function Pagination(props: PaginationProps) {
           const text = format(item.page);
           return (
             <li key={index}>
-              <button
-                type="button"
-                className="pw-button"
-                data-slot=""
-                data-page={item.page}
-                aria-label={labels.page(text)}
-                aria-current={item.selected ? 'page' : undefined}
-                disabled={p.disabled}
-                onClick={() => p.goTo(item.page)}
-              >
-                {text}
-              </button>
+              {control(
+                item.page,
+                !p.disabled,
+                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text), 'aria-current': item.selected ? 'page' : undefined },
+                text,
+              )}
             </li>
           );
         })}
-        {arrow('next', p.hasNext, p.next)}
-        {arrow('last', p.hasNext && p.pageCountKnown, p.last)}
+        {arrow('next', p.hasNext, p.current + 1)}
+        {arrow('last', p.hasNext && p.pageCountKnown, p.pageCount)}
       </ul>
       {props.showQuickJumper && (
         <label className="pw-jumper">

@@ -290,7 +290,7 @@ describe('Pagination in Chromium: layout', () => {
     expect(color('light')).toBe('rgb(26, 26, 26)');
   });
 
-  it('turns dark when the system prefers dark, unless data-theme="light" forces light', async () => {
+  it('stays light when the system prefers dark: dark is opt-in with data-theme="dark"', async () => {
     const setScheme = (value: string) =>
       cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });
     await setScheme('dark');
@@ -305,7 +305,7 @@ describe('Pagination in Chromium: layout', () => {
       );
       const color = (name: string) => getComputedStyle(screen.getByRole('navigation', { name })).color;
       expect(matchMedia('(prefers-color-scheme: dark)').matches).toBe(true);
-      expect(color('system')).toBe('rgb(236, 236, 236)');
+      expect(color('system')).toBe('rgb(26, 26, 26)');
       expect(color('forced light')).toBe('rgb(26, 26, 26)');
     } finally {
       await setScheme('');
