@@ -27,6 +27,7 @@ const { runSize } = await import('./size.mjs');
 const { runRender } = await import('./render.mjs');
 const { runData } = await import('./data.mjs');
 const { runTable } = await import('./table.mjs');
+const { runProxy } = await import('./proxy.mjs');
 const { formatReport } = await import('./report.mjs');
 
 const loadBefore = os.loadavg();
@@ -38,6 +39,8 @@ log('bench: data layer');
 const data = await runData({ log });
 log('bench: server-paged table, click → rows painted in headless Chromium');
 const table = await runTable({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
+log('bench: proxy overhead (autocannon, 127.0.0.1)');
+const proxy = await runProxy({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 
 const machine = {
   cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
@@ -56,10 +59,10 @@ const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json')
     const pkg = JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8'));
     return { name, version: pkg.version, react: pkg.peerDependencies?.react ?? '—' };
   });
-const { markdown, summary } = formatReport({ size, render, data, table, machine, peers });
+const { markdown, summary } = formatReport({ size, render, data, table, proxy, machine, peers });
 writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });
-writeFileSync(join(tmpDir, 'results.json'), JSON.stringify({ size, render, data, table, machine, peers }, null, 2));
+writeFileSync(join(tmpDir, 'results.json'), JSON.stringify({ size, render, data, table, proxy, machine, peers }, null, 2));
 console.log(`\n${summary}\n\nbench: wrote BENCHMARKS.md in ${machine.seconds} s`);
 // jsdom timers and keep-alive sockets must not keep the process alive.
 process.exit(0);
