@@ -1,12 +1,15 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
 const config: StorybookConfig = {
-  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  // The guides (MDX) first, then the components' and the data stories.
+  stories: ['../stories/docs/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   // MSW's service worker is served from public/ so every story runs on the built-in mock service.
   staticDirs: ['../public'],
-  core: { disableTelemetry: true },
+  // This site is about pagewise, not about Storybook: no onboarding checklist, no "what's new" notifications.
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
   typescript: { reactDocgen: 'react-docgen' },
 };
 

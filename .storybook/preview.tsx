@@ -1,6 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 import { initialize, mswLoader } from 'msw-storybook-addon';
-import { STORY_API_BASE } from '../stories/support/storyService';
+import { STORY_API_BASE, createStoryService } from '../stories/support/storyService';
 import '../src/pagination/styles.css';
 import './preview.css';
 
@@ -9,6 +9,8 @@ import './preview.css';
 // files (modules, styles, fonts) on this origin load as usual.
 initialize({
   quiet: true,
+  // Relative to the page, so the static build works from any sub-path (e.g. https://example.com/docs/pagewise/).
+  serviceWorker: { url: './mockServiceWorker.js' },
   onUnhandledRequest(request, print) {
     const url = new URL(request.url);
     const api = url.pathname === STORY_API_BASE || url.pathname.startsWith(`${STORY_API_BASE}/`);
@@ -19,10 +21,20 @@ initialize({
   },
 });
 
+// Docs pages show several stories at once, and MSW keeps the handlers of the last one loaded: every story without
+// handlers of its own (and so every docs page) answers from this default mock service.
+const { service: defaultService } = createStoryService();
+
 const preview: Preview = {
   loaders: [mswLoader],
   parameters: {
     controls: { expanded: true },
+    msw: { handlers: defaultService.handlers },
+    options: {
+      storySort: {
+        order: ['Introduction', 'Guides', ['Pagination', 'Data hooks', 'Authentication and the proxy', 'Tables', 'Theming', 'Testing your app'], 'Pagination', 'Data'],
+      },
+    },
     a11y: { test: 'error' },
   },
   globalTypes: {

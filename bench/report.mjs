@@ -258,7 +258,20 @@ function peersSection(peers) {
   ].join('\n');
 }
 
-export function formatReport({ size, render, data, table, proxy, machine, peers }) {
+export function fleetSection(fleet) {
+  if (!fleet) return '';
+  const out = ['## Token requests for a fleet', ''];
+  if (fleet.error) return [...out, `Not measured: ${fleet.error}`].join('\n');
+  out.push(
+    `${fleet.processes} Node processes of the built package, ${fleet.callsPerProcess} concurrent list calls each, an empty cache, against a local`,
+    'identity provider that counts token requests (bench/fleet.mjs). With the shared store one process asks and the others wait for its token.',
+    '',
+    mdTable(['Setup', 'Calls', 'Succeeded', 'Token requests'], fleet.rows.map((r) => [r.label, r.calls, r.ok, r.tokenRequests])),
+  );
+  return out.join('\n');
+}
+
+export function formatReport({ size, render, data, table, fleet, proxy, machine, peers }) {
   const head = [
     '# Benchmarks',
     '',
@@ -282,7 +295,7 @@ export function formatReport({ size, render, data, table, proxy, machine, peers 
     'The machine is shared (2 cores): absolute times move with its load, ratios from interleaved runs much less.',
   ].join('\n');
   const targets = targetsSection({ size, render, data, table });
-  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), proxySection(proxy), peersSection(peers)];
+  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy), peersSection(peers)];
   const markdown = `${sections.join('\n\n')}\n`;
-  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), proxySection(proxy)].join('\n\n') };
+  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy)].join('\n\n') };
 }

@@ -33,3 +33,5 @@ if (!resolved.startsWith(join(installed, 'dist'))) {
 run('type-check the example against the package’s .d.ts', 'npx', ['tsc', '-p', join(app, 'tsconfig.json')]);
 run('build the example with Vite', 'npx', ['vite', 'build', '--config', join(app, 'vite.config.ts')]);
 run('drive it in Chromium', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app.e2e.test.mjs']);
+// The same app over a service that answers Spring Slices (no total): paged to the end and back on `hasNext`.
+run('drive it over a Slice service', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app-slice.e2e.test.mjs']);

@@ -10,7 +10,11 @@ const external = ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/*',
 
 /** min+gzip budgets in bytes (rows without `limit` are informational). `code` is what an app writes; `file` is a shipped asset measured as is. */
 export const budgets = [
-  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 3500 },
+  // 3500 before issue 16's unknown total (hasNext: the window, Next/Last, "of more than", the count-free status; +127 B).
+  // 3650 before issue 18's bug fixes: digit strings ('3' from a URL) read as numbers, warnings quoting strings, and a
+  // controlled size the parent refuses keeping the page (+75 B); id/style/aria-*/data-* on the root (+67 B); showQuickJumper (+130 B); link mode, getPageHref + linkComponent (+145 B).
+  // Pagination JS + styles.css together must stay below react-paginate's 5.03 KiB (5151 B), the smallest peer in BENCHMARKS.md.
+  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4070 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1500 },
   // 4300, not 4000: issue 16's pages without a total (Slice, has-more, next, bare arrays) and the RFC 8288 Link reader add ~300 B, one error constructor shape (detail, init) ~16 B; issue 15's
   // token rules (refusal back-off, the 401 rule per organization with its holds, copies of blocked errors) ~310 B.
@@ -26,8 +30,8 @@ export const budgets = [
     ].join('\n'),
     // 12000 before issue 16's readers (+20 B) and issue 15's identity-provider options, discovery and token rules (+1.2 kB,
     // mostly pagewise/server, which a browser app does not ship); issue 11's proxy limits, header checks, bounded body
-    // reader, verbatim pass-through and rate-limited log (+0.93 kB, all pagewise/server).
-    limit: 14250,
+    // reader, verbatim pass-through and rate-limited log (+0.93 kB, all pagewise/server); issue 18's Pagination additions.
+    limit: 17100,
   },
   { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 6500 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.

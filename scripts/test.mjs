@@ -2,9 +2,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { findChromium, missingChromiumMessage } from './chromium.mjs';
+import { findRedisServer, missingRedisMessage } from './redisServer.mjs';
 
 if (!findChromium()) {
   console.error(missingChromiumMessage);
+  process.exit(1);
+}
+if (!findRedisServer()) {
+  console.error(missingRedisMessage);
   process.exit(1);
 }
 
@@ -18,9 +23,11 @@ function compatStale(dir) {
 const steps = [
   // Includes the type tests (test/types/*.test-d.ts, expectTypeOf): a wrong public type is a compile error.
   ['type-check and type tests', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ["type-check the docs' code examples (as an app imports pagewise)", 'npx', ['tsc', '-p', 'stories/docs/examples/tsconfig.json', '--noEmit']],
   ['build', 'node', ['scripts/build.mjs']],
   ['package checks: pack, publint, attw, size budget', 'node', ['scripts/check-package.mjs']],
   ['unit, node, browser and story tests', 'npx', ['vitest', 'run']],
+  ['docs site: static Storybook build from a sub-path, every docs page in Chromium (console, axe)', 'node', ['scripts/docs-check.mjs']],
   [
     'install React 18.3 for the compatibility run',
     'npm',

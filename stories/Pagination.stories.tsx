@@ -3,7 +3,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { toWirePage } from '../src/hooks/toWirePage';
 import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
+import { MemoryRouter, useLocation, useSearchParams } from 'react-router';
 import { germanLabels } from './support/germanLabels';
+import { NextStyleLink } from './support/NextStyleLink';
+import { RouterLink } from './support/RouterLink';
 import { createStoryService, demoOrganizationIds, requestedPagesAndSizes } from './support/storyService';
 
 const hebrewLabels: PaginationLabels = {
@@ -15,25 +18,31 @@ const hebrewLabels: PaginationLabels = {
   page: (n) => `עמוד ${n}`,
   pageSize: 'פריטים בעמוד',
   pageSizeOption: (n) => `${n} לעמוד`,
+  jumper: 'מעבר לעמוד',
   total: (from, to, total) => `${from}–${to} מתוך ${total}`,
   status: (n, count) => `עמוד ${n} מתוך ${count}`,
+  totalMore: (from, to) => `${from}–${to} מתוך יותר מ־${to}`,
+  statusPage: (n) => `עמוד ${n}`,
 };
 
 const meta = {
   title: 'Pagination',
   component: Pagination,
-  // A Docs page with the props table from the JSDoc (react-docgen), beside the stories.
-  tags: ['autodocs'],
+  // The props table (react-docgen, from the JSDoc) lives on the Guides/Pagination page, beside the behaviours it
+  // explains; a generated Docs page of every story at once would repeat it.
+
   args: { total: 437, onChange: fn(), onSizeChange: fn() },
   argTypes: {
     current: { control: 'number' },
     defaultCurrent: { control: 'number', table: { defaultValue: { summary: '1' } } },
     total: { control: 'number' },
+    hasNext: { control: 'boolean' },
     pageSize: { control: 'number', table: { defaultValue: { summary: '20' } } },
     defaultPageSize: { control: 'number', table: { defaultValue: { summary: '20' } } },
     pageSizeOptions: { control: 'object', table: { defaultValue: { summary: '[10, 20, 50, 100]' } } },
     showSizeChanger: { control: 'boolean', table: { defaultValue: { summary: 'true' } } },
     showTotal: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
+    showQuickJumper: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
     disabled: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'], table: { defaultValue: { summary: "'sm'" } } },
     className: { control: 'text' },
@@ -122,8 +131,6 @@ function ServerSidePagination(props: PaginationProps) {
  * from the mock service, which receives the zero-based page.
  */
 export const ServerSide: Story = {
-  // Not on the Docs page: it renders every story at once, and MSW keeps only one story's handlers.
-  tags: ['!autodocs'],
   parameters: { msw: { handlers: serverSide.service.handlers } },
   beforeEach: () => serverSide.service.reset(),
   render: (args) => <ServerSidePagination {...args} />,
@@ -206,7 +213,7 @@ export const ShowTotal: Story = {
 };
 
 export const ManyPages: Story = {
-  args: { total: 1e12, locale: 'en-US', showTotal: true },
+  args: { total: 1e12, locale: 'en-US', showTotal: true, 'aria-label': 'Pagination of a trillion items' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByRole('button', { name: /^Page / })).toHaveLength(6);
@@ -215,6 +222,53 @@ export const ManyPages: Story = {
     await expect(current(canvas)).toHaveAccessibleName('Page 50,000,000,000');
     await expect(canvas.getAllByRole('button', { name: /^Page / })).toHaveLength(6);
     await expect(canvas.getByText('999,999,999,981–1,000,000,000,000 of 1,000,000,000,000')).toBeVisible();
+  },
+};
+
+/** With 50,000,000,000 pages, typing is the only way to page 31,337: the quick jumper (antd's `showQuickJumper`). */
+export const QuickJumper: Story = {
+  args: { total: 1e12, locale: 'en-US', showQuickJumper: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('spinbutton', { name: 'Go to page' });
+    await userEvent.type(input, '31337{Enter}');
+    await calledOnceWith(args.onChange, 31_337, 20);
+    await expect(current(canvas)).toHaveAccessibleName('Page 31,337');
+    await expect(input).toHaveValue(null);
+    await expect(input).toHaveFocus();
+  },
+};
+
+/** A service that says only whether more follows (a Spring Slice, a has-more list): 4 pages, total unknown. */
+export const UnknownTotal: Story = {
+  args: { total: undefined, showTotal: true, 'aria-label': 'Pagination without a total' },
+  render: function UnknownTotal(args) {
+    const [page, setPage] = useState(1);
+    return (
+      <Pagination
+        {...args}
+        current={page}
+        hasNext={page < 4}
+        onChange={(next, size) => {
+          setPage(next);
+          args.onChange?.(next, size);
+        }}
+      />
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const next = canvas.getByRole('button', { name: 'Next page' });
+    await expect(canvas.getByText('1–20 of more than 20')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await expect(canvas.getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2']);
+    for (let i = 0; i < 3; i++) await userEvent.click(next);
+    await expect(args.onChange).toHaveBeenLastCalledWith(4, 20);
+    await expect(current(canvas)).toHaveAccessibleName('Page 4');
+    await expect(next).toBeDisabled();
+    await expect(canvas.getByRole('status')).toHaveTextContent(/^Page 4$/);
+    await expect(canvas.queryByText(/of more than/)).toBeNull();
+    await expect(canvasElement.textContent).not.toMatch(/NaN|of 0/);
   },
 };
 
@@ -233,7 +287,7 @@ export const Empty: Story = {
 
 /** NaN, a negative page, page size 0 and no page sizes: clamped, warned about once, never thrown. */
 export const BadInput: Story = {
-  args: { total: Number.NaN, current: -3, pageSize: 0, pageSizeOptions: [] },
+  args: { total: Number.NaN, current: -3, pageSize: 0, pageSizeOptions: [], 'aria-label': 'Pagination given bad input' },
   beforeEach: () => {
     const warn = spyOn(console, 'warn').mockImplementation(() => {});
     return () => warn.mockRestore();
@@ -293,6 +347,78 @@ export const Dark: Story = {
     const nav = canvas.getByRole('navigation');
     await expect(getComputedStyle(nav).color).toBe('rgb(236, 236, 236)');
     await expect(getComputedStyle(current(canvas)!).backgroundColor).toBe('rgb(147, 197, 253)');
+  },
+};
+
+/** Link mode with React Router: the page lives in `?page=`, every page is a real link, a plain click navigates in-app. */
+function RoutedPagination(props: PaginationProps) {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const page = Number(params.get('page') ?? 1);
+  return (
+    <>
+      <Pagination
+        {...props}
+        current={page}
+        getPageHref={(n) => `/shares?page=${n}`}
+        linkComponent={RouterLink}
+        onChange={(n, size) => {
+          props.onChange?.(n, size);
+          setParams({ page: String(n) });
+        }}
+      />
+      <output aria-label="Location">{location.pathname + location.search}</output>
+    </>
+  );
+}
+
+export const RouterLinks: Story = {
+  render: (args) => (
+    <MemoryRouter initialEntries={['/shares?page=3']}>
+      <RoutedPagination {...args} />
+    </MemoryRouter>
+  ),
+  args: { showSizeChanger: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'Page 4' })).toHaveAttribute('href', '/shares?page=4');
+    await userEvent.click(canvas.getByRole('link', { name: 'Page 4' }));
+    await calledOnceWith(args.onChange, 4, 20);
+    await expect(canvas.getByRole('status', { name: 'Location' })).toHaveTextContent('/shares?page=4');
+    await expect(canvas.getByRole('link', { name: 'Page 4' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(canvas.getByRole('link', { name: 'First page' }));
+    await expect(canvas.getByRole('link', { name: 'Previous page' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('link', { name: 'Previous page' })).not.toHaveAttribute('href');
+  },
+};
+
+/** Link mode with a Next.js-style `Link` (href + onClick): the control's onChange does the navigation. */
+function NextStylePagination(props: PaginationProps) {
+  const [page, setPage] = useState(2);
+  return (
+    <Pagination
+      {...props}
+      current={page}
+      getPageHref={(n) => `?page=${n}`}
+      linkComponent={NextStyleLink}
+      onChange={(n, size) => {
+        props.onChange?.(n, size);
+        setPage(n);
+      }}
+    />
+  );
+}
+
+export const NextStyleLinks: Story = {
+  render: (args) => <NextStylePagination {...args} />,
+  args: { showTotal: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Last page' })).toHaveAttribute('href', '?page=22');
+    await userEvent.click(canvas.getByRole('link', { name: 'Next page' }));
+    await calledOnceWith(args.onChange, 3, 20);
+    await expect(canvas.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
   },
 };
 

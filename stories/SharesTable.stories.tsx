@@ -233,3 +233,56 @@ export const OrganizationSwitcher: Story = {
     ).toEqual([0, 1]);
   },
 };
+
+const sliceStory = sharesStory(demoOrganizationIds.acme, {
+  shape: 'slice',
+  organizations: { [demoOrganizationIds.acme]: { name: 'Acme', shares: 70 } },
+});
+/**
+ * Unknown total: the service answers Spring `Slice`s (no count, only `last`), so the control shows Next while
+ * another page follows and has no last page to go to. Acme has 70 shares here: four pages; on the last, its 10
+ * rows tell the count.
+ */
+export const UnknownTotal: Story = {
+  ...sliceStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const next = () => canvas.getByRole('button', { name: 'Next page' });
+    const previous = () => canvas.getByRole('button', { name: 'Previous page' });
+    const noCount = async () => {
+      // Never a made-up count: no "of 70", no "of 0", no NaN.
+      await expect(canvasElement.textContent).not.toMatch(/NaN|of 0\b|of 70\b|Page \d+ of \d+/);
+      const last = canvas.queryByRole('button', { name: 'Last page' });
+      if (last) await expect(last).toBeDisabled();
+    };
+    await expectRows(canvasElement, acme, 1, 20);
+    for (const [from, to] of [
+      [21, 40],
+      [41, 60],
+      [61, 70],
+    ] as const) {
+      await expect(next()).toBeEnabled();
+      await noCount();
+      await userEvent.click(next());
+      await expectRows(canvasElement, acme, from, to);
+    }
+    // The Slice said `last`: nothing follows, and now the rows tell the count.
+    await waitFor(() => expect(next()).toBeDisabled());
+    await expect(canvas.getByText('61–70 of 70')).toBeInTheDocument();
+    for (const [from, to] of [
+      [41, 60],
+      [21, 40],
+      [1, 20],
+    ] as const) {
+      await userEvent.click(previous());
+      await expectRows(canvasElement, acme, from, to);
+      await expect(next()).toBeEnabled();
+      await noCount();
+    }
+    await expect(previous()).toBeDisabled();
+    // Every page asked for once on the way forward (each prefetched while the one before it was shown), none past the end.
+    await waitForIdle(sliceStory.queryClient());
+    await expect(requestedPages(sliceStory.service).slice(0, 4)).toEqual([0, 1, 2, 3]);
+    await expect(requestedPages(sliceStory.service)).not.toContain(4);
+  },
+};

@@ -16,6 +16,8 @@ export interface TokenCacheOptions {
   method?: string;
   /** URL of the token request, for the `TimeoutError` message. */
   url?: string;
+  /** Told when a 401 drops `token` (a shared store removes it, so no other process takes it). @default none */
+  onReject?(token: string): void;
   /** Longest back-off after refusals (a 4xx other than 408/429): a wrong secret stays wrong. @default 60000 */
   maxRefusalBackoffMs?: number;
   /** Clock in milliseconds, for tests. @default Date.now */
@@ -152,6 +154,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       }
       if (now() < Math.max(holdUntil, refusing.get(scope) ?? 0)) return false;
       probe = { scope };
+      options.onReject?.(token);
       // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
       current = last = undefined;
       return true;

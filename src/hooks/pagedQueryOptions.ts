@@ -71,4 +71,4 @@ export function pagedQueryOptions<T = Share>(resource: PagedResource, params: Pa
 }
 
 /** Whether this runs on a server, as TanStack Query decides it; asked per call, not once at import. */
-const onServer = (): boolean => typeof window === 'undefined' || 'Deno' in globalThis;
+export const onServer = (): boolean => typeof window === 'undefined' || 'Deno' in globalThis;

@@ -1,10 +1,12 @@
 'use client';
 
 import { clsx } from 'clsx';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ElementType, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { usePagination } from './usePagination';
+import { formatValue } from '../shared/formatValue';
+import { isDigits } from '../shared/isDigits';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect. */
@@ -15,6 +17,8 @@ export interface PaginationProps {
   defaultCurrent?: number;
   /** Total number of items. */
   total?: number;
+  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. */
+  hasNext?: boolean;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
   /** Page size when `pageSize` is not given (uncontrolled), read on mount only, like `defaultValue`. @default 20 */
@@ -23,12 +27,18 @@ export interface PaginationProps {
   pageSizeOptions?: number[];
   /** Show the page-size selector. @default true */
   showSizeChanger?: boolean;
+  /** Show a "Go to page" number input: Enter or leaving it jumps to the page typed (clamped to the page count). @default false */
+  showQuickJumper?: boolean;
   /** Show the range and total count, e.g. "21–40 of 437". @default false */
   showTotal?: boolean;
   /** Disable the control: every button and the selector, and no callbacks. @default false */
   disabled?: boolean;
   /** Size variant. @default 'sm' */
   size?: 'sm' | 'md' | 'lg';
+  /** Link mode: pages and arrows become links to these URLs (unavailable ones `aria-disabled`, without href); a plain click still calls `onChange` and prevents the default, modified clicks are left to the browser. */
+  getPageHref?: (page: number) => string;
+  /** The component rendering links in link mode, e.g. Next.js `Link` (it receives `href`, `onClick`, `className`, `aria-*`, `data-*` and children). @default 'a' */
+  linkComponent?: ElementType;
   /** Custom class name on the root `<nav>`. */
   className?: string;
   /** Called once when the page number or the page size changes. */
@@ -43,8 +53,17 @@ export interface PaginationProps {
   labels?: Partial<PaginationLabels>;
   /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */
   locale?: string;
-  /** Accessible name of the `<nav>`. @default labels.nav ('Pagination') */
+  /** Accessible name of the `<nav>`. @default labels.nav ('Pagination'), none when `aria-labelledby` is given */
   'aria-label'?: string;
+  /** Id of the element naming the `<nav>`, instead of `aria-label`. */
+  'aria-labelledby'?: string;
+  /** Id of the element describing the `<nav>`. */
+  'aria-describedby'?: string;
+  /** Id of the root `<nav>`. */
+  id?: string;
+  /** Inline style of the root `<nav>` (`--pw-*` custom properties included). */
+  style?: CSSProperties;
+  // `data-*` attributes need no declaration (JSX does not check hyphenated names); they reach the root `<nav>`.
 }
 
 const icons = {
@@ -53,6 +72,9 @@ const icons = {
   next: 'M6 4l4 4-4 4',
   last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
 } as const;
+
+// Controls that cannot act: disabled buttons, and links without href (link mode).
+const off = ':disabled,[aria-disabled]';
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
@@ -64,7 +86,7 @@ function useNumberFormat(locale = 'en', seen: Set<string>): (n: number) => strin
     try {
       return new Intl.NumberFormat(locale).format;
     } catch {
-      warnOnce(seen, 'Pagination', 'locale', locale, 'en');
+      warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
       return new Intl.NumberFormat('en').format;
     }
   }, [locale, seen]);
@@ -79,7 +101,7 @@ export function Pagination(props: PaginationProps) {
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', props.size, 'sm');
+    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
   });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const format = useNumberFormat(props.locale, seen);
@@ -96,25 +118,27 @@ export function Pagination(props: PaginationProps) {
   const announce = changed.current || key !== firstKey;
   // Empty until the first change, so loading a page announces nothing; after that it always matches
   // what is shown (a new total or language rewords it, so the region is never stale when read).
-  const status = announce ? labels.status(format(p.current), format(p.pageCount)) : '';
+  const unknown = p.total === undefined && props.hasNext !== undefined;
+  const current = format(p.current);
+  const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, format(p.pageCount))) : '';
 
   // A focused button that becomes disabled (e.g. "Next page" on the last page) or leaves the window
   // would drop focus to the body; hand it to the current page instead. While the whole control is
   // disabled nothing can take it, so wait, and give it back once enabled unless the user moved on.
   useIsomorphicLayoutEffect(() => {
     if (announce) changed.current = true;
-    const el = lastFocused.current as HTMLButtonElement | null;
+    const el = lastFocused.current;
     const active = document.activeElement;
     if (!el || (active && active !== document.body && active !== el)) return;
     const wanted = focusedPage.current;
-    if (el.isConnected && !el.disabled && el.dataset.page === wanted) {
+    if (el.isConnected && !el.matches(off) && el.dataset.page === wanted) {
       if (active !== el) el.focus({ preventScroll: true });
       return;
     }
     // Follow the page the user was on (its button may now sit elsewhere), else go to the current page.
     const page =
-      (wanted !== undefined && nav.current?.querySelector<HTMLElement>(`[data-page="${wanted}"]:enabled`)) ||
-      nav.current?.querySelector<HTMLElement>('[aria-current="page"]:enabled');
+      (wanted !== undefined && nav.current?.querySelector<HTMLElement>(`[data-page="${wanted}"]:not(${off})`)) ||
+      nav.current?.querySelector<HTMLElement>(`[aria-current="page"]:not(${off})`);
     if (page) {
       page.focus({ preventScroll: true });
       return;
@@ -127,19 +151,61 @@ export function Pagination(props: PaginationProps) {
     return () => document.removeEventListener('focusin', moved);
   });
   const onBlur = (e: FocusEvent<HTMLElement>) => {
-    const target = e.target as HTMLButtonElement;
-    if (!target.disabled && !nav.current?.contains(e.relatedTarget as Node | null)) lastFocused.current = null;
+    if (!(e.target as HTMLElement).matches(off) && !nav.current?.contains(e.relatedTarget as Node | null)) lastFocused.current = null;
   };
 
-  const arrow = (name: keyof typeof icons, enabled: boolean, action: () => void) => (
+  const getHref = props.getPageHref;
+  const Link = props.linkComponent ?? 'a';
+  // One page control: a button, or in link mode a link (no href while unavailable). A plain click stays in the
+  // app (onChange; default prevented, so a router's Link does not navigate on its own); modified and middle
+  // clicks (new tab, new window) are the browser's.
+  const control = (page: number, enabled: boolean, attrs: object, children: ReactNode) =>
+    getHref ? (
+      <Link
+        {...attrs}
+        className="pw-button"
+        href={enabled ? getHref(page) : undefined}
+        // Without href an <a> is no link at all; say it is one that is unavailable.
+        role={enabled ? undefined : 'link'}
+        aria-disabled={!enabled || undefined}
+        onClick={(e: MouseEvent) => {
+          if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          if (enabled) p.goTo(page);
+        }}
+      >
+        {children}
+      </Link>
+    ) : (
+      <button {...attrs} type="button" className="pw-button" disabled={!enabled} onClick={() => p.goTo(page)}>
+        {children}
+      </button>
+    );
+
+  const arrow = (name: keyof typeof icons, enabled: boolean, page: number) => (
     <li>
-      <button type="button" className="pw-button" data-nav={name} aria-label={labels[name]} disabled={!enabled} onClick={action}>
+      {control(
+        page,
+        enabled,
+        { 'data-nav': name, 'aria-label': labels[name] },
         <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d={icons[name]} />
-        </svg>
-      </button>
+        </svg>,
+      )}
     </li>
   );
+
+  // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
+  const rest: Record<string, unknown> = {};
+  for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
+
+  // The quick jumper: a whole page number jumps (clamped, one onChange), anything else is dropped without a callback.
+  // Emptied either way, so the blur after an Enter does not jump again.
+  const jump = (e: { currentTarget: HTMLInputElement }) => {
+    const value = e.currentTarget.value;
+    e.currentTarget.value = '';
+    if (isDigits(value) && +value > 0) p.goTo(+value);
+  };
 
   const total = p.total === undefined ? '' : format(p.total);
   // The same elements while the choices stay, so React skips the options on every page change.
@@ -156,11 +222,12 @@ export function Pagination(props: PaginationProps) {
 
   return (
     <nav
+      {...rest}
       ref={nav}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ '--pw-digits': format(p.pageCount).length } as CSSProperties}
-      aria-label={props['aria-label'] ?? labels.nav}
+      style={{ ...props.style, '--pw-digits': format(p.pageCount).length } as CSSProperties}
+      aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={clsx('pw-pagination', className)}
       data-size={size}
       data-disabled={p.disabled || undefined}
@@ -176,9 +243,12 @@ export function Pagination(props: PaginationProps) {
           {labels.total(format(p.rangeStart), format(p.rangeEnd), total)}
         </span>
       )}
+      {showTotal && unknown && props.hasNext && (
+        <span className="pw-total">{labels.totalMore(format(p.rangeStart), format(p.rangeEnd))}</span>
+      )}
       <ul className="pw-list">
-        {arrow('first', p.hasPrevious, p.first)}
-        {arrow('previous', p.hasPrevious, p.previous)}
+        {arrow('first', p.hasPrevious, 1)}
+        {arrow('previous', p.hasPrevious, p.current - 1)}
         {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
         {p.items.map((item, index) => {
           if (item.type !== 'page') {
@@ -191,25 +261,33 @@ export function Pagination(props: PaginationProps) {
           const text = format(item.page);
           return (
             <li key={index}>
-              <button
-                type="button"
-                className="pw-button"
-                data-slot=""
-                data-page={item.page}
-                aria-label={labels.page(text)}
-                aria-current={item.selected ? 'page' : undefined}
-                disabled={p.disabled}
-                onClick={() => p.goTo(item.page)}
-              >
-                {text}
-              </button>
+              {control(
+                item.page,
+                !p.disabled,
+                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text), 'aria-current': item.selected ? 'page' : undefined },
+                text,
+              )}
             </li>
           );
         })}
-        {arrow('next', p.hasNext, p.next)}
-        {arrow('last', p.hasNext, p.last)}
+        {arrow('next', p.hasNext, p.current + 1)}
+        {arrow('last', p.hasNext && p.pageCountKnown, p.pageCount)}
       </ul>
-      {showSizeChanger && (
+      {props.showQuickJumper && (
+        <label className="pw-jumper">
+          <span>{labels.jumper}</span>
+          {/* No min/max: out-of-range pages are clamped, not refused, and the spin buttons are hidden. */}
+          <input
+            className="pw-input"
+            type="number"
+            disabled={p.disabled}
+            onKeyDown={(e) => e.key === 'Enter' && jump(e)}
+            onBlur={jump}
+          />
+        </label>
+      )}
+      {/* One size is no choice (MUI hides it too). */}
+      {showSizeChanger && p.pageSizeOptions.length > 1 && (
         <select
           className="pw-select"
           aria-label={labels.pageSize}

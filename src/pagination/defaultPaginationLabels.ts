@@ -23,10 +23,16 @@ export interface PaginationLabels {
   pageSize: string;
   /** Text of a page-size option; as a string, `{size}` is the size. @default (size) => `${size} / page` */
   pageSizeOption: (size: string) => string;
+  /** Label of the quick jumper's number input (`showQuickJumper`). @default 'Go to page' */
+  jumper: string;
   /** Range and total shown with `showTotal`; as a string, `{from}`, `{to}`, `{total}`. @default (from, to, total) => `${from}–${to} of ${total}` */
   total: (from: string, to: string, total: string) => string;
   /** Announced to screen readers after a change; as a string, `{page}`, `{pageCount}`. @default (page, pageCount) => `Page ${page} of ${pageCount}` */
   status: (page: string, pageCount: string) => string;
+  /** Range shown with `showTotal` while the total is unknown and more pages follow (`hasNext`); as a string, `{from}`, `{to}`. @default (from, to) => `${from}–${to} of more than ${to}` */
+  totalMore: (from: string, to: string) => string;
+  /** Announced after a change while the total is unknown (`hasNext` given); as a string, `{page}`. @default (page) => `Page ${page}` */
+  statusPage: (page: string) => string;
 }
 
 /** The English labels `Pagination` uses unless told otherwise. */
@@ -39,6 +45,9 @@ export const defaultPaginationLabels: PaginationLabels = {
   page: (page) => `Page ${page}`,
   pageSize: 'Items per page',
   pageSizeOption: (size) => `${size} / page`,
+  jumper: 'Go to page',
   total: (from, to, total) => `${from}–${to} of ${total}`,
   status: (page, pageCount) => `Page ${page} of ${pageCount}`,
+  totalMore: (from, to) => `${from}–${to} of more than ${to}`,
+  statusPage: (page) => `Page ${page}`,
 };

@@ -1,6 +1,7 @@
 import { clampInt } from './clampInt';
 import { MAX_WINDOW_COUNT } from './getPageItems';
 import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
+import { isDigits } from '../shared/isDigits';
 
 /** The numeric props as received, possibly invalid. */
 export interface RawPaginationProps {
@@ -10,6 +11,8 @@ export interface RawPaginationProps {
   pageSizeOptions?: readonly number[];
   siblingCount?: number;
   boundaryCount?: number;
+  /** Whether another page follows; read only while `total` is not given. */
+  hasNext?: boolean;
 }
 
 /** A prop that was clamped or replaced, with the value received. */
@@ -29,7 +32,7 @@ export interface NormalizedPaginationProps {
   pageSize: number;
   /** Ascending, unique, positive integers, always containing `pageSize`. */
   pageSizeOptions: number[];
-  /** At least 1. */
+  /** At least 1; while the total is unknown, the current page (plus the next when `hasNext`). */
   pageCount: number;
   siblingCount: number;
   boundaryCount: number;
@@ -42,6 +45,10 @@ export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 20, 50, 100];
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const isCount = (n: unknown): n is number => typeof n === 'number' && n >= 1 && n <= MAX;
+
+// A string of digits ('3' from a URL search param) is read as its number, still reported as an issue so
+// the caller is told to pass a number; anything else that is not a number falls back to the default.
+const num = (v: unknown): unknown => (isDigits(v) ? Number(v) : v);
 
 /** Number of pages for `total` items of `pageSize` each; at least 1. */
 export const pageCountOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
@@ -57,7 +64,8 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
     if (value !== undefined && !Object.is(value, fixed)) issues.push({ prop, value, used: fixed });
   };
 
-  const pageSize = isCount(raw.pageSize) ? Math.floor(raw.pageSize) : DEFAULT_PAGE_SIZE;
+  const rawSize = num(raw.pageSize);
+  const pageSize = isCount(rawSize) ? Math.floor(rawSize) : DEFAULT_PAGE_SIZE;
   check('pageSize', raw.pageSize, pageSize);
 
   const given = Array.isArray(raw.pageSizeOptions) ? raw.pageSizeOptions : [];
@@ -67,11 +75,12 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
   const pageSizeOptions = [...new Set([...options, pageSize])].sort((a, b) => a - b);
   if (invalidOptions) issues.push({ prop: 'pageSizeOptions', value: raw.pageSizeOptions, used: pageSizeOptions });
 
-  const total = raw.total === undefined ? undefined : clampInt(raw.total, 0, MAX, 0);
+  const total = raw.total === undefined ? undefined : clampInt(num(raw.total), 0, MAX, 0);
   check('total', raw.total, total);
 
-  const current0 = clampInt(raw.current, 1, MAX, 1);
-  const pageCount = total === undefined ? current0 : pageCountOf(total, pageSize);
+  const current0 = clampInt(num(raw.current), 1, MAX, 1);
+  // An unknown total: the pages known are those up to the current one, and the next when the service says so.
+  const pageCount = total === undefined ? current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0) : pageCountOf(total, pageSize);
   const current = Math.min(current0, pageCount);
   check('current', raw.current, current);
 

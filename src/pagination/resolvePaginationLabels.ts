@@ -1,7 +1,7 @@
 import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
 import { warnOnce } from '../shared/warnOnce';
 
-type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status';
+type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status' | 'totalMore' | 'statusPage';
 
 // Placeholder names of each function label, in argument order (see PaginationLabels).
 const placeholders: Record<FunctionLabel, readonly string[]> = {
@@ -9,6 +9,8 @@ const placeholders: Record<FunctionLabel, readonly string[]> = {
   pageSizeOption: ['size'],
   total: ['from', 'to', 'total'],
   status: ['page', 'pageCount'],
+  totalMore: ['from', 'to'],
+  statusPage: ['page'],
 };
 
 const template =

@@ -6,6 +6,7 @@ import { getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
 import { usePageState } from '../shared/usePageState';
 import type { PageStateOptions } from '../shared/usePageState';
+import { formatValue } from '../shared/formatValue';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */
@@ -14,8 +15,10 @@ export interface UsePaginationOptions extends Pick<PageStateOptions, 'onChange' 
   current?: number;
   /** Page when `current` is not given (uncontrolled), read on mount only, like `defaultValue`; remount with `key` to apply another. @default 1 */
   defaultCurrent?: number;
-  /** Total number of items; without it the last known page is the current one. */
+  /** Total number of items; without it the last known page is the current one (or the next, with `hasNext`). */
   total?: number;
+  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list). Next follows it; Last stays disabled. */
+  hasNext?: boolean;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
   /** Page size when `pageSize` is not given (uncontrolled), read on mount only, like `defaultValue`. @default 20 */
@@ -38,8 +41,10 @@ export interface UsePaginationResult {
   pageSize: number;
   /** Total number of items, or undefined when not given. */
   total: number | undefined;
-  /** Number of pages, at least 1. */
+  /** Number of pages, at least 1 (while the total is unknown: the pages known so far). */
   pageCount: number;
+  /** Whether the page count is known: a `total` was given, or `hasNext` is false (this is the last page). */
+  pageCountKnown: boolean;
   /** Sorted page-size choices, including `pageSize`. */
   pageSizeOptions: number[];
   /** The page window: pages and ellipses. */
@@ -62,7 +67,7 @@ export interface UsePaginationResult {
   previous: () => void;
   /** Go to page 1. */
   first: () => void;
-  /** Go to the last page. */
+  /** Go to the last page, when the page count is known. */
   last: () => void;
   /** Change the page size, keeping the first item of the current page in view. */
   setPageSize: (size: number) => void;
@@ -82,18 +87,21 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     pageSizeOptions: options.pageSizeOptions,
     siblingCount: options.siblingCount,
     boundaryCount: options.boundaryCount,
+    hasNext: options.hasNext,
   });
   const { current, pageSize, total, pageCount } = n;
 
   const seen = useRef(new Set<string>()).current;
   useEffect(() => {
     for (const { prop, value, used } of n.issues) {
+      // Strings quoted and named as such: '3' from a URL param is used as 3, which must not read "invalid 3; using 3".
+      const shown = typeof value === 'string' ? `${formatValue(value)} (a string)` : value;
       if (prop === 'current' && !currentControlled) {
         // An uncontrolled page past the end comes from a shrinking total, not from the caller.
         if (Number.isInteger(value) && (value as number) >= 1) continue;
-        warnOnce(seen, 'Pagination', 'defaultCurrent', value, used);
+        warnOnce(seen, 'Pagination', 'defaultCurrent', shown, used);
       } else {
-        warnOnce(seen, 'Pagination', prop === 'pageSize' && !sizeControlled ? 'defaultPageSize' : prop, value, used);
+        warnOnce(seen, 'Pagination', prop === 'pageSize' && !sizeControlled ? 'defaultPageSize' : prop, shown, used);
       }
     }
   });
@@ -111,11 +119,13 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   };
 
   const hasItems = total !== 0;
+  const pageCountKnown = total !== undefined || options.hasNext !== true;
   return {
     current,
     pageSize,
     total,
     pageCount,
+    pageCountKnown,
     pageSizeOptions: n.pageSizeOptions,
     items: getPageItems({ current, pageCount, siblingCount: n.siblingCount, boundaryCount: n.boundaryCount }),
     rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
@@ -127,7 +137,7 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     next: () => goTo(current + 1),
     previous: () => goTo(current - 1),
     first: () => goTo(1),
-    last: () => goTo(pageCount),
+    last: () => pageCountKnown && goTo(pageCount),
     setPageSize,
   };
 }

@@ -10,6 +10,7 @@ import { assertFunction } from '../shared/assertFunction';
 import { formatValue } from '../shared/formatValue';
 import { requireString } from '../shared/requireString';
 import { assertServerOnly } from './assertServerOnly';
+import type { SharedTokenStore } from './defineTokenStore';
 import { discoverTokenEndpoint } from './discoverTokenEndpoint';
 import { formUrlEncode } from './formUrlEncode';
 
@@ -57,6 +58,10 @@ export interface ClientCredentialsRequestOptions {
   defaultExpiresIn?: number;
   /** Seconds before `expires_in` runs out at which the token is renewed (at most half its lifetime). @default 30 */
   leewaySeconds?: number;
+  /** Shares tokens between processes (`redisTokenStore`, `memoryTokenStore` or `defineTokenStore(yours)`): one token request per lifetime for a fleet. @default none: this process's own cache */
+  tokenStore?: SharedTokenStore;
+  /** Told about each failure of `tokenStore` (calls go on with this process's own cache). @default a console warning at most once a minute */
+  onTokenStoreError?: (error: unknown) => void;
   /** Limit of one token request (and of discovery) in milliseconds. @default 30000 */
   timeoutMs?: number;
   /** The fetch for token requests and discovery. @default the fetch of the API client that first asks for a token */
@@ -111,7 +116,9 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
     leewaySeconds,
     timeoutMs,
     fetch,
-    now,
+    now = Date.now,
+    tokenStore,
+    onTokenStoreError,
     dangerouslyAllowBrowser,
   } = options ?? {};
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
@@ -141,6 +148,8 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   }
   seconds('defaultExpiresIn', defaultExpiresIn);
   if (fetch !== undefined) assertFunction('fetch', fetch);
+  if (tokenStore !== undefined) assertFunction('tokenStore.share', tokenStore?.share);
+  if (onTokenStoreError !== undefined) assertFunction('onTokenStoreError', onTokenStoreError);
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
   const credentials = basic ? btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`) : undefined;
@@ -184,44 +193,48 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
         Accept: 'application/json',
       };
       if (credentials) headers.Authorization = `Basic ${credentials}`;
+      const direct = async (signal: AbortSignal) => {
+        const url = await tokenEndpoint(post, signal);
+        let response: Response;
+        let text: string;
+        try {
+          response = await post(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+          text = await response.text();
+        } catch (error) {
+          throw new NetworkError('failed: network error', { method: 'POST', url, cause: error, secrets });
+        }
+        let json: Record<string, unknown> | undefined;
+        try {
+          // Not kept: only its error fields are, redacted below, and the token is never quoted.
+          json = JSON.parse(text) as Record<string, unknown>;
+        } catch {
+          json = undefined;
+        }
+        // The status line and the error fields can echo the secret; as error text, they lose it however short it is.
+        const statusText = errorText(response.statusText);
+        const init = {
+          method: 'POST',
+          url,
+          status: response.status,
+          statusText,
+          error: errorText(json?.error),
+          error_description: errorText(json?.error_description),
+        };
+        if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
+        const grant = parseTokenResponse(json, true);
+        if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
+        return { token: grant.token, expiresIn: grant.expiresIn ?? defaultExpiresIn };
+      };
+      // What the token is for (the store hashes it into its key); never the secret.
+      const shared = tokenStore?.share({ keyParts: [location, clientId, forAudience, resources, scope], request: direct, leewaySeconds, timeoutMs, now, onTokenStoreError });
       cache = createTokenCache({
         leewaySeconds,
         timeoutMs,
         now,
         method: 'POST',
         url: where === 'issuer' ? undefined : location,
-        async request(signal) {
-          const url = await tokenEndpoint(post, signal);
-          let response: Response;
-          let text: string;
-          try {
-            response = await post(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-            text = await response.text();
-          } catch (error) {
-            throw new NetworkError('failed: network error', { method: 'POST', url, cause: error, secrets });
-          }
-          let json: Record<string, unknown> | undefined;
-          try {
-            // Not kept: only its error fields are, redacted below, and the token is never quoted.
-            json = JSON.parse(text) as Record<string, unknown>;
-          } catch {
-            json = undefined;
-          }
-          // The status line and the error fields can echo the secret; as error text, they lose it however short it is.
-          const statusText = errorText(response.statusText);
-          const init = {
-            method: 'POST',
-            url,
-            status: response.status,
-            statusText,
-            error: errorText(json?.error),
-            error_description: errorText(json?.error_description),
-          };
-          if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
-          const grant = parseTokenResponse(json, true);
-          if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
-          return { token: grant.token, expiresIn: grant.expiresIn ?? defaultExpiresIn };
-        },
+        request: shared?.request ?? direct,
+        onReject: shared?.reject,
       });
       caches.set(key, cache);
     }

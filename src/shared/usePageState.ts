@@ -49,8 +49,13 @@ export function pageKeepingFirstItem(page: number, fromSize: number, toSize: num
  */
 export function usePageState(options: PageStateOptions): PageState {
   const { defaultPage = 1, defaultPageSize = DEFAULT_PAGE_SIZE, listing = '' } = options;
-  let [own, setOwn] = useState(() => ({ listing, page: defaultPage, pageSize: defaultPageSize }));
-  if (own.listing !== listing) setOwn((own = { ...own, listing, page: defaultPage }));
+  // `from`: the page and size a resize started from, kept until the caller applies a controlled size.
+  let [own, setOwn] = useState<{ listing: string; page: number; pageSize: number; from?: [page: number, size: number] }>(() => ({
+    listing,
+    page: defaultPage,
+    pageSize: defaultPageSize,
+  }));
+  if (own.listing !== listing) setOwn((own = { ...own, listing, page: defaultPage, from: undefined }));
 
   // The latest callbacks, so that inline ones keep `change` and `resize` stable for memoised callers.
   const latest = useRef(options);
@@ -65,13 +70,18 @@ export function usePageState(options: PageStateOptions): PageState {
     const resize = (size: number, fromPage: number, fromSize: number) => {
       const kept = pageKeepingFirstItem(fromPage, fromSize, size);
       latest.current.onSizeChange?.(kept, size);
-      change(kept, size);
+      setOwn({ listing, page: kept, pageSize: size, from: [fromPage, fromSize] });
+      latest.current.onChange?.(kept, size);
     };
     return { change, resize };
   }, [listing]);
+  const pageSize = options.pageSize ?? own.pageSize;
+  // A controlled size the caller did not (yet) apply: the uncontrolled page stays with the size shown,
+  // keeping the first item of the page the resize started from (the page itself when the size was refused).
+  const page = own.from && pageSize !== own.pageSize ? pageKeepingFirstItem(own.from[0], own.from[1], pageSize) : own.page;
   return {
-    page: options.page ?? own.page,
-    pageSize: options.pageSize ?? own.pageSize,
+    page: options.page ?? page,
+    pageSize,
     pageControlled: options.page !== undefined,
     sizeControlled: options.pageSize !== undefined,
     ...setters,

@@ -10,6 +10,9 @@ export const germanLabels: PaginationLabels = {
   page: (n) => `Seite ${n}`,
   pageSize: 'Einträge pro Seite',
   pageSizeOption: (n) => `${n} / Seite`,
+  jumper: 'Gehe zu Seite',
   total: (from, to, total) => `${from}–${to} von ${total}`,
   status: (n, count) => `Seite ${n} von ${count}`,
+  totalMore: (from, to) => `${from}–${to} von mehr als ${to}`,
+  statusPage: (n) => `Seite ${n}`,
 };

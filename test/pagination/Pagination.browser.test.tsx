@@ -290,7 +290,7 @@ describe('Pagination in Chromium: layout', () => {
     expect(color('light')).toBe('rgb(26, 26, 26)');
   });
 
-  it('turns dark when the system prefers dark, unless data-theme="light" forces light', async () => {
+  it('stays light when the system prefers dark: dark is opt-in with data-theme="dark"', async () => {
     const setScheme = (value: string) =>
       cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });
     await setScheme('dark');
@@ -305,7 +305,7 @@ describe('Pagination in Chromium: layout', () => {
       );
       const color = (name: string) => getComputedStyle(screen.getByRole('navigation', { name })).color;
       expect(matchMedia('(prefers-color-scheme: dark)').matches).toBe(true);
-      expect(color('system')).toBe('rgb(236, 236, 236)');
+      expect(color('system')).toBe('rgb(26, 26, 26)');
       expect(color('forced light')).toBe('rgb(26, 26, 26)');
     } finally {
       await setScheme('');
@@ -378,5 +378,22 @@ describe('Pagination in Chromium: axe-core', () => {
       expect(ratio(other.borderTopColor, bg)).toBeGreaterThanOrEqual(3);
       unmount();
     }
+  });
+});
+
+describe('Pagination in Chromium: unknown total', () => {
+  it('pages through a service without a total on hasNext, Next disabled on its last page, with no axe violation', async () => {
+    function FourPages() {
+      const [page, setPage] = useState(1);
+      return <Pagination current={page} hasNext={page < 4} showTotal onChange={(next) => setPage(next)} />;
+    }
+    const { container } = render(<FourPages />);
+    expect(screen.getByText('1–20 of more than 20')).toBeVisible();
+    for (let i = 0; i < 3; i++) await userEvent.click(named('Next page'));
+    expect(named('Page 4')).toHaveAttribute('aria-current', 'page');
+    expect(named('Next page')).toBeDisabled();
+    expect(named('Last page')).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Page 4$/);
+    expect(await violations(container)).toEqual([]);
   });
 });

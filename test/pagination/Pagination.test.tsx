@@ -589,3 +589,137 @@ describe('Pagination: bad input', () => {
     }
   });
 });
+
+describe('Pagination: issue 18 regressions', () => {
+  it.each([
+    ['current', { total: 100, current: '3' }, '[pagewise] Pagination: invalid `current` "3" (a string); using 3 instead.', 3],
+    ['total', { total: '100', defaultCurrent: 5 }, '[pagewise] Pagination: invalid `total` "100" (a string); using 100 instead.', 5],
+    ['pageSize', { total: 100, pageSize: '10', defaultCurrent: 10 }, '[pagewise] Pagination: invalid `pageSize` "10" (a string); using 10 instead.', 10],
+  ] as const)('reads a digit string %s (a URL param) as its number and warns quoting it as a string', (_, props, message, shown) => {
+    render(<Pagination {...(props as unknown as PaginationProps)} />);
+    expect(page(shown)).toHaveAttribute('aria-current', 'page');
+    expect(warn.mock.calls).toEqual([[message]]);
+  });
+
+  it('replaces a string that is not a plain count, quoting it', () => {
+    render(<Pagination total={100} current={'-1' as unknown as number} size={'xl' as 'sm'} />);
+    expect(page(1)).toHaveAttribute('aria-current', 'page');
+    expect(warn.mock.calls.map((c) => c[0]).sort()).toEqual([
+      '[pagewise] Pagination: invalid `current` "-1" (a string); using 1 instead.',
+      '[pagewise] Pagination: invalid `size` "xl"; using "sm" instead.',
+    ]);
+  });
+
+  it('keeps the uncontrolled page when a controlled pageSize change is not applied by the parent', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} pageSize={20} defaultCurrent={3} onChange={onChange} />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Items per page' }), '50');
+    expect(onChange.mock.calls).toEqual([[1, 50]]);
+    expect(screen.getByRole('combobox', { name: 'Items per page' })).toHaveValue('20');
+    expect(page(3)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('moves the uncontrolled page with a controlled pageSize change once the parent applies it', async () => {
+    const user = userEvent.setup();
+    function Parent() {
+      const [size, setSize] = useState(20);
+      return <Pagination total={437} pageSize={size} defaultCurrent={3} onChange={(_, s) => setSize(s)} />;
+    }
+    render(<Parent />);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Items per page' }), '50');
+    expect(page(1)).toHaveAttribute('aria-current', 'page');
+    await user.click(page(2));
+    expect(page(2)).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('Pagination: root attributes and the selector', () => {
+  it('passes id, style, data-* and aria-describedby to the root nav, keeping its own attributes', () => {
+    render(
+      <>
+        <p id="help">Pages of shares</p>
+        <Pagination total={100} id="pager" style={{ marginTop: 3 }} data-testid="pg" data-size="xl" aria-describedby="help" />
+      </>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(nav).toHaveAttribute('id', 'pager');
+    expect(nav).toHaveAttribute('data-testid', 'pg');
+    expect(nav).toHaveAttribute('data-size', 'sm');
+    expect(nav).toHaveAccessibleDescription('Pages of shares');
+    expect(nav.style.marginTop).toBe('3px');
+    expect(nav.style.getPropertyValue('--pw-digits')).toBe('1');
+  });
+
+  it('takes its name from aria-labelledby instead of the default label', () => {
+    render(
+      <>
+        <h2 id="title">Shares</h2>
+        <Pagination total={100} aria-labelledby="title" />
+      </>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Shares' });
+    expect(nav).not.toHaveAttribute('aria-label');
+  });
+
+  it.each([[[20]], [[20, 20]]])('hides the size selector when fewer than two sizes are offered (%j with pageSize 20)', (options) => {
+    render(<Pagination total={100} pageSize={20} pageSizeOptions={options} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+describe('Pagination: showQuickJumper', () => {
+  const input = () => screen.getByRole('spinbutton', { name: 'Go to page' });
+
+  it('is off by default', () => {
+    render(<Pagination total={100} />);
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+  });
+
+  it('jumps on Enter with one onChange, even among 50,000,000,000 pages, and empties itself', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={1e12} showQuickJumper locale="en-US" onChange={onChange} />);
+    await user.type(input(), '31337{Enter}');
+    expect(onChange.mock.calls).toEqual([[31337, 20]]);
+    expect(page('31,337')).toHaveAttribute('aria-current', 'page');
+    expect(input()).toHaveValue(null);
+    await user.tab();
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('jumps on blur, clamped to the page count', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} showQuickJumper onChange={onChange} />);
+    await user.type(input(), '999');
+    await user.tab();
+    expect(onChange.mock.calls).toEqual([[22, 20]]);
+    expect(page(22)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['0', '-3', '2.5', '1e3', ' '])('ignores %j without a callback', async (text) => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pagination total={437} defaultCurrent={2} showQuickJumper onChange={onChange} />);
+    await user.type(input(), `${text}{Enter}`);
+    await user.tab();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(page(2)).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('does not call back for the current page, and is disabled with the control', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const { rerender } = render(<Pagination total={437} defaultCurrent={4} showQuickJumper onChange={onChange} />);
+    await user.type(input(), '4{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    rerender(<Pagination total={437} defaultCurrent={4} showQuickJumper disabled onChange={onChange} />);
+    expect(input()).toBeDisabled();
+  });
+
+  it('takes its label from labels.jumper', () => {
+    render(<Pagination total={437} showQuickJumper labels={{ jumper: 'Gehe zu Seite' }} />);
+    expect(screen.getByRole('spinbutton', { name: 'Gehe zu Seite' })).toBeInTheDocument();
+  });
+});

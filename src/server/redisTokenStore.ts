@@ -1,0 +1,61 @@
+import { defineTokenStore, type SharedTokenStore } from './defineTokenStore';
+import type { StoredToken } from './TokenStore';
+
+/** The one method pagewise needs of a Redis client: node-redis's `sendCommand` or ioredis's `call`. */
+export type RedisLikeClient = { sendCommand(args: string[]): Promise<unknown> } | { call(command: string, ...args: string[]): Promise<unknown> };
+
+/** Options of `redisTokenStore`. */
+export interface RedisTokenStoreOptions {
+  /** Prefix of every key pagewise writes. @default 'pagewise:token:' */
+  prefix?: string;
+}
+
+// Compare-and-delete in one step, so a token another process stored meanwhile is never deleted.
+const DELETE_IF_TOKEN = "local v = redis.call('GET', KEYS[1]) if v and cjson.decode(v).token == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+
+/**
+ * A `TokenStore` on Redis (or any server speaking its protocol), through the client the app already has: node-redis
+ * (`createClient()`) or ioredis (`new Redis()`), connected. pagewise imports neither. The token is stored as is:
+ * protect the store like a secret store (TLS and AUTH, no shared access).
+ *
+ * @example
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * clientCredentials({ …, tokenStore: redisTokenStore(redis) });
+ */
+export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStoreOptions = {}): SharedTokenStore {
+  const prefix = options.prefix ?? 'pagewise:token:';
+  if (typeof prefix !== 'string') throw new TypeError('pagewise: `prefix` must be a string');
+  const send: (args: string[]) => Promise<unknown> =
+    typeof (client as { call?: unknown })?.call === 'function'
+      ? (args) => (client as { call(...args: string[]): Promise<unknown> }).call(...args)
+      : typeof (client as { sendCommand?: unknown })?.sendCommand === 'function'
+        ? (args) => (client as { sendCommand(args: string[]): Promise<unknown> }).sendCommand(args)
+        : (() => {
+            throw new TypeError('pagewise: `redisTokenStore` needs a node-redis or ioredis client');
+          })();
+  const text = (value: unknown) => (typeof value === 'string' ? value : value instanceof Uint8Array ? new TextDecoder().decode(value) : undefined);
+  return defineTokenStore({
+    async get(key) {
+      const raw = text(await send(['GET', prefix + key]));
+      if (raw === undefined) return undefined;
+      const value = JSON.parse(raw) as StoredToken;
+      if (typeof value?.token !== 'string' || typeof value.expiresAt !== 'number' || typeof value.issuedAt !== 'number') {
+        throw new TypeError('pagewise: the token store holds something that is not a stored token');
+      }
+      return value;
+    },
+    async set(key, value, ttlMs) {
+      if (ttlMs >= 1) await send(['SET', prefix + key, JSON.stringify(value), 'PX', String(Math.floor(ttlMs))]);
+    },
+    async lock(key, owner, ttlMs) {
+      return (await send(['SET', `${prefix}${key}:lock`, owner, 'NX', 'PX', String(Math.max(1, Math.floor(ttlMs)))])) !== null;
+    },
+    async unlock(key, owner) {
+      await send(['EVAL', UNLOCK, '1', `${prefix}${key}:lock`, owner]);
+    },
+    async deleteIfEqual(key, token) {
+      await send(['EVAL', DELETE_IF_TOKEN, '1', prefix + key, token]);
+    },
+  });
+}

@@ -1,0 +1,186 @@
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../src/client/index';
+import { clientCredentials, defineTokenStore, memoryTokenStore, redisTokenStore, type SharedTokenStore, type TokenStore } from '../../src/server/index';
+import { springPage } from '../client/fixtures';
+import { startRedis, type StartedRedis } from '../helpers/startRedis';
+import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
+
+// The TokenStore contract, for the memory store and the Redis store through node-redis and ioredis, against a real
+// redis-server of this file's own on 127.0.0.1.
+
+let redis: StartedRedis;
+let nodeRedis: ReturnType<typeof createClient>;
+let ioredis: Redis;
+beforeAll(async () => {
+  redis = await startRedis();
+  nodeRedis = createClient({ url: redis.url });
+  nodeRedis.on('error', () => undefined);
+  await nodeRedis.connect();
+  ioredis = new Redis(redis.url, { lazyConnect: false });
+});
+afterAll(async () => {
+  await nodeRedis.quit();
+  ioredis.disconnect();
+  await redis.stop();
+});
+
+const stores: [string, () => SharedTokenStore][] = [
+  ['memoryTokenStore', () => memoryTokenStore()],
+  ['redisTokenStore (node-redis)', () => redisTokenStore(nodeRedis, { prefix: `t${Math.random()}:` })],
+  ['redisTokenStore (ioredis)', () => redisTokenStore(ioredis, { prefix: `t${Math.random()}:` })],
+];
+const value = (token: string) => ({ token, issuedAt: 1_000, expiresAt: 3_601_000 });
+
+describe.each(stores)('%s', (_, make) => {
+  it('gets what was set, and nothing for another key', async () => {
+    const store = make();
+    await store.set('k', value('at-1'), 60_000);
+    expect(await store.get('k')).toEqual(value('at-1'));
+    expect(await store.get('other')).toBeUndefined();
+  });
+
+  it('gives a lock to one owner at a time, released only by its owner', async () => {
+    const store = make();
+    expect(await store.lock('k', 'a', 60_000)).toBe(true);
+    expect(await store.lock('k', 'b', 60_000)).toBe(false);
+    await store.unlock('k', 'b');
+    expect(await store.lock('k', 'b', 60_000)).toBe(false);
+    await store.unlock('k', 'a');
+    expect(await store.lock('k', 'b', 60_000)).toBe(true);
+  });
+
+  it('deletes a rejected token only while it is still the stored one', async () => {
+    const store = make();
+    await store.set('k', value('at-2'), 60_000);
+    await store.deleteIfEqual('k', 'at-1');
+    expect(await store.get('k')).toEqual(value('at-2'));
+    await store.deleteIfEqual('k', 'at-2');
+    expect(await store.get('k')).toBeUndefined();
+  });
+});
+
+describe('redisTokenStore', () => {
+  it('lets the lock expire after its lifetime (a process that died holding it)', async () => {
+    const store = redisTokenStore(ioredis, { prefix: `exp${Math.random()}:` });
+    expect(await store.lock('k', 'a', 1)).toBe(true);
+    await vi.waitFor(async () => expect(await store.lock('k', 'b', 60_000)).toBe(true), { timeout: 2_000, interval: 5 });
+  });
+
+  it('refuses a client that is neither node-redis nor ioredis, naming it', () => {
+    expect(() => redisTokenStore({} as never)).toThrow('pagewise: `redisTokenStore` needs a node-redis or ioredis client');
+  });
+
+  it('reports data that is not a stored token as a failure of the store', async () => {
+    const prefix = `bad${Math.random()}:`;
+    await ioredis.set(`${prefix}k`, JSON.stringify({ nope: 1 }));
+    await expect(redisTokenStore(ioredis, { prefix }).get('k')).rejects.toThrow('not a stored token');
+  });
+});
+
+describe('clientCredentials with a tokenStore (one process)', () => {
+  let service: FakeService;
+  beforeAll(async () => {
+    service = await startFakeService();
+  });
+  afterAll(() => service.server.close());
+  beforeEach(() => service.reset());
+
+  const setup = (tokenStore: SharedTokenStore, extra: { onTokenStoreError?: (e: unknown) => void } = {}) =>
+    createApiClient({
+      baseUrl: `${service.server.origin}/api`,
+      auth: clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenStore, ...extra }),
+    });
+  const params = { organizationId: '3f9c2a1e-8b7d-4c6e-9a5f-1d2e3f4a5b6c', page: 0, size: 20 };
+
+  it('takes a token another process stored instead of asking the identity provider', async () => {
+    const store = redisTokenStore(nodeRedis, { prefix: `p${Math.random()}:` });
+    await setup(store).listShares(params);
+    expect(service.tokenRequests()).toHaveLength(1);
+    await setup(store).listShares(params); // a second "process": a new strategy, same store
+    expect(service.tokenRequests()).toHaveLength(1);
+  });
+
+  it('keys the store by a hash of what the token is for: never the client secret or id in clear', async () => {
+    const prefix = `h${Math.random()}:`;
+    await setup(redisTokenStore(ioredis, { prefix })).listShares(params);
+    const keys = await ioredis.keys(`${prefix}*`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^${prefix.replace('.', '\\.')}[0-9a-f]{64}$`));
+    const stored = await ioredis.get(keys[0]!);
+    expect(stored).not.toContain(CLIENT_SECRET);
+    expect(keys[0]).not.toContain(CLIENT_ID);
+  });
+
+  it('goes on with its own token request when the store fails, and tells onTokenStoreError without a secret', async () => {
+    const failing: TokenStore = {
+      get: () => Promise.reject(new Error('ECONNREFUSED')),
+      set: () => Promise.reject(new Error('ECONNREFUSED')),
+      lock: () => Promise.reject(new Error('ECONNREFUSED')),
+      unlock: () => Promise.reject(new Error('ECONNREFUSED')),
+      deleteIfEqual: () => Promise.reject(new Error('ECONNREFUSED')),
+    };
+    const errors: unknown[] = [];
+    await expect(setup(defineTokenStore(failing), { onTokenStoreError: (e) => errors.push(e) }).listShares(params)).resolves.toMatchObject({ total: 1 });
+    expect(service.tokenRequests()).toHaveLength(1);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('goes on when the store never answers (an offline client queueing commands), within the store time limit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const hanging: TokenStore = {
+        get: () => new Promise(() => undefined),
+        set: () => new Promise(() => undefined),
+        lock: () => new Promise(() => undefined),
+        unlock: () => new Promise(() => undefined),
+        deleteIfEqual: () => new Promise(() => undefined),
+      };
+      const errors: unknown[] = [];
+      let settled = false;
+      const call = setup(defineTokenStore(hanging), { onTokenStoreError: (e) => errors.push(e) })
+        .listShares(params)
+        .finally(() => (settled = true));
+      // Virtual time: the store's 1 s limit runs out without the test waiting for it.
+      for (let step = 0; step < 100 && errors.length === 0; step++) await vi.advanceTimersByTimeAsync(100);
+      vi.useRealTimers();
+      await expect(call).resolves.toMatchObject({ total: 1 });
+      expect(settled).toBe(true);
+      expect(String(errors[0])).toContain('did not answer within 1000 ms');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('warns once a minute by default, naming only the error kind', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = defineTokenStore({
+      get: () => Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
+      set: () => Promise.resolve(),
+      lock: () => Promise.resolve(false),
+      unlock: () => Promise.resolve(),
+      deleteIfEqual: () => Promise.resolve(),
+    });
+    await setup(failing).listShares(params);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toBe('pagewise: the token store failed (ConnectionError); this process uses its own token cache meanwhile');
+    warn.mockRestore();
+  });
+
+  it('does not change the store object the app passed in', () => {
+    const plain = memoryTokenStore();
+    const wrapped = defineTokenStore(plain);
+    expect(wrapped).not.toBe(plain);
+    expect(typeof wrapped.share).toBe('function');
+  });
+
+  it('refuses a tokenStore that did not come through defineTokenStore, naming it', () => {
+    expect(() =>
+      clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'a', clientSecret: 'b', tokenStore: {} as SharedTokenStore }),
+    ).toThrow('pagewise: `tokenStore.share` must be a function');
+  });
+});
+
+// A page body the fake API answers, for completeness of the import.
+void springPage;
