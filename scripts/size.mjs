@@ -32,7 +32,9 @@ export const budgets = [
     // 12000 before issue 16's readers (+20 B) and issue 15's identity-provider options, discovery and token rules (+1.2 kB,
     // mostly pagewise/server, which a browser app does not ship); issue 11's proxy limits, header checks, bounded body
     // reader, verbatim pass-through and rate-limited log (+0.93 kB, all pagewise/server); issue 18's Pagination additions.
-    limit: 17100,
+    // 17150, not 17100: review1's server fixes (the JSON-escaped secret redacted, a store's garbage never quoted nor an
+    // empty token taken, defineTokenStore checking its methods) +99 B, all pagewise/server.
+    limit: 17150,
   },
   { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 6500 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.

@@ -122,7 +122,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
     dangerouslyAllowBrowser,
   } = options ?? {};
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
-  const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options[name] !== undefined);
+  const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options?.[name] !== undefined);
   if (given.length !== 1) {
     throw new TypeError(`pagewise: give exactly one of ${ONE_OF}${given.length ? `, not ${given.map((n) => `\`${n}\``).join(' and ')}` : ''}`);
   }
@@ -154,7 +154,8 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   assertTokenTiming(leewaySeconds, timeoutMs);
   const credentials = basic ? btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`) : undefined;
   // Every form the secret takes on the wire; an echo of any of them is redacted from errors, however short.
-  const secrets = [clientSecret, formUrlEncode(clientSecret), ...(credentials ? [credentials] : [])];
+  // JSON-escaped too (a secret with " or \ differs there), as a provider may echo the JSON body it could not read.
+  const secrets = [clientSecret, formUrlEncode(clientSecret), JSON.stringify(clientSecret).slice(1, -1), ...(credentials ? [credentials] : [])];
   const errorText = (value: unknown) => (typeof value === 'string' ? redact(value, secrets) : undefined);
   let endpoint: Promise<string> | undefined;
   // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.

@@ -1,4 +1,5 @@
 import type { TokenGrant } from '../client/parseTokenResponse';
+import { assertFunction } from '../shared/assertFunction';
 import { hashKey } from './hashKey';
 import type { TokenStore } from './TokenStore';
 
@@ -45,6 +46,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * own token request, as without a store, and leaves the store alone for 1 s, 2 s, 4 s … (at most 10 s) before the next try.
  */
 export function defineTokenStore(store: TokenStore): SharedTokenStore {
+  // Checked now: a missing method would otherwise only show as a store failure at every token request.
+  for (const name of ['get', 'set', 'lock', 'unlock', 'deleteIfEqual'] as const) assertFunction(name, store?.[name]);
   // A new object on top of the store: the app's own object is not changed.
   const shared = Object.create(store) as SharedTokenStore;
   shared.share = (options) => {

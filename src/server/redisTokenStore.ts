@@ -39,8 +39,13 @@ export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStor
     async get(key) {
       const raw = text(await send(['GET', prefix + key]));
       if (raw === undefined) return undefined;
-      const value = JSON.parse(raw) as StoredToken;
-      if (typeof value?.token !== 'string' || typeof value.expiresAt !== 'number' || typeof value.issuedAt !== 'number') {
+      let value: StoredToken | undefined;
+      try {
+        value = JSON.parse(raw) as StoredToken;
+      } catch {
+        // JSON.parse's message quotes the text, which may hold a token.
+      }
+      if (!value?.token || typeof value.token !== 'string' || typeof value.expiresAt !== 'number' || typeof value.issuedAt !== 'number') {
         throw new TypeError('pagewise: the token store holds something that is not a stored token');
       }
       return value;

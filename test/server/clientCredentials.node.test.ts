@@ -316,6 +316,10 @@ describe('clientCredentials: arguments', () => {
     }
   });
 
+  it('throws the one-of error, not a property read of undefined, when called without options', () => {
+    expect(() => clientCredentials(undefined as unknown as ClientCredentialsOptions)).toThrow('pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`');
+  });
+
   it('has a non-secret id', () => {
     const { id } = clientCredentials(base);
     expect(id).toBe(`client-credentials:${CLIENT_ID}@https://idp.example.test`);
@@ -360,6 +364,16 @@ describe('clientCredentials: beyond the ordinary', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AuthError', error: 'invalid_request', error_description: 'secret [redacted] is malformed' });
     expectNoSecrets(error, [clientSecret]);
+  });
+
+  it('redacts the client secret where the JSON request body escapes it (" and \\), when the identity provider echoes the body', async () => {
+    const clientSecret = 'cs_"quoted"\\back\\slash_9Xk2';
+    service.tokenReply = (request) => ({ status: 400, body: { error: 'invalid_request', error_description: `cannot read ${request.body}` } });
+    const error = await setup({ clientSecret })
+      .client.listShares(params)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AuthError', error: 'invalid_request' });
+    expectNoSecrets(error, [clientSecret, JSON.stringify(clientSecret).slice(1, -1), 'quoted']);
   });
 
   it('sends and redacts an access_token that ends in a newline trimmed, as fetch sends it', async () => {

@@ -77,6 +77,24 @@ describe('redisTokenStore', () => {
     await ioredis.set(`${prefix}k`, JSON.stringify({ nope: 1 }));
     await expect(redisTokenStore(ioredis, { prefix }).get('k')).rejects.toThrow('not a stored token');
   });
+
+  it.each([
+    ['text that is not JSON, quoting a token', 'at-garbage-7f3a9c1e2b4d then more'],
+    ['an empty token', JSON.stringify({ token: '', issuedAt: 1_000, expiresAt: 3_601_000 })],
+  ])('reports %s as not a stored token, quoting none of it', async (_, raw) => {
+    const prefix = `bad${Math.random()}:`;
+    await ioredis.set(`${prefix}k`, raw);
+    const error = await redisTokenStore(ioredis, { prefix })
+      .get('k')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TypeError', message: 'pagewise: the token store holds something that is not a stored token' });
+    expect(String((error as Error).stack)).not.toContain('at-garbage');
+  });
+
+  it('refuses a store missing a method of the TokenStore interface, naming it, before any request', () => {
+    const partial = { get: async () => undefined, set: async () => undefined, lock: async () => true, unlock: async () => undefined };
+    expect(() => defineTokenStore(partial as unknown as TokenStore)).toThrow('pagewise: `deleteIfEqual` must be a function');
+  });
 });
 
 describe('clientCredentials with a tokenStore (one process)', () => {
