@@ -157,6 +157,35 @@ export function tableSection(table) {
   return out.join('\n');
 }
 
+export function proxySection(proxy) {
+  const out = ['## Proxy overhead', ''];
+  if (!proxy || proxy.error) return [...out, `Not measured: ${proxy?.error ?? 'skipped'}.`].join('\n');
+  const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
+  out.push(
+    `autocannon 9 against 127.0.0.1 only, each server in a child process of its own: the service answering one ${proxy.pageBytes}-byte page from`,
+    "memory (\"upstream direct\"), a minimal streaming pass-through (node:http, `fetch` upstream with a fixed Authorization, body piped back), and",
+    "`createProxyHandler` with `clientCredentials`, mounted through @hono/node-server's `getRequestListener` as the README shows. Each row is the",
+    `median of ${proxy.rounds} interleaved ${proxy.roundSeconds}-second runs (upstream direct: one run); CPU per request is the server process's own (user + system).`,
+    'The machine is shared (2 cores, the load generator and the upstream on it too): compare within a column, not across runs.',
+    '',
+    mdTable(
+      ['Server', 'Connections', 'Requests/s', 'p50 ms', 'p99 ms', 'CPU µs/request', 'Failed'],
+      proxy.rows.map((r) => [r.name, r.connections, Math.round(r.rps), r.p50, r.p99, r.cpuPerRequest === undefined ? '—' : Math.round(r.cpuPerRequest), r.failures]),
+    ),
+    '',
+    mdTable(
+      ['Figure', 'Value'],
+      [
+        ['pagewise ÷ pass-through throughput, 10 connections', `${proxy.ratio10.toFixed(2)}×`],
+        ['pagewise ÷ pass-through throughput, 100 connections', `${proxy.ratio100.toFixed(2)}×`],
+        ['Token requests during the whole run (warm-up included)', `${proxy.tokens} for more than ${proxy.proxiedRequests} proxied requests`],
+        [`pagewise RSS before → after ${proxy.rss.requests} requests (100 connections)`, `${mib(proxy.rss.before)} → ${mib(proxy.rss.after)} MiB (${proxy.rss.failures} failed)`],
+      ],
+    ),
+  );
+  return out.join('\n');
+}
+
 function targetsSection({ size, render, data, table }) {
   const pw = size.find((r) => r.name === 'pagewise Pagination' && !r.missing);
   const peers = size.filter((r) => r.peer);
@@ -242,7 +271,7 @@ export function fleetSection(fleet) {
   return out.join('\n');
 }
 
-export function formatReport({ size, render, data, table, fleet, machine, peers }) {
+export function formatReport({ size, render, data, table, fleet, proxy, machine, peers }) {
   const head = [
     '# Benchmarks',
     '',
@@ -266,7 +295,7 @@ export function formatReport({ size, render, data, table, fleet, machine, peers 
     'The machine is shared (2 cores): absolute times move with its load, ratios from interleaved runs much less.',
   ].join('\n');
   const targets = targetsSection({ size, render, data, table });
-  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), peersSection(peers)];
+  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy), peersSection(peers)];
   const markdown = `${sections.join('\n\n')}\n`;
-  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet)].join('\n\n') };
+  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy)].join('\n\n') };
 }

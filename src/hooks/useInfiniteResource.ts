@@ -1,6 +1,6 @@
 'use client';
 
-import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryOptions, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type UseInfiniteQueryOptions, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ApiClient, Page } from '../client/index';
 import { pagedInfiniteQueryOptions, type PagedInfiniteQueryKey, type PagedInfiniteQueryParams } from './pagedInfiniteQueryOptions';
@@ -44,12 +44,17 @@ export function useInfiniteResource<T>(resource: PagedResource, options: Infinit
   // The caller's options win where they may (retry, enabled, …); those the list owns are dropped even from a cast.
   for (const name of OWN) delete (rest as Record<string, unknown>)[name];
   const query = useInfiniteQuery({ ...own, ...rest });
+  const queryClient = useQueryClient();
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const rows = useMemo(() => data?.pages.flatMap((page) => page.items) ?? noRows, [data]);
+  const { queryKey } = own;
   const loadMore = useCallback(() => {
-    // cancelRefetch false: a call while the page loads joins it instead of cancelling it and asking again.
-    if (hasNextPage) void fetchNextPage({ cancelRefetch: false });
-  }, [hasNextPage, fetchNextPage]);
+    // Read now, not from the render: a call while a page loads joins it instead of asking again, but a background
+    // refetch (invalidation, focus) must not swallow it, so that one is cancelled as TanStack does by default.
+    const loading = !!queryClient.getQueryState(queryKey)?.fetchMeta?.fetchMore;
+    if (hasNextPage) void fetchNextPage({ cancelRefetch: !loading });
+    // The key's parts, not the array (new each render): loadMore stays the same function for effects that use it.
+  }, [hasNextPage, fetchNextPage, queryClient, ...queryKey]);
   // Added to TanStack's result, not spread: it re-renders only for the fields a component reads.
   return Object.assign(query, { rows, loadMore, hasMore: hasNextPage, isLoadingMore: isFetchingNextPage, total: data?.pages.at(-1)?.total });
 }

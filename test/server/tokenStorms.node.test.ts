@@ -47,7 +47,8 @@ async function load(
 }
 
 
-describe('the 401 rule under load (virtual clock)', () => {
+// Thousands of real HTTP calls each: a generous limit for a loaded machine (nothing here asserts on time).
+describe('the 401 rule under load (virtual clock)', { timeout: 60_000 }, () => {
   it('(a) two revocations 10 s apart: every call succeeds, one renewal for each', async () => {
     const revoked = new Set<string>();
     service.apiReply = (request) => {
@@ -85,13 +86,13 @@ describe('the 401 rule under load (virtual clock)', () => {
       return { body: { access_token: token, token_type: 'Bearer', expires_in: 3600 } };
     };
     service.apiReply = () => ({ status: 401, body: { error: 'invalid_token' } });
-    await load(s, { seconds: 120, perSecond: 100, orgs: [ORG_A, ORG_B] });
+    await load(s, { seconds: 65, perSecond: 100, orgs: [ORG_A, ORG_B] });
     for (const start of sent) expect(sent.filter((t) => t >= start && t < start + 30_000).length).toBeLessThanOrEqual(2);
-    expect(sent.length).toBeLessThanOrEqual(5);
+    expect(sent.length).toBe(3); // at 0 s (and its one renewal), then 30 s on; the next hold lasts 60 s
   });
 });
 
-describe('refusals and outages of the identity provider (virtual clock)', () => {
+describe('refusals and outages of the identity provider (virtual clock)', { timeout: 60_000 }, () => {
   it.each([401, 400])('a wrong secret (%i) with 100 concurrent callers retrying for 5 s makes at most 4 token requests', async (status) => {
     service.tokenReply = () => ({ status, body: { error: status === 401 ? 'invalid_client' : 'invalid_request' } });
     const outcomes = await load(setup('a-wrong-secret'), { seconds: 5, perSecond: 1000 });
