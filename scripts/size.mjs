@@ -17,8 +17,9 @@ export const budgets = [
   { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4070 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1500 },
   // 4300, not 4000: issue 16's pages without a total (Slice, has-more, next, bare arrays) and the RFC 8288 Link reader add ~300 B, one error constructor shape (detail, init) ~16 B; issue 15's
-  // token rules (refusal back-off, the 401 rule per organization with its holds, copies of blocked errors) ~310 B.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4650 },
+  // token rules (refusal back-off, the 401 rule per organization with its holds, copies of blocked errors) ~310 B; 4650 before
+  // review1's fix: a 401 from an organization that had accepted the renewed token is a new revocation, not a hold (+16 B).
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4670 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',

@@ -68,7 +68,8 @@ const copyError = (error: unknown): unknown =>
  *   at once, without a request; a token resets the back-off;
  * - a 401 (see `invalidate`): a request sent with an older token than the current one is retried with the current
  *   one. Otherwise the token is renewed and the request retried once, unless a hold is on. When the token renewed
- *   for a 401 is refused again before that organization accepted it, renewing did not help: if other organizations
+ *   for a 401 is refused again before that organization accepted it (by one that had not accepted it either: from one
+ *   that had, it is a new revocation), renewing did not help: if other organizations
  *   accept the new token, renewals for that organization's 401s hold (its 401s are its answer, e.g. an organization
  *   the client may not list); if none did, or another organization refuses too, renewals for every 401 hold. Holds
  *   last 30 s, doubling to 5 min each time it repeats and back to 30 s once a renewal helps; an organization's hold
@@ -83,8 +84,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let inflight: Promise<string> | undefined;
   let failures = 0;
   let blocked: { error: unknown; until: number } | undefined;
-  // The organization whose 401 caused the last renewal, until a response for it says whether the new token helped.
-  let probe: { scope: string | undefined; acceptedElsewhere?: boolean } | undefined;
+  // The organization whose 401 caused the last renewal, until a response for it says whether the new token helped,
+  // and the organizations that accepted the new token meanwhile (a 401 from one of them is a new revocation).
+  let probe: { scope: string | undefined; by: Set<string | undefined> } | undefined;
   // Organizations whose 401s are their own answer, until when.
   const refusing = new Map<string | undefined, number>();
   let holdUntil = 0;
@@ -134,13 +136,13 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     },
     invalidate(token, scope) {
       if (token !== last) return true;
-      if (probe) {
+      if (probe && !probe.by.has(scope)) {
         // The token renewed for a 401 was refused too: renewing did not help. Refused by the same organization, the
         // refusal is that organization's (e.g. one the client may not list): hold renewals for it alone. Refused
         // elsewhere, tokens are refused everywhere: hold them all.
         const time = now();
         const until = time + holdMs;
-        let everywhere = probe.scope !== scope || !probe.acceptedElsewhere;
+        let everywhere = probe.scope !== scope || !probe.by.size;
         if (probe.scope === scope) {
           // A second organization refusing renewed tokens at once looks like traffic naming organizations at will.
           for (const end of refusing.values()) if (end > time) everywhere = true;
@@ -153,7 +155,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         return false;
       }
       if (now() < Math.max(holdUntil, refusing.get(scope) ?? 0)) return false;
-      probe = { scope };
+      probe = { scope, by: new Set() };
       options.onReject?.(token);
       // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
       current = last = undefined;
@@ -162,8 +164,10 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     accepted(token, scope) {
       refusing.delete(scope);
       if (token === last && probe) {
-        if (probe.scope !== scope) probe.acceptedElsewhere = true;
-        else {
+        // Bounded: past it, a refusal counts as one everywhere (the safer hold).
+        if (probe.scope !== scope) {
+          if (probe.by.size < MAX_REFUSING) probe.by.add(scope);
+        } else {
           // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
           probe = undefined;
           holdMs = FIRST_HOLD_MS;

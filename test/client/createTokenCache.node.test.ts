@@ -101,6 +101,21 @@ describe('createTokenCache', () => {
     expect(source.calls()).toBe(3);
   });
 
+  it('renews for a revocation seen by an organization that had accepted the renewed token, though the one that asked for the renewal went quiet', async () => {
+    const time = clock();
+    const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
+    const cache = createTokenCache({ request: source.request, now: time.now });
+    await cache.get();
+    expect(cache.invalidate('t1', '/org-a')).toBe(true); // revoked: org-a's 401 renews
+    expect(await cache.get()).toBe('t2');
+    cache.accepted('t2', '/org-b'); // org-a's user left; org-b uses t2 for 10 s
+    time.advance(10_000);
+    cache.accepted('t2', '/org-b');
+    expect(cache.invalidate('t2', '/org-b')).toBe(true); // revoked again: org-b had accepted t2, so renewing helps
+    expect(await cache.get()).toBe('t3');
+    expect(source.calls()).toBe(3);
+  });
+
   it('holds renewals for an organization that refuses the token renewed for its own 401 for 30 s, then 60 s, while others keep using it', async () => {
     const time = clock();
     const source = tokenSource(async (n) => ({ token: `t${n}`, expiresIn: 3600 }));
