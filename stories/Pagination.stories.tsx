@@ -4,6 +4,8 @@ import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { toWirePage } from '../src/hooks/toWirePage';
 import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
 import { MemoryRouter, useLocation, useSearchParams } from 'react-router';
+import { mockedStory } from './support/mockedStory';
+import { UrlStateShares } from './support/UrlStateShares';
 import { germanLabels } from './support/germanLabels';
 import { NextStyleLink } from './support/NextStyleLink';
 import { RouterLink } from './support/RouterLink';
@@ -419,6 +421,39 @@ export const NextStyleLinks: Story = {
     await userEvent.click(canvas.getByRole('link', { name: 'Next page' }));
     await calledOnceWith(args.onChange, 3, 20);
     await expect(canvas.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+const urlState = mockedStory(() => (
+  <MemoryRouter initialEntries={['/shares?page=abc&size=7']}>
+    <UrlStateShares />
+  </MemoryRouter>
+));
+
+/**
+ * `useShares` paged by the URL with React Router's `useSearchParams` (stories/support/useUrlPagination.ts): it opens at `?page=abc&size=7`, which is
+ * corrected in place (replace), then pages push history entries that Back and Forward walk.
+ */
+export const UrlState: Story = {
+  ...(urlState.story as Story),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const url = () => canvas.getByRole('status', { name: 'URL' });
+    await waitFor(() => expect(url()).toHaveTextContent(/^\/shares$/));
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: /^Page / }).at(-1)).toHaveAccessibleName('Page 22'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(url()).toHaveTextContent('/shares?page=2'));
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Items per page' }), '50');
+    await waitFor(() => expect(url()).toHaveTextContent('/shares?size=50'));
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(current(canvas)).toHaveAccessibleName('Page 2'));
+    await expect(url()).toHaveTextContent('/shares?page=2');
+    await userEvent.click(canvas.getByRole('button', { name: 'Back' }));
+    // The corrected URL replaced ?page=abc&size=7: Back lands on the clean one.
+    await waitFor(() => expect(current(canvas)).toHaveAccessibleName('Page 1'));
+    await expect(url()).toHaveTextContent(/^\/shares$/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Forward' }));
+    await waitFor(() => expect(current(canvas)).toHaveAccessibleName('Page 2'));
   },
 };
 

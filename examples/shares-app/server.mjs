@@ -59,7 +59,9 @@ export async function startApp(options) {
   });
   // A maintained Fetch↔Node adapter: answers malformed requests (bad Host, bad URL) 400 itself, and aborts the
   // request's signal when the browser goes away, which aborts the upstream call.
-  const api = getRequestListener(proxy);
+  // overrideGlobalObjects: false keeps Node's own Request/Response for the rest of this process (the demo runs the
+  // mock service in it too); the handler works either way.
+  const api = getRequestListener(proxy, { overrideGlobalObjects: false });
   const config = JSON.stringify({ organizations: options.organizations });
   let origin = '';
 
