@@ -14,7 +14,7 @@ export const budgets = [
   // 3650 before issue 18's bug fixes: digit strings ('3' from a URL) read as numbers, warnings quoting strings, and a
   // controlled size the parent refuses keeping the page (+75 B); id/style/aria-*/data-* on the root (+67 B); showQuickJumper (+130 B); link mode, getPageHref + linkComponent (+145 B).
   // Pagination JS + styles.css together must stay below react-paginate's 5.03 KiB (5151 B), the smallest peer in BENCHMARKS.md.
-  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4070 },
+  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4080 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1500 },
   // 4300, not 4000: issue 16's pages without a total (Slice, has-more, next, bare arrays) and the RFC 8288 Link reader add ~300 B, one error constructor shape (detail, init) ~16 B; issue 15's
   // token rules (refusal back-off, the 401 rule per organization with its holds, copies of blocked errors) ~310 B; 4650 before
