@@ -16,6 +16,7 @@ const compatPackages = [
   '@testing-library/react',
   '@testing-library/dom',
   '@testing-library/user-event',
+  'react-router',
 ];
 const escape = (name: string) => name.replace(/[/.]/g, '\\$&');
 
