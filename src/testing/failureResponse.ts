@@ -1,0 +1,35 @@
+import { HttpResponse } from 'msw';
+import { errorResponse } from './errorResponse';
+import { MOCK_REALM } from './MOCK_REALM';
+import type { MockFailure } from './types';
+
+// OAuth error codes (RFC 6749 5.2 and 4.1.2.1) a failing identity provider answers with.
+const TOKEN_FAILURE_CODES = {
+  401: 'invalid_client',
+  403: 'access_denied',
+  429: 'temporarily_unavailable',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+} as const;
+
+/** The statuses `fail()` accepts. */
+export const MOCK_FAILURES: readonly MockFailure['status'][] = [401, 403, 429, 500, 503, 'malformed-json', 'network'];
+
+/** The answer of an injected failure: an OAuth error at the token endpoint, a Spring error body elsewhere. */
+export function failureResponse(failure: MockFailure, path: string, now: number): Response {
+  if (failure.status === 'network') return HttpResponse.error();
+  if (failure.status === 'malformed-json') {
+    return new HttpResponse('{"content":[{"id":"', { status: 200, headers: { 'Content-Type': 'application/json' } });
+  }
+  const headers: Record<string, string> = {};
+  const retryAfter = failure.retryAfter ?? (failure.status === 429 ? 1 : undefined);
+  if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
+  if (failure.status === 401) headers['WWW-Authenticate'] = `Bearer ${MOCK_REALM}, error="invalid_token"`;
+  if (failure.resource === 'token') {
+    return HttpResponse.json(
+      { error: TOKEN_FAILURE_CODES[failure.status], error_description: `Simulated ${failure.status}` },
+      { status: failure.status, headers: { ...headers, 'Cache-Control': 'no-store' } },
+    );
+  }
+  return errorResponse(failure.status, `Simulated ${failure.status}`, { path, now, headers });
+}

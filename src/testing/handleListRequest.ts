@@ -1,0 +1,97 @@
+import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
+import { MAX_PAGE_SIZE } from '../shared/MAX_PAGE_SIZE';
+import { isUuid } from '../client/isUuid';
+import { authorizationScheme } from './authorizationScheme';
+import { decodeBasicCredentials } from './decodeBasicCredentials';
+import { errorResponse } from './errorResponse';
+import { failureResponse } from './failureResponse';
+import { formatPage } from './formatPage';
+import { MOCK_REALM } from './MOCK_REALM';
+import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
+import type { MockListResource, RecordedRequest } from './types';
+
+/** A non-negative integer query parameter, its default when absent, or null when malformed. */
+function integerParam(url: URL, name: string, fallback: number): number | null {
+  const raw = url.searchParams.get(name);
+  if (raw === null) return fallback;
+  if (!/^\d{1,15}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/** Null when the request may proceed, else the 401 to answer with. */
+function checkAuthorization(state: MockServiceState, header: string | null, path: string): Response | null {
+  if (!state.authRequired) return null;
+  const scheme = authorizationScheme(header);
+  const challenge = (wwwAuthenticate: string, message: string) =>
+    errorResponse(401, message, { path, now: state.now(), headers: { 'WWW-Authenticate': wwwAuthenticate } });
+  if (header === null || scheme === null) {
+    return challenge(`Bearer ${MOCK_REALM}, Basic ${MOCK_REALM}`, 'Full authentication is required to access this resource');
+  }
+  const credential = header.trim().replace(/^\S+\s+/, '').trim();
+  if (scheme === 'Bearer') {
+    const expiresAt = state.tokens.get(credential);
+    if (expiresAt !== undefined && state.now() < expiresAt) return null;
+    return challenge(
+      `Bearer ${MOCK_REALM}, error="invalid_token", error_description="The access token is invalid or has expired"`,
+      'The access token is invalid or has expired',
+    );
+  }
+  const pair = decodeBasicCredentials(credential);
+  const known = pair && state.accounts.some((a) => a.accountId === pair.user && a.apiToken === pair.password);
+  return known ? null : challenge(`Basic ${MOCK_REALM}`, 'Bad API account credentials');
+}
+
+/**
+ * `GET /{organizationId}/(shares|environments)?page&size` as the service answers it: failures and latency first (a
+ * queued failure belongs to the request that arrives next), then method, credentials, organization and parameters,
+ * each refused the way Spring refuses it.
+ */
+export async function handleListRequest(
+  state: MockServiceState,
+  request: Request,
+  resource: MockListResource,
+  rawOrganizationId: string,
+): Promise<Response> {
+  const url = new URL(request.url);
+  let organizationId = rawOrganizationId;
+  try {
+    organizationId = decodeURIComponent(rawOrganizationId);
+  } catch {
+    // Keep the raw text: it is rejected below as not a UUID.
+  }
+  const page = integerParam(url, 'page', 0);
+  const size = integerParam(url, 'size', DEFAULT_PAGE_SIZE);
+  const validSize = size !== null && size >= 1 && size <= MAX_PAGE_SIZE ? size : undefined;
+  const record: RecordedRequest = {
+    resource,
+    method: request.method,
+    url: request.url,
+    organizationId,
+    page: page ?? undefined,
+    size: validSize,
+    authorization: authorizationScheme(request.headers.get('Authorization')),
+    status: null,
+  };
+  state.requests.push(record);
+  const failure = takeFailure(state, resource);
+  await waitLatency(state, { resource, organizationId, page: record.page, size: record.size });
+
+  const path = url.pathname;
+  const refuse = (status: number, message: string, headers?: Record<string, string>) =>
+    finish(record, errorResponse(status, message, { path, now: state.now(), ...(headers ? { headers } : {}) }));
+  if (failure) return finish(record, failureResponse(failure, path, state.now()));
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return refuse(405, `Request method '${request.method}' is not supported`, { Allow: 'GET, HEAD' });
+  }
+  const denied = checkAuthorization(state, request.headers.get('Authorization'), path);
+  if (denied) return finish(record, denied);
+  if (!isUuid(organizationId)) return refuse(400, 'organizationId must be a UUID');
+  const organization = state.byId.get(organizationId.toLowerCase());
+  if (!organization) return refuse(404, `Organization ${organizationId} not found`);
+  if (page === null) return refuse(400, 'page must be an integer >= 0');
+  if (validSize === undefined) return refuse(400, `size must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+  const rows = organization[resource];
+  const start = page * validSize;
+  const items = rows.slice(start, start + validSize);
+  return finish(record, formatPage(state.shape, { resource, items, total: rows.count(), page, size: validSize, url }));
+}

@@ -1,0 +1,148 @@
+import { HttpResponse } from 'msw';
+import { authorizationScheme } from './authorizationScheme';
+import { decodeBasicCredentials } from './decodeBasicCredentials';
+import { oauthErrorResponse } from './errorResponse';
+import { failureResponse } from './failureResponse';
+import { trimBase } from './matchBase';
+import { MOCK_DEFAULT_SCOPE } from './MOCK_DEFAULT_SCOPE';
+import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
+import type { RecordedRequest } from './types';
+
+function randomToken(): string {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The request's fields, or the 400 to answer with. */
+async function readTokenRequest(request: Request): Promise<Record<string, unknown> | Response> {
+  // As real identity providers do: the seed's JSON body (Auth0) or RFC 6749's form body.
+  const contentType = request.headers.get('Content-Type') ?? '';
+  if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of new URLSearchParams(await request.text())) {
+      fields[name] = name in fields ? [fields[name], value].flat() : value;
+    }
+    return fields;
+  }
+  if (/^application\/json\s*(;|$)/i.test(contentType)) {
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      return oauthErrorResponse(400, 'invalid_request', 'The request body is not valid JSON');
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return oauthErrorResponse(400, 'invalid_request', 'The request body must be a JSON object');
+    }
+    return body as Record<string, unknown>;
+  }
+  return oauthErrorResponse(400, 'invalid_request', 'Content-Type must be application/json or application/x-www-form-urlencoded');
+}
+
+async function issueToken(state: MockServiceState, request: Request): Promise<Response> {
+  if (request.method !== 'POST') {
+    return HttpResponse.json(
+      { error: 'invalid_request', error_description: 'The token endpoint accepts POST only' },
+      { status: 405, headers: { Allow: 'POST' } },
+    );
+  }
+  const fields = await readTokenRequest(request);
+  if (fields instanceof Response) return fields;
+  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+  const grantType = text('grant_type');
+  let clientId = text('client_id');
+  let clientSecret = text('client_secret');
+  const audience = text('audience');
+  const scope = text('scope');
+  // The client's id and secret come in the body (client_secret_post) or in a Basic header (client_secret_basic), never both.
+  const header = request.headers.get('Authorization');
+  if (header !== null) {
+    const pair = /^Basic\s+(\S+)$/i.exec(header.trim())?.[1];
+    const basic = pair === undefined ? null : decodeBasicCredentials(pair);
+    if (basic === null) return oauthErrorResponse(401, 'invalid_client', 'The Authorization header is not Basic client credentials');
+    if (fields.client_secret !== undefined) {
+      return oauthErrorResponse(400, 'invalid_request', 'Use one client authentication method: Basic or client_secret in the body, not both');
+    }
+    // RFC 6749 2.3.1: each part is form-urlencoded before the pair is base64-encoded.
+    const formDecode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
+    try {
+      [clientId, clientSecret] = [formDecode(basic.user), formDecode(basic.password)];
+    } catch {
+      return oauthErrorResponse(401, 'invalid_client', 'The Basic credentials are not form-urlencoded');
+    }
+    if (fields.client_id !== undefined && fields.client_id !== clientId) {
+      return oauthErrorResponse(400, 'invalid_request', 'client_id in the body differs from the Basic credentials');
+    }
+  }
+  if (grantType === undefined) return oauthErrorResponse(400, 'invalid_request', 'Missing grant_type');
+  if (grantType !== 'client_credentials') {
+    return oauthErrorResponse(400, 'unsupported_grant_type', 'Only client_credentials is supported');
+  }
+  if (clientId === undefined || clientSecret === undefined) {
+    return oauthErrorResponse(400, 'invalid_request', 'Missing client_id or client_secret');
+  }
+  if (fields.scope !== undefined && scope === undefined) {
+    return oauthErrorResponse(400, 'invalid_request', 'scope must be a space-separated string');
+  }
+  const client = state.clients.find((c) => c.clientId === clientId);
+  const account = state.accounts.find((a) => a.apiKey !== undefined && a.apiKey === clientId);
+  const allowedScope = client
+    ? client.clientSecret === clientSecret
+      ? (client.scope ?? MOCK_DEFAULT_SCOPE)
+      : null
+    : account && account.apiSecret === clientSecret
+      ? MOCK_DEFAULT_SCOPE
+      : null;
+  if (allowedScope === null) return oauthErrorResponse(401, 'invalid_client', 'Client authentication failed');
+  // The API is named by `audience` (Auth0) or RFC 8707 `resource` indicators (one or more).
+  const targets = [fields.audience ?? [], fields.resource ?? []].flat();
+  if (!targets.length) return oauthErrorResponse(400, 'invalid_request', 'Missing audience or resource');
+  if (audience === undefined && fields.audience !== undefined) return oauthErrorResponse(400, 'invalid_request', 'audience must be a string');
+  const audiences = state.audience !== undefined ? [trimBase(state.audience)] : state.apiBases;
+  const isThisApi = (target: unknown) => {
+    try {
+      return typeof target === 'string' && audiences.includes(trimBase(target));
+    } catch {
+      // Not a URL: it cannot match.
+      return false;
+    }
+  };
+  if (!targets.every(isThisApi)) return oauthErrorResponse(400, 'invalid_target', 'The audience or resource is not this API');
+  const allowed = allowedScope.split(/\s+/).filter(Boolean);
+  const requested = scope?.split(/\s+/).filter(Boolean) ?? [];
+  if (requested.some((s) => !allowed.includes(s))) {
+    return oauthErrorResponse(400, 'invalid_scope', 'The requested scope exceeds what the client may be granted');
+  }
+  const accessToken = randomToken();
+  // Forget expired tokens so a long-running mock server does not grow without bound.
+  const issuedAt = state.now();
+  for (const [token, expiresAt] of state.tokens) if (expiresAt <= issuedAt) state.tokens.delete(token);
+  state.tokens.set(accessToken, issuedAt + state.lifetimeSeconds * 1000);
+  return HttpResponse.json(
+    {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: state.lifetimeSeconds,
+      scope: (requested.length > 0 ? requested : allowed).join(' '),
+    },
+    { headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } },
+  );
+}
+
+/** `POST /oauth/token` with the client credentials grant, as Auth0 and RFC 6749 identity providers answer it. */
+export async function handleTokenRequest(state: MockServiceState, request: Request): Promise<Response> {
+  state.tokenRequests += 1;
+  const record: RecordedRequest = {
+    resource: 'token',
+    method: request.method,
+    url: request.url,
+    authorization: authorizationScheme(request.headers.get('Authorization')),
+    status: null,
+  };
+  state.requests.push(record);
+  const failure = takeFailure(state, 'token');
+  await waitLatency(state, { resource: 'token' });
+  if (failure) return finish(record, failureResponse(failure, new URL(request.url).pathname, state.now()));
+  return finish(record, await issueToken(state, request));
+}
