@@ -35,3 +35,6 @@ run('build the example with Vite', 'npx', ['vite', 'build', '--config', join(app
 run('drive it in Chromium', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app.e2e.test.mjs']);
 // The same app over a service that answers Spring Slices (no total): paged to the end and back on `hasNext`.
 run('drive it over a Slice service', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app-slice.e2e.test.mjs']);
+// What the README claims for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
+// indicators), token storms and shared token stores (Redis), checked on the package as installed.
+run('identity providers, token storms and token stores on the packed package', 'npx', ['vitest', 'run', '--config', 'test/e2e/packed.vitest.config.ts']);
