@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
+import { isWireInteger } from '../shared/isWireInteger';
 import { MAX_PAGE_SIZE } from '../shared/MAX_PAGE_SIZE';
 import { isUuid } from '../client/isUuid';
 import { authorizationScheme } from './authorizationScheme';
@@ -14,7 +15,7 @@ import type { MockListResource, RecordedRequest } from './types';
 function integerParam(url: URL, name: string, fallback: number): number | null {
   const raw = url.searchParams.get(name);
   if (raw === null) return fallback;
-  if (!/^\d{1,15}$/.test(raw)) return null;
+  if (!isWireInteger(raw)) return null;
   return Number(raw);
 }
 
