@@ -24,6 +24,7 @@ const steps = [
   // Includes the type tests (test/types/*.test-d.ts, expectTypeOf): a wrong public type is a compile error.
   ['type-check and type tests', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ["type-check the docs' code examples (as an app imports pagewise)", 'npx', ['tsc', '-p', 'stories/docs/examples/tsconfig.json', '--noEmit']],
+  ["type-check README's code blocks against pagewise's API", 'node', ['scripts/readme-check.mjs']],
   ['build', 'node', ['scripts/build.mjs']],
   ['package checks: pack, publint, attw, size budget', 'node', ['scripts/check-package.mjs']],
   ['unit, node, browser and story tests', 'npx', ['vitest', 'run']],
