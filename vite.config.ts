@@ -20,7 +20,6 @@ const optimizeDeps = {
     '@tanstack/react-query',
     '@tanstack/query-core',
     '@tanstack/react-table',
-    'clsx',
     'msw',
     'msw/browser',
     'axe-core',
@@ -51,7 +50,6 @@ const external = [
   '@tanstack/react-query',
   '@tanstack/react-table',
   'msw',
-  'clsx',
   /^node:/,
 ];
 

@@ -27,7 +27,7 @@ function sizeSection(size) {
     '',
     `min+gzip (gzip -9) in KiB of an esbuild bundle of one import per row, \`esbuild ${flags}\`, React and react-dom external.`,
     'CSS is counted where the library needs a stylesheet; CSS-in-JS is already in the JS. pagewise is bundled from `src/` with the',
-    'same flags (clsx included; its optional peers TanStack Query/Table and msw external, as React is). "× pagewise" compares totals.',
+    'same flags (its optional peers TanStack Query/Table and msw external, as React is). "× pagewise" compares totals.',
     '',
     mdTable(['Bundle', 'Version', 'Page-size selector', 'JS min', 'JS gzip', 'CSS gzip', 'Total gzip', '× pagewise', 'Styling counted'], rows),
   ].join('\n');

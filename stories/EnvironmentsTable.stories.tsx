@@ -5,6 +5,7 @@ import type { MockEnvironment, MockService, MockServiceOptions } from '../src/te
 import { environmentColumns } from './support/columns';
 import { createPageGate } from './support/createPageGate';
 import { mockedStory } from './support/mockedStory';
+import { expectPage, navOf, pageOrNext } from './support/pagingPlay';
 import { PagedTable } from './support/PagedTable';
 import { OrganizationPicker } from './support/OrganizationPicker';
 import { SLOW, expectRows, getTable, recordShownNames, shownNames, waitForIdle } from './support/play';
@@ -52,7 +53,7 @@ export const Default: Story = {
       'Status',
       'Created',
     ]);
-    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(pageOrNext(canvasElement, 'Page 2'));
     await expectRows(canvasElement, acme, 21, 40, DIGITS);
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
     await expectRows(canvasElement, acme, 41, 58, DIGITS);
@@ -91,7 +92,7 @@ export const PageSizeChange: Story = {
     await expectRows(canvasElement, acme, 1, 10, DIGITS);
     await userEvent.click(canvas.getByRole('button', { name: 'Last page' }));
     await expectRows(canvasElement, acme, 51, 58, DIGITS);
-    await expect(canvas.getByRole('button', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
+    await expectPage(navOf(canvasElement), 'Page 6');
     await expect(requestedPagesAndSizes(pageSizeStory.service, 'environments')).toEqual(
       expect.arrayContaining([
         { page: 0, size: 10 },
@@ -129,7 +130,7 @@ export const OrganizationSwitcher: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expectRows(canvasElement, acme, 1, 20, DIGITS);
-    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(pageOrNext(canvasElement, 'Page 2'));
     await expectRows(canvasElement, acme, 21, 40, DIGITS);
     const recording = recordShownNames(canvasElement);
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Organization' }), 'Globex');

@@ -1,9 +1,9 @@
 'use client';
 
-import { clsx } from 'clsx';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ElementType, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
+import { paginationFit } from './paginationFit';
 import { usePagination } from './usePagination';
 import { formatValue } from '../shared/formatValue';
 import { isDigits } from '../shared/isDigits';
@@ -27,6 +27,8 @@ export interface PaginationProps {
   pageSizeOptions?: number[];
   /** Show the page-size selector. @default true */
   showSizeChanger?: boolean;
+  /** Show the selector's label ("Items per page") beside it, as MUI's TablePagination does; otherwise it is the accessible name only. @default false */
+  showSizeLabel?: boolean;
   /** Show a "Go to page" number input: Enter or leaving it jumps to the page typed (clamped to the page count). @default false */
   showQuickJumper?: boolean;
   /** Show the range and total count, e.g. "21–40 of 437". @default false */
@@ -81,14 +83,19 @@ const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 // useLayoutEffect moves focus before paint; on the server (no window) it would only warn.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
-function useNumberFormat(locale = 'en', seen: Set<string>): (n: number) => string {
+// The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B".
+function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => string, (n: number) => string] {
   return useMemo(() => {
+    let tag = locale;
     try {
-      return new Intl.NumberFormat(locale).format;
+      new Intl.NumberFormat(tag);
     } catch {
-      warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
-      return new Intl.NumberFormat('en').format;
+      if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
+      tag = 'en';
     }
+    const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
+    const format = new Intl.NumberFormat(tag).format;
+    return [format, (n: number) => (n < 1e6 ? format(n) : short(n))];
   }, [locale, seen]);
 }
 
@@ -101,10 +108,10 @@ export function Pagination(props: PaginationProps) {
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (!sizeKnown && typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
   });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
-  const format = useNumberFormat(props.locale, seen);
+  const [format, formatShort] = useNumberFormat(props.locale, seen);
   const nav = useRef<HTMLElement>(null);
   const lastFocused = useRef<HTMLElement | null>(null);
   // Page buttons are reused by position (fast paging), so remember which page the focused one showed.
@@ -182,8 +189,8 @@ export function Pagination(props: PaginationProps) {
       </button>
     );
 
-  const arrow = (name: keyof typeof icons, enabled: boolean, page: number) => (
-    <li>
+  const arrow = (name: keyof typeof icons, enabled: boolean, page: number, edge?: boolean) => (
+    <li data-edge={edge || undefined}>
       {control(
         page,
         enabled,
@@ -220,16 +227,55 @@ export function Pagination(props: PaginationProps) {
     [sizes, labels, format],
   );
 
+  const selectShown = showSizeChanger && p.pageSizeOptions.length > 1;
+  const selector = selectShown && (
+    <select
+      className="pw-select"
+      aria-label={props.showSizeLabel ? undefined : labels.pageSize}
+      value={p.pageSize}
+      disabled={p.disabled}
+      onChange={(e) => p.setPageSize(Number(e.target.value))}
+    >
+      {options}
+    </select>
+  );
+  const totalText =
+    showTotal && p.total !== undefined
+      ? labels.total(total, total, total)
+      : showTotal && unknown && props.hasNext
+        ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
+        : undefined;
+  const count = formatShort(p.pageCount);
+  // Without a total the count is only the last page seen: show the page alone.
+  const counted = p.total !== undefined;
+  const shortCurrent = formatShort(p.current);
+  // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
+  // numbers are written out, longer ones short).
+  const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
+  const longestOption = Math.max(0, ...p.pageSizeOptions.map((n) => labels.pageSizeOption(format(n)).length));
+  const fit = paginationFit({
+    size,
+    digits: format(p.pageCount).length,
+    // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
+    pages: p.items.length,
+    indicator: props.showQuickJumper ? 0 : counted ? widest + count.length + 3 : current.length + 2,
+    total: totalText?.length,
+    select: selectShown ? longestOption + (props.showSizeLabel ? labels.pageSize.length + 1 : 0) : undefined,
+    jumper: props.showQuickJumper ? labels.jumper.length : undefined,
+  });
+
   return (
     <nav
       {...rest}
       ref={nav}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ ...props.style, '--pw-digits': format(p.pageCount).length } as CSSProperties}
+      style={{ ...props.style, '--pw-digits': format(p.pageCount).length, '--pw-count': widest } as CSSProperties}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
-      className={clsx('pw-pagination', className)}
+      className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
+      data-full={fit.full}
+      data-compact={fit.compact}
       data-disabled={p.disabled || undefined}
       onFocus={(e) => {
         lastFocused.current = e.target;
@@ -247,7 +293,7 @@ export function Pagination(props: PaginationProps) {
         <span className="pw-total">{labels.totalMore(format(p.rangeStart), format(p.rangeEnd))}</span>
       )}
       <ul className="pw-list">
-        {arrow('first', p.hasPrevious, 1)}
+        {arrow('first', p.hasPrevious, 1, true)}
         {arrow('previous', p.hasPrevious, p.current - 1)}
         {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
         {p.items.map((item, index) => {
@@ -260,7 +306,7 @@ export function Pagination(props: PaginationProps) {
           }
           const text = format(item.page);
           return (
-            <li key={index}>
+            <li key={index} data-window="">
               {control(
                 item.page,
                 !p.disabled,
@@ -270,8 +316,18 @@ export function Pagination(props: PaginationProps) {
             </li>
           );
         })}
+        {/* With the jumper, its input is the compact layout's place in the list ("3 / 22" or a page input). */}
+        {!props.showQuickJumper && (
+          <li className="pw-indicator">
+            <span aria-hidden="true">
+              <span>{counted ? shortCurrent : current}</span>
+              {counted && <span data-count="">{` / ${count}`}</span>}
+            </span>
+            <span className="pw-sr">{counted ? labels.status(current, format(p.pageCount)) : labels.statusPage(current)}</span>
+          </li>
+        )}
         {arrow('next', p.hasNext, p.current + 1)}
-        {arrow('last', p.hasNext && p.pageCountKnown, p.pageCount)}
+        {arrow('last', p.hasNext && p.pageCountKnown, p.pageCount, true)}
       </ul>
       {props.showQuickJumper && (
         <label className="pw-jumper">
@@ -279,6 +335,9 @@ export function Pagination(props: PaginationProps) {
           {/* No min/max: out-of-range pages are clamped, not refused, and the spin buttons are hidden. */}
           <input
             className="pw-input"
+            // Named on its own: the label's text is dropped in the narrowest layout.
+            aria-label={labels.jumper}
+            placeholder={current}
             type="number"
             disabled={p.disabled}
             onKeyDown={(e) => e.key === 'Enter' && jump(e)}
@@ -287,17 +346,15 @@ export function Pagination(props: PaginationProps) {
         </label>
       )}
       {/* One size is no choice (MUI hides it too). */}
-      {showSizeChanger && p.pageSizeOptions.length > 1 && (
-        <select
-          className="pw-select"
-          aria-label={labels.pageSize}
-          value={p.pageSize}
-          disabled={p.disabled}
-          onChange={(e) => p.setPageSize(Number(e.target.value))}
-        >
-          {options}
-        </select>
-      )}
+      {selector &&
+        (props.showSizeLabel ? (
+          <label className="pw-size">
+            <span>{labels.pageSize}</span>
+            {selector}
+          </label>
+        ) : (
+          selector
+        ))}
       <span className="pw-status" role="status" aria-live="polite">
         {status}
       </span>

@@ -23,44 +23,47 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length;
   return (
-    <table className="pw-story-table" aria-busy={busy} data-busy={busy || undefined}>
-      <caption>
-        {caption}
-        {busy && (
-          <span className="pw-story-busy" aria-hidden="true">
-            {' '}
-            · loading…
-          </span>
-        )}
-      </caption>
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th key={header.id} scope="col">
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </th>
-            ))}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={columnCount}>{empty}</td>
-          </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.id}>
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id}>
-                  <table.FlexRender cell={cell} />
-                </td>
+    // Keyboard users scroll a table wider than its container too (the region takes focus).
+    <div className="pw-story-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <table className="pw-story-table" aria-busy={busy} data-busy={busy || undefined}>
+        <caption>
+          {caption}
+          {busy && (
+            <span className="pw-story-busy" aria-hidden="true">
+              {' '}
+              · loading…
+            </span>
+          )}
+        </caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
               ))}
             </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+          ))}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columnCount}>{empty}</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id}>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

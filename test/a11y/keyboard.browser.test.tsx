@@ -4,12 +4,17 @@
 // the page arrives later, as it does in apps.
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import * as preview from '../../.storybook/preview';
 import * as paginationStories from '../../stories/Pagination.stories';
 import * as sharesStories from '../../stories/SharesTable.stories';
 import { expectRows } from '../../stories/support/play';
+
+// A desktop-wide page: these tests are about the full page window (narrow containers: responsive.browser.test.tsx).
+beforeAll(async () => {
+  await page.viewport(1280, 900);
+});
 
 setProjectAnnotations([preview.default]);
 const { ServerSide } = composeStories(paginationStories);
@@ -47,7 +52,9 @@ describe('ServerSide story (the caller refetches and moves the page later), keyb
     const nav = within(container).getByRole('navigation', { name: 'Pagination' });
     const status = within(nav).getByRole('status');
 
-    // Tab order from the top of the page: no disabled control, the ellipsis never takes focus.
+    // The first page (and its total) from the service, then the Tab order from the top of the page: no disabled
+    // control, the ellipsis never takes focus.
+    await waitFor(() => expect(within(nav).getByRole('button', { name: 'Page 22' })).toBeInTheDocument());
     expect(await tabTo('Page 2')).toEqual(['Page 1', 'Page 2']);
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(currentPage(nav)).toBe('Page 2'));
@@ -90,9 +97,10 @@ describe('SharesTable story (hook + TanStack Table + mock service), keyboard onl
     const nav = within(container).getByRole('navigation', { name: `${caption}: pages` });
     const status = within(nav).getByRole('status');
 
-    // From the top of the page the first stop is the control: the table itself holds no tab stops.
+    // From the top of the page: the table's scroll region (one stop, so keyboard users can scroll a wide table), then
+    // the control; the table itself holds no other tab stops.
     const path = await tabTo('Next page');
-    expect(path).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5', 'Page 22', 'Next page']);
+    expect(path).toEqual([caption, 'Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5', 'Page 22', 'Next page']);
     await userEvent.keyboard('{Enter}');
     await expectRows(container, caption, 21, 40);
     expect(focusedName()).toBe('Next page');
