@@ -36,6 +36,14 @@ const preview: Preview = {
       },
     },
     a11y: { test: 'error' },
+    // The widths the responsive tests measure (test/a11y/responsive.browser.test.tsx), for looking at them by hand.
+    viewport: {
+      options: {
+        phone320: { name: 'Phone 320', styles: { width: '320px', height: '640px' }, type: 'mobile' },
+        phone375: { name: 'Phone 375', styles: { width: '375px', height: '667px' }, type: 'mobile' },
+        tablet768: { name: 'Tablet 768', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+      },
+    },
   },
   globalTypes: {
     theme: {

@@ -44,6 +44,7 @@ const meta = {
     defaultPageSize: { control: 'number', table: { defaultValue: { summary: '20' } } },
     pageSizeOptions: { control: 'object', table: { defaultValue: { summary: '[10, 20, 50, 100]' } } },
     showSizeChanger: { control: 'boolean', table: { defaultValue: { summary: 'true' } } },
+    showSizeLabel: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
     showTotal: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
     showQuickJumper: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
     disabled: { control: 'boolean', table: { defaultValue: { summary: 'false' } } },
@@ -225,6 +226,35 @@ export const ShowTotal: Story = {
     else for (let i = 0; i < 9; i++) await userEvent.click(next);
     await expect(canvas.getByRole('status')).toHaveTextContent('Page 22 of 22');
     if (visibleTotal(nav)) await expect(canvas.getByText('421–437 of 437')).toBeVisible();
+  },
+};
+
+/** Phone widths: "3 / 22" between the arrows at 375 px, the count and range text gone at 320 px. */
+const onPhone = (viewport: string): Story => ({
+  args: { showTotal: true, defaultCurrent: 3 },
+  globals: { viewport: { value: viewport, isRotated: false } },
+  play: async ({ canvasElement, args }) => {
+    const nav = navOf(canvasElement);
+    await expectPage(nav, 'Page 3');
+    await click(nav, 'Next page');
+    await calledOnceWith(args.onChange, 4, 20);
+    await expectPage(nav, 'Page 4');
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Page 4 of 22');
+  },
+});
+export const Phone320 = onPhone('phone320');
+export const Phone375 = onPhone('phone375');
+export const Tablet768 = onPhone('tablet768');
+
+/** The selector's label shown beside it (as MUI's TablePagination does), still its accessible name. */
+export const SizeLabel: Story = {
+  args: { showSizeLabel: true, showTotal: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    // Beside the selector wherever the range text fits too; narrow containers drop both, the name stays.
+    if (visibleTotal(navOf(canvasElement))) await expect(canvas.getByText('Items per page')).toBeVisible();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Items per page' }), '50');
+    await calledOnceWith(args.onChange, 1, 50);
   },
 };
 

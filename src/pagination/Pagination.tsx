@@ -90,7 +90,7 @@ function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => stri
     try {
       new Intl.NumberFormat(tag);
     } catch {
-      if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
+      warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
       tag = 'en';
     }
     const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
@@ -108,7 +108,7 @@ export function Pagination(props: PaginationProps) {
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown && typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
   });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const [format, formatShort] = useNumberFormat(props.locale, seen);
@@ -231,7 +231,8 @@ export function Pagination(props: PaginationProps) {
   const selector = selectShown && (
     <select
       className="pw-select"
-      aria-label={props.showSizeLabel ? undefined : labels.pageSize}
+      // Named on its own: a visible label (showSizeLabel) is dropped in the narrowest layout.
+      aria-label={labels.pageSize}
       value={p.pageSize}
       disabled={p.disabled}
       onChange={(e) => p.setPageSize(Number(e.target.value))}

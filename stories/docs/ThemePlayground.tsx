@@ -2,8 +2,8 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { Pagination } from '../../src/pagination/index';
 import css from '../../src/pagination/styles.css?raw';
 
-// Internal properties the control sets itself; not for theming.
-const internal = new Set(['--pw-digits', '--pw-h']);
+// Internal properties the control sets itself (sizes, and the container-query layout switches); not for theming.
+const internal = new Set(['--pw-digits', '--pw-count', '--pw-h', '--pw-window', '--pw-indicator', '--pw-narrow', '--pw-tight', '--pw-cap']);
 
 /** Every themable `--pw-*` property and its light default, read from the shipped stylesheet (so this page cannot drift). */
 export function themeVariables(): [name: string, value: string][] {
@@ -11,6 +11,8 @@ export function themeVariables(): [name: string, value: string][] {
   for (const [, name, value] of css.matchAll(/(--pw-[a-z0-9-]+)\s*:\s*([^;]+);/g)) {
     if (!internal.has(name!) && !found.has(name!)) found.set(name!, value!.trim());
   }
+  // Read with a fallback (`var(--pw-font, inherit)`), so the stylesheet never declares it.
+  found.set('--pw-font', 'inherit');
   return [...found];
 }
 
