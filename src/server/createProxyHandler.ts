@@ -13,6 +13,9 @@ import { assertFunction } from '../shared/assertFunction';
 import { createRateLimitedLog } from './createRateLimitedLog';
 import { readAtMost } from './readAtMost';
 import { VerbatimJson } from './VerbatimJson';
+import { isWireInteger } from '../shared/isWireInteger';
+import { MAX_PAGE_SIZE } from '../shared/MAX_PAGE_SIZE';
+import { rewriteLinkHeader } from './rewriteLinkHeader';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions {
@@ -64,8 +67,6 @@ const HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'private,
 /** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
 
-/** Wire integers: at most 15 digits, so every one is a safe integer. */
-const WIRE_INTEGER = /^\d{1,15}$/;
 
 /** How long the default log stays quiet about a kind of failure after writing one. */
 const LOG_INTERVAL_MS = 60_000;
@@ -104,7 +105,8 @@ function describe(error: unknown): string {
  * cannot carry (above 599) is a 502, a timeout a 504, more than `maxConcurrent` calls at once a 503, a browser that
  * went away (its request's signal aborted: the upstream call is aborted too) a 499; the handler rejects only if
  * `onError` throws. Every answer has `Cache-Control: private, no-store` and `X-Content-Type-Options: nosniff`.
- * The browser gets no details; `onError` gets each failure. Upstream response headers are not copied.
+ * The browser gets no details; `onError` gets each failure. Other upstream headers are not copied, except a paging
+ * `Link` (first/prev/next/last, rewritten to this proxy's path with only `page` and `size`).
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
  *
@@ -122,7 +124,7 @@ function describe(error: unknown): string {
  */
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertServerOnly('createProxyHandler', options?.dangerouslyAllowBrowser);
-  const { allowRequest, maxSize = 1000, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
+  const { allowRequest, maxSize = MAX_PAGE_SIZE, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
   const resolved = resolveConfig(options);
   if (!resolved.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
   if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
@@ -184,8 +186,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     if (request.method !== 'GET') return json(405, { error: 'method_not_allowed' }, { Allow: 'GET' });
     const page = searchParams.get('page');
     const size = searchParams.get('size');
-    if (page === null || !WIRE_INTEGER.test(page)) return badRequest('`page` must be an integer >= 0 (zero-based)');
-    if (size === null || !WIRE_INTEGER.test(size) || +size < 1 || +size > maxSize) {
+    if (page === null || !isWireInteger(page)) return badRequest('`page` must be an integer >= 0 (zero-based)');
+    if (size === null || !isWireInteger(size) || +size < 1 || +size > maxSize) {
       return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
     }
     const resource = match[2] as ListResource;
@@ -205,10 +207,15 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     inFlight += 1;
     try {
-      const { body, response } = await requestList(config, resource, { organizationId, page: +page, size: +size, signal: request.signal });
+      const { body, response, url: upstreamUrl } = await requestList(config, resource, { organizationId, page: +page, size: +size, signal: request.signal });
+      const headers: Record<string, string> = {};
       const total = response.headers.get('x-total-count');
       // Passed on only as a count: an echoing service could put anything there, a token included.
-      return json(response.status, body, total !== null && WIRE_INTEGER.test(total) ? { 'X-Total-Count': String(+total) } : {});
+      if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
+      // Paging links (APIs without a total), rewritten to this proxy's own path.
+      const link = rewriteLinkHeader(response.headers.get('link'), upstreamUrl, `${prefix}/${organizationId}/${resource}`, +size, maxSize);
+      if (link) headers.Link = link;
+      return json(response.status, body, headers);
     } catch (error) {
       if (request.signal.aborted) return fail(499, request.signal.reason ?? error, { error: 'client_closed_request' });
       const { status } = error as { status: number };
