@@ -1,9 +1,11 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ElementType, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type MouseEvent, type ReactNode } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit } from './paginationFit';
+import { useAnnouncement } from './useAnnouncement';
+import { useFocusRecovery } from './useFocusRecovery';
 import { usePagination } from './usePagination';
 import { formatValue } from '../shared/formatValue';
 import { isDigits } from '../shared/isDigits';
@@ -75,13 +77,9 @@ const icons = {
   last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
 } as const;
 
-// Controls that cannot act: disabled buttons, and links without href (link mode).
-const off = ':disabled,[aria-disabled]';
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
-// useLayoutEffect moves focus before paint; on the server (no window) it would only warn.
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 // The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B".
 function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => string, (n: number) => string] {
@@ -112,54 +110,13 @@ export function Pagination(props: PaginationProps) {
   });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const [format, formatShort] = useNumberFormat(props.locale, seen);
-  const nav = useRef<HTMLElement>(null);
-  const lastFocused = useRef<HTMLElement | null>(null);
-  // Page buttons are reused by position (fast paging), so remember which page the focused one showed.
-  const focusedPage = useRef<string | undefined>(undefined);
-
-  // Announce changes, not the first render. Derived during render (no second render per change):
-  // once the page or size has differed from the first one, the status always shows the current page.
-  const key = `${p.current}/${p.pageSize}`;
-  const [firstKey] = useState(key);
-  const changed = useRef(false);
-  const announce = changed.current || key !== firstKey;
+  const focus = useFocusRecovery();
+  const announce = useAnnouncement(`${p.current}/${p.pageSize}`);
   // Empty until the first change, so loading a page announces nothing; after that it always matches
   // what is shown (a new total or language rewords it, so the region is never stale when read).
   const unknown = p.total === undefined && props.hasNext !== undefined;
   const current = format(p.current);
   const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, format(p.pageCount))) : '';
-
-  // A focused button that becomes disabled (e.g. "Next page" on the last page) or leaves the window
-  // would drop focus to the body; hand it to the current page instead. While the whole control is
-  // disabled nothing can take it, so wait, and give it back once enabled unless the user moved on.
-  useIsomorphicLayoutEffect(() => {
-    if (announce) changed.current = true;
-    const el = lastFocused.current;
-    const active = document.activeElement;
-    if (!el || (active && active !== document.body && active !== el)) return;
-    const wanted = focusedPage.current;
-    if (el.isConnected && !el.matches(off) && el.dataset.page === wanted) {
-      if (active !== el) el.focus({ preventScroll: true });
-      return;
-    }
-    // Follow the page the user was on (its button may now sit elsewhere), else go to the current page.
-    const page =
-      (wanted !== undefined && nav.current?.querySelector<HTMLElement>(`[data-page="${wanted}"]:not(${off})`)) ||
-      nav.current?.querySelector<HTMLElement>(`[aria-current="page"]:not(${off})`);
-    if (page) {
-      page.focus({ preventScroll: true });
-      return;
-    }
-    // Focus fell to the body; forget it once the user puts it anywhere else.
-    const moved = (e: globalThis.FocusEvent) => {
-      if (!nav.current?.contains(e.target as Node)) lastFocused.current = null;
-    };
-    document.addEventListener('focusin', moved);
-    return () => document.removeEventListener('focusin', moved);
-  });
-  const onBlur = (e: FocusEvent<HTMLElement>) => {
-    if (!(e.target as HTMLElement).matches(off) && !nav.current?.contains(e.relatedTarget as Node | null)) lastFocused.current = null;
-  };
 
   const getHref = props.getPageHref;
   const Link = props.linkComponent ?? 'a';
@@ -268,7 +225,7 @@ export function Pagination(props: PaginationProps) {
   return (
     <nav
       {...rest}
-      ref={nav}
+      {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
       style={{ ...props.style, '--pw-digits': format(p.pageCount).length, '--pw-count': widest } as CSSProperties}
@@ -278,11 +235,6 @@ export function Pagination(props: PaginationProps) {
       data-full={fit.full}
       data-compact={fit.compact}
       data-disabled={p.disabled || undefined}
-      onFocus={(e) => {
-        lastFocused.current = e.target;
-        focusedPage.current = e.target.dataset.page;
-      }}
-      onBlur={onBlur}
     >
       {showTotal && p.total !== undefined && (
         // data-max reserves the width of the longest range, so the buttons after it stay in place.

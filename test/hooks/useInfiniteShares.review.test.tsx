@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, hydrate } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, Suspense, useEffect, useLayoutEffect, useState } from 'react';

@@ -1,0 +1,63 @@
+import { useRef, type FocusEvent, type RefObject } from 'react';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
+
+// Controls that cannot act: disabled buttons, and links without href (link mode).
+const off = ':disabled,[aria-disabled]';
+
+// Hidden by the layout (a narrow container shows "3 / 22" instead of the pages): focus() would do nothing there.
+const shown = (el: HTMLElement | null | undefined): el is HTMLElement => !!el && (el.checkVisibility?.() ?? true);
+
+/**
+ * Keeps keyboard focus in the control while it re-renders: a focused button that becomes disabled (e.g. "Next page" on
+ * the last page) or leaves the window would drop focus to the body, so it goes to the page the user was on, else the
+ * current page, else the first control still shown. While the whole control is disabled nothing can take it, so it
+ * waits, and gives focus back once enabled unless the user moved on. Spread the result on the root element.
+ */
+export function useFocusRecovery(): {
+  ref: RefObject<HTMLElement | null>;
+  onFocus: (e: FocusEvent<HTMLElement>) => void;
+  onBlur: (e: FocusEvent<HTMLElement>) => void;
+} {
+  const root = useRef<HTMLElement>(null);
+  const lastFocused = useRef<HTMLElement | null>(null);
+  // Page buttons are reused by position (fast paging), so remember which page the focused one showed.
+  const focusedPage = useRef<string | undefined>(undefined);
+
+  useIsomorphicLayoutEffect(() => {
+    const el = lastFocused.current;
+    const active = document.activeElement;
+    if (!el || (active && active !== document.body && active !== el)) return;
+    const wanted = focusedPage.current;
+    if (el.isConnected && !el.matches(off) && el.dataset.page === wanted && shown(el)) {
+      if (active !== el) el.focus({ preventScroll: true });
+      return;
+    }
+    // Follow the page the user was on (its button may now sit elsewhere), else go to the current page.
+    const find = (selector: string) => [...(root.current?.querySelectorAll<HTMLElement>(selector) ?? [])].find(shown);
+    const next =
+      (wanted !== undefined && find(`[data-page="${wanted}"]:not(${off})`)) ||
+      find(`[aria-current="page"]:not(${off})`) ||
+      find(`.pw-button:not(${off})`);
+    if (next) {
+      next.focus({ preventScroll: true });
+      return;
+    }
+    // Focus fell to the body; forget it once the user puts it anywhere else.
+    const moved = (e: globalThis.FocusEvent) => {
+      if (!root.current?.contains(e.target as Node)) lastFocused.current = null;
+    };
+    document.addEventListener('focusin', moved);
+    return () => document.removeEventListener('focusin', moved);
+  });
+
+  return {
+    ref: root,
+    onFocus: (e) => {
+      lastFocused.current = e.target;
+      focusedPage.current = e.target.dataset.page;
+    },
+    onBlur: (e) => {
+      if (!e.target.matches(off) && !root.current?.contains(e.relatedTarget as Node | null)) lastFocused.current = null;
+    },
+  };
+}
