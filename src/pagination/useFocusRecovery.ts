@@ -1,3 +1,5 @@
+'use client';
+
 import { useRef, type FocusEvent, type RefObject } from 'react';
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
 
