@@ -1,4 +1,5 @@
-// The control in narrow containers, in real Chromium: every story that shows it, composed with the Storybook preview
+// The control in narrow containers, in real Chromium: every story (the load-more ones too, which show lists without the
+// control), composed with the Storybook preview
 // (decorators, MSW mock service) and run with its play function, in a canvas 320, 375, 480, 768 and 1024 px wide, in
 // the light and the dark theme. Each control must sit on one row without overflowing, keep hit targets of at least
 // 24×24 px (44×44 at size="lg"), and pass axe at that width.
@@ -13,7 +14,7 @@ setProjectAnnotations([preview.default]);
 
 type StoryModule = { default: Meta } & Record<string, unknown>;
 const modules = import.meta.glob<StoryModule>(
-  ['../../stories/Pagination.stories.tsx', '../../stories/SharesTable.stories.tsx', '../../stories/EnvironmentsTable.stories.tsx', '../../stories/ClientSideTable.stories.tsx'],
+  '../../stories/*.stories.tsx',
   { eager: true },
 );
 
