@@ -231,7 +231,8 @@ export const ShowTotal: Story = {
 
 /** Phone widths: "3 / 22" between the arrows at 375 px, the count and range text gone at 320 px. */
 const onPhone = (viewport: string): Story => ({
-  args: { showTotal: true, defaultCurrent: 3 },
+  // Named apart: the Pagination guide shows two of them beside other controls.
+  args: { showTotal: true, defaultCurrent: 3, 'aria-label': `Pagination (${viewport})` },
   globals: { viewport: { value: viewport, isRotated: false } },
   play: async ({ canvasElement, args }) => {
     const nav = navOf(canvasElement);

@@ -77,9 +77,7 @@ const icons = {
   last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
 } as const;
 
-
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
-
 
 // The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B".
 function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => string, (n: number) => string] {
