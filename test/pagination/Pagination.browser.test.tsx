@@ -215,6 +215,21 @@ describe('Pagination in Chromium: layout', () => {
     expect(texts).toEqual(['21–40 of 437']);
   });
 
+  it('takes the room left in a flex row beside other content, on one row, instead of collapsing to no width', () => {
+    render(
+      <div style={{ display: 'flex', alignItems: 'center', gap: 16, inlineSize: 900 }}>
+        <span>Showing 1–20 of 437 shares</span>
+        <Pagination total={437} />
+      </div>,
+    );
+    const nav = screen.getByRole('navigation').getBoundingClientRect();
+    const text = screen.getByText('Showing 1–20 of 437 shares').getBoundingClientRect();
+    expect(nav.left).toBeGreaterThanOrEqual(text.right);
+    expect(nav.right).toBeLessThanOrEqual(text.left + 900 + 0.5);
+    expect(nav.width).toBeGreaterThan(400);
+    expect(named('Page 2').getBoundingClientRect().top).toBe(named('Next page').getBoundingClientRect().top);
+  });
+
   it('wraps instead of overflowing a narrow container, in every size', () => {
     render(
       <div style={{ inlineSize: 300 }}>
