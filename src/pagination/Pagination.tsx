@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type MouseEvent, type ReactNode } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
-import { paginationFit } from './paginationFit';
+import { paginationFit, textUnits } from './paginationFit';
 import { useAnnouncement } from './useAnnouncement';
 import { useFocusRecovery } from './useFocusRecovery';
 import { usePagination } from './usePagination';
@@ -208,16 +208,16 @@ export function Pagination(props: PaginationProps) {
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
-  const longestOption = Math.max(0, ...p.pageSizeOptions.map((n) => labels.pageSizeOption(format(n)).length));
+  const longestOption = Math.max(0, ...p.pageSizeOptions.map((n) => textUnits(labels.pageSizeOption(format(n)))));
   const fit = paginationFit({
     size,
     digits: format(p.pageCount).length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
     indicator: props.showQuickJumper ? 0 : counted ? widest + count.length + 3 : current.length + 2,
-    total: totalText?.length,
-    select: selectShown ? longestOption + (props.showSizeLabel ? labels.pageSize.length + 1 : 0) : undefined,
-    jumper: props.showQuickJumper ? labels.jumper.length : undefined,
+    total: totalText === undefined ? undefined : textUnits(totalText),
+    select: selectShown ? longestOption + (props.showSizeLabel ? textUnits(labels.pageSize) + 1 : 0) : undefined,
+    jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
 
   return (

@@ -1,4 +1,4 @@
-/** What takes room in the control, in characters as rendered; absent parts are not shown. */
+/** What takes room in the control, in narrow characters as rendered (`textUnits`); absent parts are not shown. */
 export interface PaginationFitInput {
   size: 'sm' | 'md' | 'lg';
   /** Characters of the widest page number (the page count, formatted). */
@@ -25,6 +25,17 @@ const CH = 0.6;
 const rung = (em: number): string => String(RUNGS.find((r) => r >= em) ?? 'x');
 
 /**
+ * `text`'s width in narrow characters: a CJK, kana or Hangul character or a full-width form takes about an em,
+ * nearly two narrow ones, so translated labels in those scripts switch layout before they wrap.
+ */
+export function textUnits(text: string): number {
+  let units = 0;
+  // From U+2E80 on: CJK, kana, Hangul syllables, full-width forms (and emoji, beyond the BMP) are wide.
+  for (const char of text) units += char >= '\u2e80' ? 1.7 : 1;
+  return units;
+}
+
+/**
  * The narrowest container each layout needs, as CSS rungs (`data-full`, `data-compact`): the control is laid out by
  * container queries alone, and no rule can read the content's width, so the breakpoints come from what the props
  * say will be shown. Below `data-full` the page window becomes "3 / 22"; below `data-compact` the total and the
@@ -40,5 +51,7 @@ export function paginationFit(input: PaginationFitInput): { full: string; compac
     (input.jumper === undefined ? 0 : text(input.jumper) + Math.max(1.5 * h, Math.min(input.digits, 8) * CH + 1.5) + PART_GAP);
   const full = 4 * h + input.pages * slot + (input.pages + 3) * GAP + parts;
   const compact = 4 * h + (input.indicator && text(input.indicator)) + 4 * GAP + parts;
-  return { full: rung(full + 1), compact: rung(compact + 1) };
+  // Never above the full layout's: with one or two pages "1 / 1" is wider than the window, and the narrow rules must
+  // not apply while the full window shows.
+  return { full: rung(full + 1), compact: rung(Math.min(compact, full) + 1) };
 }

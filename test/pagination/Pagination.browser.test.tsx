@@ -247,6 +247,28 @@ describe('Pagination in Chromium: layout', () => {
     }
   });
 
+  it.each([320, 375, 480, 768, 1024])('keeps Japanese labels (wide characters) on one row in a %i px container', (width) => {
+    const japanese = {
+      nav: 'ページ送り',
+      pageSize: '表示件数',
+      pageSizeOption: (n: string) => `${n} 件/ページ`,
+      total: (from: string, to: string, total: string) => `全 ${total} 件中 ${from}–${to} 件を表示`,
+    };
+    render(
+      <div style={{ inlineSize: width }}>
+        <Pagination total={4_370} defaultCurrent={5} showTotal showSizeLabel labels={japanese} locale="ja-JP" />
+      </div>,
+    );
+    const nav = screen.getByRole('navigation');
+    const parts = [...nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')].filter((el) => el.getClientRects().length > 0);
+    const rows: number[] = [];
+    for (const part of parts) {
+      const { top, height } = part.getBoundingClientRect();
+      if (!rows.some((row) => Math.abs(row - (top + height / 2)) <= 2)) rows.push(top + height / 2);
+    }
+    expect({ width, rows: rows.length, overflow: nav.scrollWidth > nav.clientWidth }).toEqual({ width, rows: 1, overflow: false });
+  });
+
   it('keeps English text readable under dir="rtl": "21–40 of 437" is not reordered', () => {
     render(
       <div dir="rtl">
