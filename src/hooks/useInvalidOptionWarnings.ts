@@ -10,6 +10,8 @@ import { warnOnce } from '../shared/warnOnce';
 export function useInvalidOptionWarnings(caller: string, given: ReadonlyArray<readonly [string, unknown, number]>): void {
   const warned = useRef(new Set<string>()).current;
   useEffect(() => {
+    // Written out as React writes it, so bundlers drop the warnings from production builds.
+    if (process.env.NODE_ENV === 'production') return;
     for (const [name, value, used] of given) {
       if (value !== undefined && !Object.is(value, used)) warnOnce(warned, caller, name, value, used);
     }

@@ -86,7 +86,7 @@ function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => stri
     try {
       new Intl.NumberFormat(tag);
     } catch {
-      warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
+      if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
       tag = 'en';
     }
     const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
@@ -104,7 +104,7 @@ export function Pagination(props: PaginationProps) {
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (!sizeKnown && process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
   });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const [format, formatShort] = useNumberFormat(props.locale, seen);

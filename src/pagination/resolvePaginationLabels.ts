@@ -27,7 +27,7 @@ export function resolvePaginationLabels(given: Partial<PaginationLabels> | undef
   const labels = { ...defaultPaginationLabels };
   if (given == null) return labels;
   if (typeof given !== 'object') {
-    warnOnce(seen, 'Pagination', 'labels', given, 'the English labels');
+    if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'labels', given, 'the English labels');
     return labels;
   }
   for (const key of Object.keys(defaultPaginationLabels) as (keyof PaginationLabels)[]) {
@@ -36,10 +36,10 @@ export function resolvePaginationLabels(given: Partial<PaginationLabels> | undef
     if (value == null || typeof value === typeof fallback) {
       if (value != null) Object.assign(labels, { [key]: value });
     } else if (typeof value === 'string') {
-      warnOnce(seen, 'Pagination', `labels.${key}`, JSON.stringify(value), 'it as a template');
+      if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', `labels.${key}`, JSON.stringify(value), 'it as a template');
       Object.assign(labels, { [key]: template(value, placeholders[key as FunctionLabel]) });
     } else {
-      warnOnce(seen, 'Pagination', `labels.${key}`, typeof value, 'the English default');
+      if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', `labels.${key}`, typeof value, 'the English default');
     }
   }
   return labels;

@@ -93,6 +93,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
 
   const seen = useRef(new Set<string>()).current;
   useEffect(() => {
+    // Written out as React writes it, so bundlers drop the warnings from production builds.
+    if (process.env.NODE_ENV === 'production') return;
     for (const { prop, value, used } of n.issues) {
       // Strings quoted and named as such: '3' from a URL param is used as 3, which must not read "invalid 3; using 3".
       const shown = typeof value === 'string' ? `${formatValue(value)} (a string)` : value;
