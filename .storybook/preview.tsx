@@ -28,6 +28,9 @@ const { service: defaultService } = createStoryService();
 const preview: Preview = {
   loaders: [mswLoader],
   parameters: {
+    // The themed surface below pads every story itself; Storybook's own padding on top would leave a 320 px phone
+    // viewport a 256 px control (the responsive tests measure the surface at 320 px: a 288 px control).
+    layout: 'fullscreen',
     controls: { expanded: true },
     msw: { handlers: defaultService.handlers },
     options: {
