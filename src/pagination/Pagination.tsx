@@ -83,14 +83,14 @@ const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => string, (n: number) => string] {
   return useMemo(() => {
     let tag = locale;
+    let format: (n: number) => string;
     try {
-      new Intl.NumberFormat(tag);
+      format = new Intl.NumberFormat(tag).format;
     } catch {
       if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
-      tag = 'en';
+      format = new Intl.NumberFormat((tag = 'en')).format;
     }
     const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
-    const format = new Intl.NumberFormat(tag).format;
     return [format, (n: number) => (n < 1e6 ? format(n) : short(n))];
   }, [locale, seen]);
 }
@@ -114,7 +114,8 @@ export function Pagination(props: PaginationProps) {
   // what is shown (a new total or language rewords it, so the region is never stale when read).
   const unknown = p.total === undefined && props.hasNext !== undefined;
   const current = format(p.current);
-  const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, format(p.pageCount))) : '';
+  const pageCount = format(p.pageCount);
+  const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, pageCount)) : '';
 
   const getHref = props.getPageHref;
   const Link = props.linkComponent ?? 'a';
@@ -211,7 +212,7 @@ export function Pagination(props: PaginationProps) {
   const longestOption = Math.max(0, ...p.pageSizeOptions.map((n) => textUnits(labels.pageSizeOption(format(n)))));
   const fit = paginationFit({
     size,
-    digits: format(p.pageCount).length,
+    digits: pageCount.length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
     indicator: props.showQuickJumper ? 0 : counted ? widest + count.length + 3 : current.length + 2,
@@ -226,7 +227,7 @@ export function Pagination(props: PaginationProps) {
       {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ ...props.style, '--pw-digits': format(p.pageCount).length, '--pw-count': widest } as CSSProperties}
+      style={{ ...props.style, '--pw-digits': pageCount.length, '--pw-count': widest } as CSSProperties}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
@@ -274,7 +275,7 @@ export function Pagination(props: PaginationProps) {
               <span>{counted ? shortCurrent : current}</span>
               {counted && <span data-count="">{` / ${count}`}</span>}
             </span>
-            <span className="pw-sr">{counted ? labels.status(current, format(p.pageCount)) : labels.statusPage(current)}</span>
+            <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
           </li>
         )}
         {arrow('next', p.hasNext, p.current + 1)}
