@@ -41,7 +41,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /**
  * Makes any `TokenStore` usable as `clientCredentials({ tokenStore })`. One process asks the identity provider (it
  * holds the store's lock); the others wait for the token it stores (bounded by the lock's lifetime, then they ask
- * themselves), so N processes make one token request per token lifetime. A token the API refused is deleted only if
+ * themselves; when the lock is released with no token stored, the next waiter takes it and asks at once), so N
+ * processes make one token request per token lifetime. A token the API refused is deleted only if
  * it is still the stored one. A store that fails (down, slow, wrong data) never fails a call: that process uses its
  * own token request, as without a store, and leaves the store alone for 1 s, 2 s, 4 s … (at most 10 s) before the next try.
  */
@@ -100,15 +101,18 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
             if (stored) return stored;
             owner = crypto.randomUUID();
             const k = await key;
-            if (!(await timed(() => store.lock(k, owner!, lockMs)))) {
-              owner = undefined;
-              // Another process is asking: wait for what it stores, at most as long as its lock lives.
-              for (let wait = 20, waited = 0; waited < lockMs; waited += wait, wait = Math.min(wait * 2, 250)) {
-                await sleep(wait, signal);
-                const got = await fromStore();
-                if (got) return got;
-              }
-            } else {
+            let held = await timed(() => store.lock(k, owner!, lockMs));
+            // Another process is asking: wait for what it stores, at most as long as its lock lives. Its lock gone
+            // with no token stored means its request failed: this process takes the lock and asks at once, rather
+            // than wait out the lock (an identity-provider outage answers as fast as without a store).
+            for (let wait = 20, waited = 0; !held && waited < lockMs; waited += wait, wait = Math.min(wait * 2, 250)) {
+              await sleep(wait, signal);
+              const got = await fromStore();
+              if (got) return got;
+              held = await timed(() => store.lock(k, owner!, lockMs));
+            }
+            if (!held) owner = undefined;
+            else {
               // Stored between our look and our lock?
               const again = await fromStore();
               if (again) {

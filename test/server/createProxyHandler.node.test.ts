@@ -6,6 +6,7 @@ import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
+import type { RecordedRequest } from '../helpers/localServer';
 
 let service: FakeService;
 let handler: ProxyHandler;
@@ -221,9 +222,9 @@ describe('createProxyHandler', () => {
   });
 
   it('redacts a token echoed JSON-escaped deep inside a body, and answers 502 rather than overflow when the body is deeper than it can re-serialise', async () => {
-    const echo = (n: number) => (request: { headers: Record<string, string | undefined> }) => ({
+    const echo = (n: number) => (request: RecordedRequest) => ({
       headers: { 'content-type': 'application/json' },
-      body: `${'['.repeat(n)}"${request.headers.authorization!.slice(7).replace('a', '\\u0061')}"${']'.repeat(n)}`,
+      body: `${'['.repeat(n)}"${String(request.headers.authorization).slice(7).replace('a', '\\u0061')}"${']'.repeat(n)}`,
     });
     service.apiReply = echo(50);
     const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);

@@ -97,6 +97,45 @@ describe('redisTokenStore', () => {
   });
 });
 
+describe('defineTokenStore between processes', () => {
+  const grant = (token: string) => ({ token, expiresIn: 3600 });
+
+  it('stops a waiting process waiting as soon as the lock holder fails: it takes the lock and asks itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const store = memoryTokenStore();
+      let failHolder!: (error: Error) => void;
+      const holder = store.share({ keyParts: ['k'], request: () => new Promise((_, reject) => (failHolder = reject)) });
+      const waiterRequests: number[] = [];
+      const waiter = store.share({ keyParts: ['k'], request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')) });
+      const held = holder.request(new AbortController().signal).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(0);
+      const waited = waiter.request(new AbortController().signal);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(waiterRequests).toHaveLength(0); // the holder is still asking: the waiter waits
+      failHolder(Object.assign(new Error('failed: 503'), { status: 503 }));
+      expect(await held).toMatchObject({ status: 503 });
+      // The lock lives 10 s; a few polls of virtual time are enough now.
+      await vi.advanceTimersByTimeAsync(500);
+      expect(waiterRequests).toHaveLength(1);
+      await expect(waited).resolves.toMatchObject({ token: 'at-waiter-5d1c9e7a' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still makes one token request for many waiting processes when the holder succeeds', async () => {
+    const store = memoryTokenStore();
+    let requests = 0;
+    const processes = Array.from({ length: 8 }, () =>
+      store.share({ keyParts: ['k'], request: async () => (requests++, await new Promise((r) => setTimeout(r, 30)), grant('at-shared-0b9f3e2c')) }),
+    );
+    const tokens = await Promise.all(processes.map((p) => p.request(new AbortController().signal)));
+    expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['at-shared-0b9f3e2c']));
+    expect(requests).toBe(1);
+  });
+});
+
 describe('clientCredentials with a tokenStore (one process)', () => {
   let service: FakeService;
   beforeAll(async () => {
