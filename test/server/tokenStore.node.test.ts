@@ -109,7 +109,8 @@ describe('defineTokenStore between processes', () => {
       const waiterRequests: number[] = [];
       const waiter = store.share({ keyParts: ['k'], request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')) });
       const held = holder.request(new AbortController().signal).catch((error: unknown) => error);
-      await vi.advanceTimersByTimeAsync(0);
+      // The key is hashed off the main thread: wait until the holder has the lock and is asking.
+      for (let turn = 0; turn < 10_000 && !failHolder; turn++) await new Promise((resolve) => setImmediate(resolve));
       const waited = waiter.request(new AbortController().signal);
       await vi.advanceTimersByTimeAsync(100);
       expect(waiterRequests).toHaveLength(0); // the holder is still asking: the waiter waits
