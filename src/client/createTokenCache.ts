@@ -35,6 +35,12 @@ export interface TokenCache {
   invalidate(token: string, scope?: string): boolean;
   /** The API answered a request for `scope` sent with `token` with anything but 401: the token was accepted there. */
   accepted(token: string, scope?: string): void;
+  /**
+   * Ends the back-off and the 401 holds now: the next call asks for a token at once (after the client was fixed at
+   * the identity provider). The failure count stays until a token comes, so a refusal right after a reset backs off
+   * as long as before it, never from 1 s again.
+   */
+  reset(): void;
 }
 
 /** Longest wait before the next token request after outages (network, 5xx, 429, timeouts): recovery comes within it. */
@@ -160,6 +166,12 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
       current = last = undefined;
       return true;
+    },
+    reset() {
+      blocked = undefined;
+      holdUntil = 0;
+      refusing.clear();
+      probe = undefined;
     },
     accepted(token, scope) {
       refusing.delete(scope);

@@ -21,6 +21,7 @@ export type {
   Page,
   ParsePage,
   ParsePageContext,
+  ResettableAuthStrategy,
   Share,
   TokenResponse,
 } from './types';

@@ -5,7 +5,7 @@ import { parseTokenResponse } from '../client/parseTokenResponse';
 import { redact } from '../client/redact';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import { stripBearer } from '../client/stripBearer';
-import type { AuthContext, AuthStrategy } from '../client/types';
+import type { AuthContext, ResettableAuthStrategy } from '../client/types';
 import { assertFunction } from '../shared/assertFunction';
 import { formatValue } from '../shared/formatValue';
 import { requireString } from '../shared/requireString';
@@ -105,7 +105,7 @@ function seconds(name: string, value: unknown): number {
  *   }),
  * });
  */
-export function clientCredentials(options: ClientCredentialsOptions): AuthStrategy {
+export function clientCredentials(options: ClientCredentialsOptions): ResettableAuthStrategy {
   const {
     audience,
     resource,
@@ -255,6 +255,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
       const token = stripBearer(authorization);
       for (const cache of caches.values()) cache.accepted(token, scope);
     },
+    reset: () => caches.forEach((cache) => cache.reset()),
   };
 }
 
