@@ -1,5 +1,6 @@
 import type { TokenGrant } from '../client/parseTokenResponse';
 import { assertFunction } from '../shared/assertFunction';
+import { eventListener, type TokenEvent } from '../shared/events';
 import { hashKey } from './hashKey';
 import type { TokenStore } from './TokenStore';
 
@@ -15,6 +16,8 @@ export interface TokenShareOptions {
   timeoutMs?: number;
   /** Told about every store failure (the call goes on without the store). @default a console warning at most once a minute */
   onTokenStoreError?: (error: unknown) => void;
+  /** Told when a token comes from the store (`token-shared`) and when the store fails (`token-store-fallback`). @default none */
+  onEvent?: (event: TokenEvent) => void;
   /** Clock in milliseconds. @default Date.now */
   now?: () => number;
 }
@@ -55,6 +58,7 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
     const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now, onTokenStoreError } = options;
     const key = hashKey(options.keyParts);
     const lockMs = Math.min(timeoutMs, 10_000);
+    const emit = eventListener('onEvent', options.onEvent);
     const storeTimeoutMs = 1_000;
     let warnedAt = -Infinity;
     const onStoreError =
@@ -78,6 +82,7 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
       return Promise.race([Promise.resolve().then(call), limit]).finally(() => clearTimeout(timer));
     };
     const failed = (error: unknown) => {
+      emit?.({ type: 'token-store-fallback', errorName: (error as Error)?.name ?? typeof error });
       failures += 1;
       skipUntil = now() + Math.min(1000 * 2 ** (failures - 1), 10_000);
       onStoreError(error);
@@ -89,7 +94,9 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
       const time = now();
       if (!value || value.token === rejected) return undefined;
       const leewayMs = Math.min(leewaySeconds * 1000, (value.expiresAt - value.issuedAt) / 2);
-      return time < value.expiresAt - leewayMs ? { token: value.token, expiresIn: (value.expiresAt - time) / 1000 } : undefined;
+      if (time >= value.expiresAt - leewayMs) return undefined;
+      emit?.({ type: 'token-shared' });
+      return { token: value.token, expiresIn: (value.expiresAt - time) / 1000 };
     };
 
     return {
