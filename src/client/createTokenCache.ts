@@ -174,11 +174,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         emit?.({ type: 'token-rejected', renewing: false });
         return false;
       }
-      if (now() < Math.max(holdUntil, refusing.get(scope) ?? 0)) {
-        emit?.({ type: 'token-rejected', renewing: false });
-        return false;
-      }
-      emit?.({ type: 'token-rejected', renewing: true });
+      const renewing = now() >= Math.max(holdUntil, refusing.get(scope) ?? 0);
+      emit?.({ type: 'token-rejected', renewing });
+      if (!renewing) return false;
       probe = { scope, by: new Set() };
       options.onReject?.(token);
       // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.

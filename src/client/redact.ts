@@ -25,34 +25,30 @@ export function parseRedactedReporting(text: string, secrets: readonly string[],
   // JSON without a backslash escapes nothing: each parsed string and key is a piece of `text` as it stands, so a
   // secret `text` does not contain is in none of them, and the walk is not needed.
   if (!long[0] || (!text.includes('\\') && !long.some((secret) => text.includes(secret)))) return { value, changed: false };
-  if (typeof value === 'string') {
-    const clean = redact(value, long);
-    return { value: clean, changed: clean !== value };
-  }
   let changed = false;
-  // An explicit stack, not recursion: a body may nest deeper than the call stack goes.
-  const stack: unknown[] = [value];
+  // An explicit stack, not recursion: a body may nest deeper than the call stack goes. The root sits in a box, so a
+  // body that is one string is redacted like any other.
+  const box = [value];
+  const stack: unknown[] = [box];
   while (stack.length) {
-    const node = stack.pop();
-    if (typeof node !== 'object' || node === null) continue;
-    const holder = node as Record<string, unknown>;
+    const holder = stack.pop() as Record<string, unknown>;
+    const array = Array.isArray(holder);
     for (const key of Object.keys(holder)) {
       let item = holder[key];
       if (typeof item === 'string') {
         const clean = redact(item, long);
         if (clean !== item) (holder[key] = item = clean), (changed = true);
       } else if (typeof item === 'object' && item !== null) stack.push(item);
-      if (Array.isArray(holder)) continue;
-      const cleanKey = redact(key, long);
+      const cleanKey = array ? key : redact(key, long);
       if (cleanKey !== key) {
-        // Moved to the redacted key, defined (not assigned) so that no key can reach the prototype.
+        // Moved to the redacted key (never `__proto__`: it holds "[redacted]").
         delete holder[key];
-        Object.defineProperty(holder, cleanKey, { value: item, enumerable: true, writable: true, configurable: true });
+        holder[cleanKey] = item;
         changed = true;
       }
     }
   }
-  return { value, changed };
+  return { value: box[0], changed };
 }
 
 /**

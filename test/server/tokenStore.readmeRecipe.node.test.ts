@@ -132,10 +132,10 @@ describe("README's Redis recipe (node-redis and ioredis, as written) while redis
         expect(reports.flatMap((r) => r.failures)).toEqual([]);
         expect(tokenRequests() - before).toBe(1);
       },
-      { timeout: 30_000, interval: 500 },
+      { timeout: 45_000, interval: 500 },
     );
     expect(exits).toEqual([]);
     // ioredis writes every reconnection error to stderr unless someone listens.
     expect(errorOutput).not.toContain('Unhandled error event');
-  }, 60_000);
+  }, 90_000);
 });
