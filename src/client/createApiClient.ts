@@ -3,6 +3,7 @@ import { requestList, type ListResource } from './requestList';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { Environment, ListParams, Page, ParsePage, Share } from './types';
 import { assertFunction } from '../shared/assertFunction';
+import { eventListener, type ClientEvent } from '../shared/events';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -13,6 +14,8 @@ export interface ApiClientOptions extends RequestOptions {
    * so pages prefetched on the server are reused after hydration. @default the base URL and the auth strategy's id
    */
   id?: string;
+  /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
+  onEvent?: (event: ClientEvent) => void;
 }
 
 /** A client of the service's list operations. */
@@ -46,9 +49,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {
     throw new TypeError('pagewise: `id` must be a non-empty string');
   }
+  const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
-    const { body, response, url } = await requestList(config, resource, params);
-    return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
+    try {
+      const { body, response, url } = await requestList(config, resource, params);
+      return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
+    } catch (error) {
+      emit?.({ type: 'client-error', resource, errorName: (error as Error)?.name ?? typeof error, status: (error as { status?: number })?.status });
+      throw error;
+    }
   };
   return {
     baseUrl: config.baseUrl,

@@ -25,3 +25,4 @@ export type {
   Share,
   TokenResponse,
 } from './types';
+export type { ClientEvent, TokenEvent } from '../shared/events';

@@ -25,6 +25,17 @@ export type TokenEvent =
   /** The `tokenStore` failed (`errorName` only: a message may hold a URL with a password); this process asks itself. */
   | { type: 'token-store-fallback'; errorName: string };
 
+/** What `createApiClient` tells `onEvent`. No event holds a token, an organization, a query or a header. */
+export type ClientEvent =
+  /** A request is sent (`attempt` 2 is the retry after a 401). */
+  | { type: 'client-request'; resource: 'shares' | 'environments' | undefined; attempt: number }
+  /** Its response's headers arrived, `durationMs` after it was sent. */
+  | { type: 'client-response'; resource: 'shares' | 'environments' | undefined; attempt: number; status: number; durationMs: number }
+  /** A 401 dropped the token: the call is retried once with a new one. */
+  | { type: 'client-retry'; resource: 'shares' | 'environments' | undefined; reason: 'unauthorized' }
+  /** The call rejected with an error of this name (and the service's status, when it answered). */
+  | { type: 'client-error'; resource: 'shares' | 'environments'; errorName: string; status: number | undefined };
+
 /** What `createProxyHandler` tells `onEvent`. No event holds a token, a query, an organization or a header. */
 export type ProxyEvent =
   /** A request reached the handler. */

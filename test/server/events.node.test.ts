@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/client/index';
+import { createApiClient, type ClientEvent } from '../../src/client/index';
 import { clientCredentials, createProxyHandler, defineTokenStore, memoryTokenStore, type ProxyEvent, type TokenEvent } from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
 import { createGate } from '../helpers/createGate';
@@ -99,6 +99,51 @@ describe('clientCredentials onEvent', () => {
   it('refuses an onEvent that is not a function, naming it, before any request', () => {
     expect(() => setup({ onEvent: 'log' as never })).toThrow('pagewise: `onEvent` must be a function');
     expect(service.tokenRequests()).toHaveLength(0);
+  });
+});
+
+describe('createApiClient onEvent', () => {
+  const client = (events: ClientEvent[]) =>
+    createApiClient({
+      baseUrl: `${service.server.origin}/api`,
+      auth: clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
+      onEvent: (event) => events.push(event),
+    });
+
+  it('tells each request and response, the retry after a 401, and the error a call rejects with', async () => {
+    const events: ClientEvent[] = [];
+    const api = client(events);
+    await api.listShares(params);
+    service.issued.push('at-revoked-elsewhere-0c1d');
+    await api.listEnvironments(params);
+    service.apiReply = () => ({ status: 503, body: { error: 'unavailable' } });
+    await expect(api.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 503 });
+    const response = (resource: string, attempt: number, status: number) => ({ type: 'client-response', resource, attempt, status, durationMs: expect.any(Number) });
+    expect(events).toEqual([
+      { type: 'client-request', resource: 'shares', attempt: 1 },
+      response('shares', 1, 200),
+      { type: 'client-request', resource: 'environments', attempt: 1 },
+      response('environments', 1, 401),
+      { type: 'client-retry', resource: 'environments', reason: 'unauthorized' },
+      { type: 'client-request', resource: 'environments', attempt: 2 },
+      response('environments', 2, 200),
+      { type: 'client-request', resource: 'shares', attempt: 1 },
+      response('shares', 1, 503),
+      { type: 'client-error', resource: 'shares', errorName: 'HttpError', status: 503 },
+    ]);
+    expectNothingSecret(events);
+  });
+
+  it('never fails a call because onEvent throws, and refuses an onEvent that is not a function', async () => {
+    const api = createApiClient({
+      baseUrl: `${service.server.origin}/api`,
+      auth: clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET }),
+      onEvent: () => {
+        throw new Error('a broken metrics exporter');
+      },
+    });
+    await expect(api.listShares(params)).resolves.toMatchObject({ total: 1 });
+    expect(() => createApiClient({ baseUrl: 'https://api.example.test', onEvent: 1 as never })).toThrow('pagewise: `onEvent` must be a function');
   });
 });
 
