@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,6 +67,24 @@ describe('redisTokenStore', () => {
     const store = redisTokenStore(ioredis, { prefix: `exp${Math.random()}:` });
     expect(await store.lock('k', 'a', 1)).toBe(true);
     await vi.waitFor(async () => expect(await store.lock('k', 'b', 60_000)).toBe(true), { timeout: 2_000, interval: 5 });
+  });
+
+  it("listens for the client's 'error' events once, however many stores share the client, beside the app's own listener", () => {
+    const client = Object.assign(new EventEmitter(), { call: async () => null });
+    const heard: unknown[] = [];
+    client.on('error', (error) => heard.push(error));
+    redisTokenStore(client);
+    redisTokenStore(client, { prefix: 'other:' });
+    expect(client.listenerCount('error')).toBe(2);
+    client.emit('error', new Error('Socket closed unexpectedly'));
+    expect(heard).toHaveLength(1);
+  });
+
+  it("keeps a client with no 'error' listener of the app's own from throwing (crashing the process) when its connection drops", () => {
+    const client = Object.assign(new EventEmitter(), { sendCommand: async () => null });
+    expect(() => client.emit('error', new Error('Socket closed unexpectedly'))).toThrow('Socket closed unexpectedly');
+    redisTokenStore(client);
+    expect(() => client.emit('error', new Error('Socket closed unexpectedly'))).not.toThrow();
   });
 
   it('refuses a client that is neither node-redis nor ioredis, naming it', () => {
