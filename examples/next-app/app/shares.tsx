@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import type { ComponentProps } from 'react';
 import { usePathname } from 'next/navigation';
 import { useQueryStates } from 'nuqs';
 import { Pagination, useShares } from 'pagewise';
@@ -11,6 +12,15 @@ interface ShareRow extends ApiRecord {
   name?: string;
   protocol?: string;
   path?: string;
+}
+
+/**
+ * next/link without prefetching: Next would otherwise fetch the Server Component payload of every page link in view,
+ * which renders the page on the server and fetches its rows from the service, for pages useShares fetches itself
+ * (the next one already prefetched) without a server round trip.
+ */
+function PageLink(props: ComponentProps<typeof Link>) {
+  return <Link {...props} prefetch={false} />;
 }
 
 export function Shares({ organizationId }: { organizationId: string }) {
@@ -53,7 +63,7 @@ export function Shares({ organizationId }: { organizationId: string }) {
         showTotal
         aria-label="Shares pages"
         getPageHref={(p) => pageHref(pathname, { page: p, size: toPageSize(shares.pagination.pageSize) })}
-        linkComponent={Link}
+        linkComponent={PageLink}
       />
     </section>
   );

@@ -21,6 +21,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No icon: without this line browsers ask for /favicon.ico, which no route answers. */}
+        <link rel="icon" href="data:," />
         <Meta />
         <Links />
       </head>
