@@ -82,13 +82,16 @@ export function describeServerRenderedApp(app) {
       .slice(from)
       .filter((r) => r.resource === 'shares' || r.resource === 'environments')
       .map((r) => ({ page: r.page + 1, size: r.size }));
-  /** Requests to the app's server that are neither the proxy nor a static file: server renders, RSC or loader data. */
+  /**
+   * Requests to the app's server that are neither the proxy nor a static file: server renders, RSC payloads, loader
+   * data. React Router's route discovery (`/__manifest`, route definitions only, no loader runs) is left out.
+   */
   const serverRoundTrips = (from) =>
     browserRequests
       .slice(from)
       .map((r) => new URL(r.url))
       .filter((u) => u.origin === origin && !u.pathname.startsWith('/api/pagewise/'))
-      .filter((u) => !/^\/(_next\/static|assets)\//.test(u.pathname) && u.pathname !== '/favicon.ico')
+      .filter((u) => !/^\/(_next\/static|assets)\//.test(u.pathname) && u.pathname !== '/__manifest')
       .map((u) => u.pathname + u.search);
   const proxyCalls = (from) =>
     browserRequests
