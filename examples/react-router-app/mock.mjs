@@ -24,5 +24,9 @@ export async function startMock({ port = 0 } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { env } = await startMock({ port: Number(process.env.MOCK_PORT ?? 4010) });
-  console.log(Object.entries(env).map(([name, value]) => `export ${name}=${value}`).join('\n'));
+  console.log(
+    Object.entries(env)
+      .map(([name, value]) => `export ${name}=${value}`)
+      .join('\n'),
+  );
 }

@@ -9,7 +9,14 @@ describeServerRenderedApp({
   dir,
   start: (port) => ({
     command: process.execPath,
-    args: [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    args: [
+      join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'),
+      'start',
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
     env: { NEXT_TELEMETRY_DISABLED: '1' },
   }),
   clientAssets: join(dir, '.next', 'static'),

@@ -104,7 +104,10 @@ export function describeServerRenderedApp(app) {
 
   /** Waits until the page shows `rows` and every request it caused (the next page's prefetch too) is answered. */
   async function settle(p, rows) {
-    await until(`rows ${rows[0]}–${rows.at(-1)}`, async () => JSON.stringify(await shownRows(p)) === JSON.stringify(rows));
+    await until(
+      `rows ${rows[0]}–${rows.at(-1)}`,
+      async () => JSON.stringify(await shownRows(p)) === JSON.stringify(rows),
+    );
     await p.waitForLoadState('networkidle');
     await until('the service to answer', () => mock.service.requests.every((r) => r.status !== null));
     await until('the table to settle', () => p.evaluate(() => !document.querySelector('[aria-busy="true"]')));
@@ -117,7 +120,12 @@ export function describeServerRenderedApp(app) {
     const response = await page.goto(`${origin}${path}`);
     const html = await response.text();
     await settle(page, rows);
-    const loads = { status: response.status(), htmlRows: rowsInHtml(html), upstream: upstreamLists(from), proxy: proxyCalls(browserFrom) };
+    const loads = {
+      status: response.status(),
+      htmlRows: rowsInHtml(html),
+      upstream: upstreamLists(from),
+      proxy: proxyCalls(browserFrom),
+    };
     // The document itself is the only request to the server besides the proxy (no prefetched render of other pages).
     assert.deepEqual(serverRoundTrips(browserFrom), [path]);
     return loads;
@@ -133,7 +141,8 @@ export function describeServerRenderedApp(app) {
     return { upstream: upstreamLists(from), roundTrips: serverRoundTrips(browserFrom) };
   }
 
-  const link = (name) => page.getByRole('navigation', { name: 'Shares pages' }).getByRole('link', { name, exact: true });
+  const link = (name) =>
+    page.getByRole('navigation', { name: 'Shares pages' }).getByRole('link', { name, exact: true });
 
   before(async () => {
     const { startMock } = await import(join(app.dir, 'mock.mjs'));
@@ -154,16 +163,24 @@ export function describeServerRenderedApp(app) {
     browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const watch = (p) => {
-      p.on('request', (request) => browserRequests.push({ url: request.url(), method: request.method(), headers: request.headers() }));
+      p.on('request', (request) =>
+        browserRequests.push({ url: request.url(), method: request.method(), headers: request.headers() }),
+      );
       p.on('response', (response) => {
         if (/json|text|javascript|css|x-component/.test(response.headers()['content-type'] ?? '')) {
-          bodies.push(response.text().then((text) => ({ url: response.url(), text, headers: response.headers() }), () => null));
+          bodies.push(
+            response.text().then(
+              (text) => ({ url: response.url(), text, headers: response.headers() }),
+              () => null,
+            ),
+          );
         }
       });
       p.on('pageerror', (error) => problems.push(`${p.url()}: ${error.message}`));
       p.on('console', (message) => {
         const text = message.text();
-        if (message.type() === 'error' || /hydrat|did not match|pagewise/i.test(text)) problems.push(`${p.url()}: ${message.type()}: ${text}`);
+        if (message.type() === 'error' || /hydrat|did not match|pagewise/i.test(text))
+          problems.push(`${p.url()}: ${message.type()}: ${text}`);
       });
     };
     context.on('page', watch);
@@ -186,7 +203,10 @@ export function describeServerRenderedApp(app) {
       assert.equal(load.status, 200);
       assert.deepEqual(load.htmlRows, range(1, 20));
       // The server's render fetched page 1; the browser only prefetched page 2 through the proxy.
-      assert.deepEqual(load.upstream, [{ page: 1, size: 20 }, { page: 2, size: 20 }]);
+      assert.deepEqual(load.upstream, [
+        { page: 1, size: 20 },
+        { page: 2, size: 20 },
+      ]);
       assert.deepEqual(load.proxy, ['1/20']);
       assert.deepEqual(problems, []);
     });
@@ -234,7 +254,10 @@ export function describeServerRenderedApp(app) {
       const load = await open('/?page=3', range(41, 60));
       assert.equal(load.status, 200);
       assert.deepEqual(load.htmlRows, range(41, 60));
-      assert.deepEqual(load.upstream, [{ page: 3, size: 20 }, { page: 4, size: 20 }]);
+      assert.deepEqual(load.upstream, [
+        { page: 3, size: 20 },
+        { page: 4, size: 20 },
+      ]);
       assert.deepEqual(load.proxy, ['3/20']);
       const next = await move(() => link('Next page').click(), '/?page=4', range(61, 80));
       assert.deepEqual(next.upstream, [{ page: 5, size: 20 }]);
@@ -290,7 +313,9 @@ export function describeServerRenderedApp(app) {
         assert.ok(!/bearer\s/i.test(JSON.stringify(headers)), `${url} carried a token`);
       }
       for (const request of browserRequests) assert.equal(request.headers.authorization, undefined, request.url);
-      const shipped = filesUnder(app.clientAssets).map((file) => readFileSync(file, 'utf8')).join('\n');
+      const shipped = filesUnder(app.clientAssets)
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n');
       assert.ok(shipped.length > 100_000, 'client assets were read');
       // The secret, the variable holding it and the grant only server code sends.
       for (const text of [...secrets, 'PAGEWISE_CLIENT_SECRET', 'client_credentials']) {

@@ -29,7 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
  * already), so running the loader again would fetch it upstream a second time. Anything else (another path, other
  * params, a form submission) revalidates as usual.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod !== undefined && formMethod.toUpperCase() !== 'GET') return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const rest = (url: URL) => {
