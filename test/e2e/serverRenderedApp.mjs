@@ -73,6 +73,8 @@ export function describeServerRenderedApp(app) {
   const serverOutput = [];
   /** Every request a page of this browser made: { url, method, headers }. */
   const browserRequests = [];
+  /** Requests of the browser not yet finished or failed. */
+  const inFlight = new Set();
   const bodies = [];
   const problems = [];
 
@@ -102,24 +104,33 @@ export function describeServerRenderedApp(app) {
   const shownRows = async (p = page) =>
     (await p.locator('main tbody tr td:first-child').allTextContents()).map((name) => Number(name.slice(-5)));
 
-  /** Waits until the page shows `rows` and every request it caused (the next page's prefetch too) is answered. */
-  async function settle(p, rows) {
+  /**
+   * Waits until the page shows `rows`, the service has received `upstream` list requests since `from` (the page and the
+   * next page's prefetch come after the render, from effects), the browser has had nothing in flight for a moment,
+   * and the service has answered everything. A request beyond `upstream` shows in the caller's assertion.
+   */
+  async function settle(p, rows, from, upstream) {
     await until(
       `rows ${rows[0]}–${rows.at(-1)}`,
       async () => JSON.stringify(await shownRows(p)) === JSON.stringify(rows),
     );
-    await p.waitForLoadState('networkidle');
+    await until(`${upstream} upstream list requests`, () => upstreamLists(from).length >= upstream);
+    let quietSince = Date.now();
+    await until('the browser to go quiet', () => {
+      if (inFlight.size > 0) quietSince = Date.now();
+      return Date.now() - quietSince >= 300;
+    });
     await until('the service to answer', () => mock.service.requests.every((r) => r.status !== null));
     await until('the table to settle', () => p.evaluate(() => !document.querySelector('[aria-busy="true"]')));
   }
 
   /** Opens `path` in a fresh document; returns its status, the rows in its HTML and what the load cost. */
-  async function open(path, rows) {
+  async function open(path, rows, upstream) {
     const from = mock.service.requests.length;
     const browserFrom = browserRequests.length;
     const response = await page.goto(`${origin}${path}`);
     const html = await response.text();
-    await settle(page, rows);
+    await settle(page, rows, from, upstream);
     const loads = {
       status: response.status(),
       htmlRows: rowsInHtml(html),
@@ -132,12 +143,12 @@ export function describeServerRenderedApp(app) {
   }
 
   /** Runs a move inside the app; returns what it cost upstream and whether it went to the app's server. */
-  async function move(action, url, rows) {
+  async function move(action, url, rows, upstream) {
     const from = mock.service.requests.length;
     const browserFrom = browserRequests.length;
     await action();
     await until(`the URL ${url}`, () => page.url() === `${origin}${url}`);
-    await settle(page, rows);
+    await settle(page, rows, from, upstream);
     return { upstream: upstreamLists(from), roundTrips: serverRoundTrips(browserFrom) };
   }
 
@@ -163,9 +174,12 @@ export function describeServerRenderedApp(app) {
     browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const watch = (p) => {
-      p.on('request', (request) =>
-        browserRequests.push({ url: request.url(), method: request.method(), headers: request.headers() }),
-      );
+      p.on('request', (request) => {
+        inFlight.add(request);
+        browserRequests.push({ url: request.url(), method: request.method(), headers: request.headers() });
+      });
+      p.on('requestfinished', (request) => inFlight.delete(request));
+      p.on('requestfailed', (request) => inFlight.delete(request));
       p.on('response', (response) => {
         if (/json|text|javascript|css|x-component/.test(response.headers()['content-type'] ?? '')) {
           bodies.push(
@@ -199,7 +213,7 @@ export function describeServerRenderedApp(app) {
 
   describe(`${app.name} from the packed package`, () => {
     it('page 1: HTTP 200 with rows 1–20 in the server HTML, hydrated without a warning or an error, page 1 not fetched again', async () => {
-      const load = await open('/', range(1, 20));
+      const load = await open('/', range(1, 20), 2);
       assert.equal(load.status, 200);
       assert.deepEqual(load.htmlRows, range(1, 20));
       // The server's render fetched page 1; the browser only prefetched page 2 through the proxy.
@@ -212,11 +226,11 @@ export function describeServerRenderedApp(app) {
     });
 
     it('a page move updates the URL and the rows with at most one upstream list request and no server round trip', async () => {
-      const next = await move(() => link('Next page').click(), '/?page=2', range(21, 40));
+      const next = await move(() => link('Next page').click(), '/?page=2', range(21, 40), 1);
       // Page 2 was prefetched: the move costs only the prefetch of page 3.
       assert.deepEqual(next.upstream, [{ page: 3, size: 20 }]);
       assert.deepEqual(next.roundTrips, []);
-      const again = await move(() => link('Next page').click(), '/?page=3', range(41, 60));
+      const again = await move(() => link('Next page').click(), '/?page=3', range(41, 60), 1);
       assert.deepEqual(again.upstream, [{ page: 4, size: 20 }]);
       assert.deepEqual(again.roundTrips, []);
       assert.equal(await page.getByRole('link', { name: 'Page 3', exact: true }).getAttribute('aria-current'), 'page');
@@ -224,13 +238,13 @@ export function describeServerRenderedApp(app) {
     });
 
     it('Back and Forward move between pages from the cache, without a request', async () => {
-      const back = await move(() => page.goBack(), '/?page=2', range(21, 40));
+      const back = await move(() => page.goBack(), '/?page=2', range(21, 40), 0);
       assert.deepEqual(back.upstream, []);
       assert.deepEqual(back.roundTrips, []);
-      const backAgain = await move(() => page.goBack(), '/', range(1, 20));
+      const backAgain = await move(() => page.goBack(), '/', range(1, 20), 0);
       assert.deepEqual(backAgain.upstream, []);
       assert.deepEqual(backAgain.roundTrips, []);
-      const forward = await move(() => page.goForward(), '/?page=2', range(21, 40));
+      const forward = await move(() => page.goForward(), '/?page=2', range(21, 40), 0);
       assert.deepEqual(forward.upstream, []);
       assert.deepEqual(forward.roundTrips, []);
       assert.deepEqual(problems, []);
@@ -238,12 +252,18 @@ export function describeServerRenderedApp(app) {
 
     it('a middle click opens the page in a new tab, server-rendered, and leaves this one where it is', async () => {
       assert.equal(await link('Page 4').getAttribute('href'), '/?page=4');
+      const from = mock.service.requests.length;
       const opened = context.waitForEvent('page');
       await link('Page 4').click({ button: 'middle' });
       const tab = await opened;
       await tab.waitForLoadState('domcontentloaded');
       assert.equal(tab.url(), `${origin}/?page=4`);
-      await settle(tab, range(61, 80));
+      // Rendered on the server with page 4, which the tab then does not fetch again; it prefetches page 5.
+      await settle(tab, range(61, 80), from, 2);
+      assert.deepEqual(upstreamLists(from), [
+        { page: 4, size: 20 },
+        { page: 5, size: 20 },
+      ]);
       await tab.close();
       assert.equal(page.url(), `${origin}/?page=2`);
       assert.deepEqual(await shownRows(), range(21, 40));
@@ -251,7 +271,7 @@ export function describeServerRenderedApp(app) {
     });
 
     it('page 3 opened directly: HTTP 200 with rows 41–60 in the server HTML, page 3 not fetched again', async () => {
-      const load = await open('/?page=3', range(41, 60));
+      const load = await open('/?page=3', range(41, 60), 2);
       assert.equal(load.status, 200);
       assert.deepEqual(load.htmlRows, range(41, 60));
       assert.deepEqual(load.upstream, [
@@ -259,14 +279,14 @@ export function describeServerRenderedApp(app) {
         { page: 4, size: 20 },
       ]);
       assert.deepEqual(load.proxy, ['3/20']);
-      const next = await move(() => link('Next page').click(), '/?page=4', range(61, 80));
+      const next = await move(() => link('Next page').click(), '/?page=4', range(61, 80), 1);
       assert.deepEqual(next.upstream, [{ page: 5, size: 20 }]);
       assert.deepEqual(next.roundTrips, []);
       assert.deepEqual(problems, []);
     });
 
     it('the last page opened directly: HTTP 200 with rows 421–437, unavailable arrows without href, nothing fetched again', async () => {
-      const load = await open('/?page=22', range(421, 437));
+      const load = await open('/?page=22', range(421, 437), 1);
       assert.equal(load.status, 200);
       assert.deepEqual(load.htmlRows, range(421, 437));
       assert.deepEqual(load.upstream, [{ page: 22, size: 20 }]);
@@ -284,6 +304,7 @@ export function describeServerRenderedApp(app) {
         () => page.getByRole('combobox', { name: 'Items per page' }).selectOption('50'),
         '/?page=9&size=50',
         range(401, 437),
+        1,
       );
       assert.deepEqual(resized.upstream, [{ page: 9, size: 50 }]);
       assert.deepEqual(resized.roundTrips, []);
@@ -291,11 +312,39 @@ export function describeServerRenderedApp(app) {
     });
 
     it('a URL the parsers refuse (page=2.5, size=7) reads as page 1 of 20 on the server and in the browser alike', async () => {
-      const load = await open('/?page=2.5&size=7', range(1, 20));
+      const load = await open('/?page=2.5&size=7', range(1, 20), 2);
       assert.equal(load.status, 200);
       assert.deepEqual(load.htmlRows, range(1, 20));
       // The browser read the same page and size: it reused the server's page and prefetched page 2 only.
       assert.deepEqual(load.proxy, ['1/20']);
+      assert.deepEqual(problems, []);
+    });
+
+    it('paging on before a page arrives aborts its request, and the server does not log that as an error', async () => {
+      const aborted = [];
+      const onFailed = (request) => {
+        if (request.url().includes('/api/pagewise/'))
+          aborted.push(`${new URL(request.url()).search} ${request.failure()?.errorText}`);
+      };
+      page.on('requestfailed', onFailed);
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      mock.service.setLatency((request) => (request.page === 21 ? held : 0));
+      try {
+        await link('Last page').click();
+        await until('the last page to be asked for', () =>
+          mock.service.requests.some((r) => r.page === 21 && r.status === null),
+        );
+        await link('First page').click();
+        await until('the browser to abort the last page', () => aborted.length > 0);
+        assert.deepEqual(aborted, ['?page=21&size=20 net::ERR_ABORTED']);
+      } finally {
+        release();
+        mock.service.setLatency(0);
+        page.off('requestfailed', onFailed);
+      }
+      await until('the URL /', () => page.url() === `${origin}/`);
+      await settle(page, range(1, 20), mock.service.requests.length, 0);
       assert.deepEqual(problems, []);
     });
 
