@@ -36,7 +36,7 @@ const steps = [
     () => compatStale('compat/react18'),
   ],
   ['component and hook suites on React 18.3', 'npx', ['vitest', 'run', '--config', 'compat/react18/vitest.config.ts']],
-  ['example app end to end in Chromium (from the packed tarball)', 'node', ['scripts/e2e.mjs']],
+  ['example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router', 'node', ['scripts/e2e.mjs']],
 ];
 
 const started = Date.now();

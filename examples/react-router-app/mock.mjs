@@ -26,7 +26,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { env } = await startMock({ port: Number(process.env.MOCK_PORT ?? 4010) });
   console.log(
     Object.entries(env)
-      .map(([name, value]) => `export ${name}=${value}`)
+      .map(([name, value]) => `export ${name}='${value}'`)
       .join('\n'),
   );
 }
