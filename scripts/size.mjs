@@ -16,8 +16,9 @@ export const budgets = [
   // (rc-pagination 8.63 KiB, Ark UI 7.87 KiB unstyled).
   { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4480 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1670 },
-  // Pages with and without a total (Spring Page and Slice, has-more, RFC 8288 Link), typed errors, the token rules.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4670 },
+  // Pages with and without a total (Spring Page and Slice, has-more, RFC 8288 Link), typed errors, the token rules,
+  // a path as `baseUrl` kept where there is no page (server rendering) and resolved per request.
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4810 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -27,7 +28,7 @@ export const budgets = [
       `export * as server from 'pagewise/server';`,
       `export * as table from 'pagewise/table';`,
     ].join('\n'),
-    limit: 17750,
+    limit: 17870,
   },
   { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 6500 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.
