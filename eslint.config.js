@@ -11,9 +11,16 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  reactHooks.configs.flat['recommended-latest'] ?? reactHooks.configs['recommended-latest'],
+  {
+    // The two rules of hooks. The plugin's React Compiler diagnostics are left out: pagewise is not compiled with
+    // it, and supports React 18.3, which the compiler does not target by default.
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   {
     // The library and its tests run in browsers and on Node alike; scripts and benches on Node, driving browsers.
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    // A render that derives state reassigns the value half of a useState pair on purpose.
+    rules: { 'prefer-const': ['error', { destructuring: 'all' }] },
   },
 );

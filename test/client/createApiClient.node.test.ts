@@ -131,7 +131,7 @@ describe('bad arguments', () => {
     const result = onServer.listShares({ organizationId: ORG, page: 0, size: 20 });
     await expect(result).rejects.toThrow(TypeError);
     await expect(result).rejects.toThrow(
-      'pagewise: `baseUrl` "/api/pagewise" is a path and there is no page origin to resolve it against here; calls made on a server need a client with an absolute URL',
+      'pagewise: `baseUrl` "/api/pagewise" is a path, with no page origin here: give server calls an absolute URL',
     );
     expect(server.requests).toHaveLength(0);
   });
