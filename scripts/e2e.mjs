@@ -49,10 +49,19 @@ run('type-check the example against the package’s .d.ts', 'npx', ['tsc', '-p',
 run('build the example with Vite', 'npx', ['vite', 'build', '--config', join(app, 'vite.config.ts')]);
 run('drive it in Chromium', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app.e2e.test.mjs']);
 // The same app over a service that answers Spring Slices (no total): paged to the end and back on `hasNext`.
-run('drive it over a Slice service', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app-slice.e2e.test.mjs']);
+run('drive it over a Slice service', process.execPath, [
+  '--test',
+  '--test-reporter=spec',
+  'test/e2e/shares-app-slice.e2e.test.mjs',
+]);
 // What the README claims for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
 // indicators), token storms and shared token stores (Redis), checked on the package as installed.
-run('identity providers, token storms and token stores on the packed package', 'npx', ['vitest', 'run', '--config', 'test/e2e/packed.vitest.config.ts']);
+run('identity providers, token storms and token stores on the packed package', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'test/e2e/packed.vitest.config.ts',
+]);
 
 // The server-rendering frameworks, each with its own dependencies. `npm ci` replaces node_modules, so the tarball is
 // unpacked after it.
@@ -83,7 +92,8 @@ for (const framework of frameworks) {
   }
   installPacked(dir);
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
-  for (const [name, bin, args] of framework.steps) run(`${where}: ${name}`, process.execPath, [bin, ...args], { cwd: dir, env });
+  for (const [name, bin, args] of framework.steps)
+    run(`${where}: ${name}`, process.execPath, [bin, ...args], { cwd: dir, env });
   run(`${where}: drive it in Chromium`, process.execPath, ['--test', '--test-reporter=spec', framework.test]);
 }
 
