@@ -2,7 +2,6 @@
 // a client import a build error, so the secret cannot reach the browser bundle).
 import 'server-only';
 import { createApiClient } from 'pagewise/client';
-import type { AuthStrategy } from 'pagewise/client';
 import { clientCredentials, createProxyHandler } from 'pagewise/server';
 import type { ProxyHandler } from 'pagewise/server';
 import { PROXY_PATH, sharedClientIdentity } from './pagewise';
@@ -14,14 +13,13 @@ function env(name: string): string {
 }
 
 interface ServerPagewise {
-  auth: AuthStrategy;
   client: ReturnType<typeof createApiClient>;
   proxy: ProxyHandler;
 }
 
-// One `auth` per process: it caches the token, and the Route Handler and the Server Components share it. Next may
-// evaluate this module once per route bundle, so the instance lives on globalThis (the pattern Next's docs use for
-// database clients); two instances would mean two token requests.
+// One `auth` per process: it caches the token, and the Route Handler and the Server Components share it. Next
+// evaluates this module once per route (a module-level instance made one token request for the page and another for
+// the Route Handler), so the instance lives on globalThis, as Next's docs do for database clients.
 const global = globalThis as { pagewise?: ServerPagewise };
 
 function create(): ServerPagewise {
@@ -34,7 +32,6 @@ function create(): ServerPagewise {
   });
   const organizationId = env('PAGEWISE_ORGANIZATION_ID').toLowerCase();
   return {
-    auth,
     client: createApiClient({ baseUrl, auth, ...sharedClientIdentity }),
     proxy: createProxyHandler({
       baseUrl,
@@ -46,7 +43,7 @@ function create(): ServerPagewise {
   };
 }
 
-/** The server's client, proxy and shared `auth`, created on first use (not at build time, when no secret is set). */
+/** The server's client and proxy (one `auth` for both), created on first use (not at build time, when no secret is set). */
 export function serverPagewise(): ServerPagewise {
   return (global.pagewise ??= create());
 }
