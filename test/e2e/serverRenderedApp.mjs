@@ -95,12 +95,13 @@ export function describeServerRenderedApp(app) {
       .filter((u) => u.origin === origin && !u.pathname.startsWith('/api/pagewise/'))
       .filter((u) => !/^\/(_next\/static|assets)\//.test(u.pathname) && u.pathname !== '/__manifest')
       .map((u) => u.pathname + u.search);
+  /** The browser's calls of the proxy since `from`, as `page/size` with the page 1-based like the app's URL. */
   const proxyCalls = (from) =>
     browserRequests
       .slice(from)
       .map((r) => new URL(r.url))
       .filter((u) => u.origin === origin && u.pathname.startsWith('/api/pagewise/'))
-      .map((u) => `${u.searchParams.get('page')}/${u.searchParams.get('size')}`);
+      .map((u) => `${Number(u.searchParams.get('page')) + 1}/${u.searchParams.get('size')}`);
   const shownRows = async (p = page) =>
     (await p.locator('main tbody tr td:first-child').allTextContents()).map((name) => Number(name.slice(-5)));
 
@@ -221,7 +222,7 @@ export function describeServerRenderedApp(app) {
         { page: 1, size: 20 },
         { page: 2, size: 20 },
       ]);
-      assert.deepEqual(load.proxy, ['1/20']);
+      assert.deepEqual(load.proxy, ['2/20']);
       assert.deepEqual(problems, []);
     });
 
@@ -278,7 +279,7 @@ export function describeServerRenderedApp(app) {
         { page: 3, size: 20 },
         { page: 4, size: 20 },
       ]);
-      assert.deepEqual(load.proxy, ['3/20']);
+      assert.deepEqual(load.proxy, ['4/20']);
       const next = await move(() => link('Next page').click(), '/?page=4', range(61, 80), 1);
       assert.deepEqual(next.upstream, [{ page: 5, size: 20 }]);
       assert.deepEqual(next.roundTrips, []);
@@ -316,7 +317,7 @@ export function describeServerRenderedApp(app) {
       assert.equal(load.status, 200);
       assert.deepEqual(load.htmlRows, range(1, 20));
       // The browser read the same page and size: it reused the server's page and prefetched page 2 only.
-      assert.deepEqual(load.proxy, ['1/20']);
+      assert.deepEqual(load.proxy, ['2/20']);
       assert.deepEqual(problems, []);
     });
 
