@@ -215,8 +215,8 @@ describe('createProxyHandler', () => {
       handler = proxyForService();
       service.apiReply = () => new Promise(() => undefined);
       const browser = new AbortController();
-      const pending = handler(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`, { signal: browser.signal }));
-      await expect.poll(() => service.apiRequests().length).toBe(1);
+      const pending = handler(new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }));
+      await expect.poll(() => service.apiRequests().filter((r) => r.query.get('page') === '7').length).toBe(1);
       browser.abort(new Error('gone'));
       expect((await pending).status).toBe(499);
       expect(logged).not.toHaveBeenCalled();
@@ -266,8 +266,9 @@ describe('createProxyHandler', () => {
     const guarded = proxyForService({ onError: (error, { status }) => errors.push([status, error]) });
     service.apiReply = () => new Promise(() => undefined);
     const browser = new AbortController();
-    const pending = guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`, { signal: browser.signal }));
-    await expect.poll(() => service.apiRequests().length).toBe(1);
+    // A page of its own: an earlier test's timed-out request may still reach the service while this one runs.
+    const pending = guarded(new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }));
+    await expect.poll(() => service.apiRequests().filter((r) => r.query.get('page') === '7').length).toBe(1);
     const reason = new Error('gone');
     browser.abort(reason);
     const response = await pending;
