@@ -30,7 +30,13 @@ export type ClientEvent =
   /** A request is sent (`attempt` 2 is the retry after a 401). */
   | { type: 'client-request'; resource: 'shares' | 'environments' | undefined; attempt: number }
   /** Its response's headers arrived, `durationMs` after it was sent. */
-  | { type: 'client-response'; resource: 'shares' | 'environments' | undefined; attempt: number; status: number; durationMs: number }
+  | {
+      type: 'client-response';
+      resource: 'shares' | 'environments' | undefined;
+      attempt: number;
+      status: number;
+      durationMs: number;
+    }
   /** A 401 dropped the token: the call is retried once with a new one. */
   | { type: 'client-retry'; resource: 'shares' | 'environments' | undefined; reason: 'unauthorized' }
   /** The call rejected with an error of this name (and the service's status, when it answered). */
@@ -56,7 +62,10 @@ export type ProxyEvent =
  * `onEvent` that throws is ignored, as a counter or a log must never fail the call it observes. Undefined when not
  * given, so that `emit?.({ … })` costs nothing (the event object is not even built).
  */
-export function eventListener<E>(name: string, onEvent: ((event: E) => void) | undefined): ((event: E) => void) | undefined {
+export function eventListener<E>(
+  name: string,
+  onEvent: ((event: E) => void) | undefined,
+): ((event: E) => void) | undefined {
   if (onEvent === undefined) return undefined;
   assertFunction(name, onEvent);
   return (event) => {
