@@ -52,6 +52,7 @@ const external = [
   '@tanstack/react-query',
   '@tanstack/react-table',
   'msw',
+  '@opentelemetry/api',
   /^node:/,
 ];
 
@@ -73,6 +74,7 @@ export default defineConfig({
         table: `${root}src/table/index.ts`,
         testing: `${root}src/testing/index.ts`,
         'testing-node': `${root}src/testing/node.ts`,
+        opentelemetry: `${root}src/opentelemetry/index.ts`,
       },
       formats: ['es'],
     },

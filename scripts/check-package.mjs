@@ -62,6 +62,7 @@ const publicApi = {
   'pagewise/table': ['useTablePagination', 'TablePagination'],
   'pagewise/testing': ['createMockService'],
   'pagewise/testing/node': ['createMockHttpServer'],
+  'pagewise/opentelemetry': ['openTelemetry'],
 };
 const probe = spawnSync(
   process.execPath,

@@ -256,7 +256,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const seen: { resource?: ListResource } = {};
     emit({ type: 'proxy-request', method: request.method });
     const response = await handle(request, seen);
-    emit({ type: 'proxy-response', status: response.status, durationMs: performance.now() - started, resource: seen.resource });
+    emit({ type: 'proxy-response', method: request.method, status: response.status, durationMs: performance.now() - started, resource: seen.resource });
     return response;
   };
 }

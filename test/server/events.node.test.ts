@@ -195,9 +195,9 @@ describe('createProxyHandler onEvent', () => {
     expect(events).toEqual([
       { type: 'proxy-request', method: 'GET' },
       { type: 'proxy-upstream', resource: 'environments', status: 200, durationMs: expect.any(Number) },
-      { type: 'proxy-response', status: 200, durationMs: expect.any(Number), resource: 'environments' },
+      { type: 'proxy-response', method: 'GET', status: 200, durationMs: expect.any(Number), resource: 'environments' },
       { type: 'proxy-request', method: 'GET' },
-      { type: 'proxy-response', status: 404, durationMs: expect.any(Number), resource: undefined },
+      { type: 'proxy-response', method: 'GET', status: 404, durationMs: expect.any(Number), resource: undefined },
     ]);
     expectNothingSecret(events);
   });

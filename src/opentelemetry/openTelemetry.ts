@@ -1,0 +1,174 @@
+import {
+  context,
+  metrics,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type MeterProvider,
+  type TracerProvider,
+} from '@opentelemetry/api';
+import { assertFunction } from '../shared/assertFunction';
+import type { ClientEvent, ProxyEvent, TokenEvent } from '../shared/events';
+
+/** Options of `openTelemetry`. */
+export interface OpenTelemetryOptions {
+  /** Where the upstream spans go. @default the global tracer provider (`trace.getTracerProvider()`) */
+  tracerProvider?: TracerProvider;
+  /** Where the metrics go. @default the global meter provider (`metrics.getMeterProvider()`) */
+  meterProvider?: MeterProvider;
+  /** The fetch that the traced `fetch` calls. @default globalThis.fetch, looked up at each call */
+  fetch?: typeof globalThis.fetch;
+  /** The proxy's `basePath`, the start of the server metric's `http.route`. @default '' */
+  basePath?: string;
+}
+
+/** What `openTelemetry` returns: pass both to `createProxyHandler`, `onEvent` to the token source too. */
+export interface PagewiseTelemetry {
+  /** Turns token, proxy and client events into metrics; never throws. */
+  onEvent: (event: TokenEvent | ProxyEvent | ClientEvent) => void;
+  /** A fetch with a client span and a duration per request, and `traceparent` sent along. */
+  fetch: typeof globalThis.fetch;
+}
+
+/** The methods the HTTP conventions name; any other becomes `_OTHER`, so a client cannot mint label values. */
+const METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
+
+/** The HTTP conventions' buckets for request durations, in seconds. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
+/** A list call's path ends `/{organizationId}/{resource}`: only the template is told, never the id. */
+const LIST_PATH = /\/[^/]+\/(shares|environments)\/?$/;
+
+/** Token events by the name their counter tells; a refusal (wrong secret) apart from an outage. */
+const TOKEN_EVENT: Record<Exclude<TokenEvent['type'], 'token-failed'>, string> = {
+  'token-fetched': 'fetched',
+  'token-cache-hit': 'cache_hit',
+  'token-shared': 'shared',
+  'token-store-fallback': 'store_fallback',
+  'token-backing-off': 'backing_off',
+  'token-rejected': 'rejected',
+  'token-reset': 'reset',
+};
+
+const PROXY_EVENT: Partial<Record<ProxyEvent['type'], string>> = {
+  'proxy-overloaded': 'overloaded',
+  'proxy-body-too-large': 'body_too_large',
+  'proxy-client-gone': 'client_gone',
+};
+
+const methodOf = (method: string) => (METHODS.has(method.toUpperCase()) ? method.toUpperCase() : '_OTHER');
+
+/**
+ * pagewise in OpenTelemetry, by the HTTP semantic conventions: `onEvent` counts the token source's work
+ * (`pagewise.token.events`), the proxy's refusals (`pagewise.proxy.events`) and times its answers
+ * (`http.server.request.duration`); `fetch` starts a client span per request, times it
+ * (`http.client.request.duration`) and injects the trace context (`traceparent`) with the global propagator.
+ * No attribute holds a URL, a query, an organization, a header or a body: paths are told as templates.
+ * @throws {TypeError} naming the option, when a provider, `fetch` or `basePath` is unusable.
+ */
+export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelemetry {
+  const { tracerProvider = trace.getTracerProvider(), meterProvider = metrics.getMeterProvider(), basePath = '' } = options;
+  if (typeof tracerProvider?.getTracer !== 'function') throw new TypeError('pagewise: `tracerProvider` must be a TracerProvider');
+  if (typeof meterProvider?.getMeter !== 'function') throw new TypeError('pagewise: `meterProvider` must be a MeterProvider');
+  if (options.fetch !== undefined) assertFunction('fetch', options.fetch);
+  if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
+    throw new TypeError('pagewise: `basePath` must be a path starting with "/"');
+  }
+  const route = basePath.replace(/\/+$/, '');
+  const tracer = tracerProvider.getTracer('pagewise');
+  const meter = meterProvider.getMeter('pagewise');
+  const advice = { explicitBucketBoundaries: DURATION_BUCKETS };
+  const clientDuration = meter.createHistogram('http.client.request.duration', {
+    unit: 's',
+    description: 'Duration of HTTP client requests, to the response headers.',
+    advice,
+  });
+  const serverDuration = meter.createHistogram('http.server.request.duration', {
+    unit: 's',
+    description: 'Duration of the proxy\'s answers.',
+    advice,
+  });
+  const tokenEvents = meter.createCounter('pagewise.token.events', {
+    unit: '{event}',
+    description: 'What the token source did for a call: fetched, cache_hit, shared, store_fallback, refused, failed, backing_off, rejected, reset.',
+  });
+  const proxyEvents = meter.createCounter('pagewise.proxy.events', {
+    unit: '{event}',
+    description: 'Proxy requests answered without the service: overloaded, body_too_large, client_gone.',
+  });
+
+  const record = (event: TokenEvent | ProxyEvent | ClientEvent) => {
+    if (event.type === 'token-failed') {
+      tokenEvents.add(1, {
+        'pagewise.token.event': event.refusal ? 'refused' : 'failed',
+        ...(event.status !== undefined && { 'http.response.status_code': event.status }),
+      });
+    } else if (event.type in TOKEN_EVENT) {
+      const attributes: Attributes = { 'pagewise.token.event': TOKEN_EVENT[event.type as keyof typeof TOKEN_EVENT] };
+      if (event.type === 'token-store-fallback') attributes['error.type'] = event.errorName;
+      tokenEvents.add(1, attributes);
+    } else if (event.type === 'proxy-response') {
+      const attributes: Attributes = { 'http.request.method': methodOf(event.method), 'http.response.status_code': event.status };
+      if (event.resource) attributes['http.route'] = `${route}/{organizationId}/${event.resource}`;
+      if (event.status >= 500) attributes['error.type'] = String(event.status);
+      serverDuration.record(event.durationMs / 1000, attributes);
+    } else if (PROXY_EVENT[event.type as ProxyEvent['type']]) {
+      proxyEvents.add(1, { 'pagewise.proxy.event': PROXY_EVENT[event.type as ProxyEvent['type']]! });
+    }
+    // The client's and the proxy's upstream answers are timed by `fetch`, which also sees the server's address and
+    // the requests that got no answer: counting them here too would count them twice.
+  };
+
+  const tracedFetch: typeof globalThis.fetch = async (input, init) => {
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request ? request.url : String(input), globalThis.location?.href);
+    const method = methodOf(init?.method ?? request?.method ?? 'GET');
+    const resource = LIST_PATH.exec(url.pathname)?.[1];
+    const attributes: Attributes = {
+      'http.request.method': method,
+      'server.address': url.hostname,
+      'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+    };
+    if (resource) attributes['url.template'] = `/{organizationId}/${resource}`;
+    const span = tracer.startSpan(
+      resource ? `${method} ${attributes['url.template']}` : method,
+      { kind: SpanKind.CLIENT, attributes },
+      context.active(),
+    );
+    const headers = new Headers(init?.headers ?? request?.headers);
+    propagation.inject(trace.setSpan(context.active(), span), headers, { set: (carrier, key, value) => carrier.set(key, value) });
+    const started = performance.now();
+    const end = (extra: Attributes) => {
+      Object.assign(attributes, extra);
+      clientDuration.record((performance.now() - started) / 1000, attributes);
+      span.setAttributes(extra);
+      // Only the kind of failure: an error's message may hold the URL, and with it the organization.
+      if (extra['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    };
+    try {
+      const response = await (options.fetch ?? globalThis.fetch)(input, { ...init, headers });
+      end({
+        'http.response.status_code': response.status,
+        ...(response.status >= 400 && { 'error.type': String(response.status) }),
+      });
+      return response;
+    } catch (error) {
+      end({ 'error.type': error instanceof Error ? error.name : '_OTHER' });
+      throw error;
+    }
+  };
+
+  return {
+    onEvent: (event) => {
+      try {
+        record(event);
+      } catch {
+        // A meter that throws must not fail the call it observes.
+      }
+    },
+    fetch: tracedFetch,
+  };
+}
