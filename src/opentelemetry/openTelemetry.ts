@@ -69,9 +69,15 @@ const methodOf = (method: string) => (METHODS.has(method.toUpperCase()) ? method
  * @throws {TypeError} naming the option, when a provider, `fetch` or `basePath` is unusable.
  */
 export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelemetry {
-  const { tracerProvider = trace.getTracerProvider(), meterProvider = metrics.getMeterProvider(), basePath = '' } = options;
-  if (typeof tracerProvider?.getTracer !== 'function') throw new TypeError('pagewise: `tracerProvider` must be a TracerProvider');
-  if (typeof meterProvider?.getMeter !== 'function') throw new TypeError('pagewise: `meterProvider` must be a MeterProvider');
+  const {
+    tracerProvider = trace.getTracerProvider(),
+    meterProvider = metrics.getMeterProvider(),
+    basePath = '',
+  } = options;
+  if (typeof tracerProvider?.getTracer !== 'function')
+    throw new TypeError('pagewise: `tracerProvider` must be a TracerProvider');
+  if (typeof meterProvider?.getMeter !== 'function')
+    throw new TypeError('pagewise: `meterProvider` must be a MeterProvider');
   if (options.fetch !== undefined) assertFunction('fetch', options.fetch);
   if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
     throw new TypeError('pagewise: `basePath` must be a path starting with "/"');
@@ -87,12 +93,13 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
   });
   const serverDuration = meter.createHistogram('http.server.request.duration', {
     unit: 's',
-    description: 'Duration of the proxy\'s answers.',
+    description: "Duration of the proxy's answers.",
     advice,
   });
   const tokenEvents = meter.createCounter('pagewise.token.events', {
     unit: '{event}',
-    description: 'What the token source did for a call: fetched, cache_hit, shared, store_fallback, refused, failed, backing_off, rejected, reset.',
+    description:
+      'What the token source did for a call: fetched, cache_hit, shared, store_fallback, refused, failed, backing_off, rejected, reset.',
   });
   const proxyEvents = meter.createCounter('pagewise.proxy.events', {
     unit: '{event}',
@@ -110,7 +117,10 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
       if (event.type === 'token-store-fallback') attributes['error.type'] = event.errorName;
       tokenEvents.add(1, attributes);
     } else if (event.type === 'proxy-response') {
-      const attributes: Attributes = { 'http.request.method': methodOf(event.method), 'http.response.status_code': event.status };
+      const attributes: Attributes = {
+        'http.request.method': methodOf(event.method),
+        'http.response.status_code': event.status,
+      };
       if (event.resource) attributes['http.route'] = `${route}/{organizationId}/${event.resource}`;
       if (event.status >= 500) attributes['error.type'] = String(event.status);
       serverDuration.record(event.durationMs / 1000, attributes);
@@ -138,15 +148,21 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
       context.active(),
     );
     const headers = new Headers(init?.headers ?? request?.headers);
-    propagation.inject(trace.setSpan(context.active(), span), headers, { set: (carrier, key, value) => carrier.set(key, value) });
+    propagation.inject(trace.setSpan(context.active(), span), headers, {
+      set: (carrier, key, value) => carrier.set(key, value),
+    });
     const started = performance.now();
     const end = (extra: Attributes) => {
-      Object.assign(attributes, extra);
-      clientDuration.record((performance.now() - started) / 1000, attributes);
-      span.setAttributes(extra);
-      // Only the kind of failure: an error's message may hold the URL, and with it the organization.
-      if (extra['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
+      try {
+        Object.assign(attributes, extra);
+        clientDuration.record((performance.now() - started) / 1000, attributes);
+        span.setAttributes(extra);
+        // Only the kind of failure: an error's message may hold the URL, and with it the organization.
+        if (extra['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      } catch {
+        // As in `onEvent`: telemetry that fails must not fail the request.
+      }
     };
     try {
       const response = await (options.fetch ?? globalThis.fetch)(input, { ...init, headers });
