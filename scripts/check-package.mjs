@@ -92,7 +92,8 @@ const consumerCode = [
   "import { TablePagination } from 'pagewise/table';",
   "import { createMockService } from 'pagewise/testing';",
   "import { createMockHttpServer } from 'pagewise/testing/node';",
-  'export const used = [Pagination, useShares, createApiClient, isApiError, clientCredentials, TablePagination, createMockService, createMockHttpServer];',
+  "import { openTelemetry } from 'pagewise/opentelemetry';",
+  'export const used = [Pagination, useShares, createApiClient, isApiError, clientCredentials, TablePagination, createMockService, createMockHttpServer, openTelemetry];',
   'export type Used = [PaginationProps, Page<{ id: string }>];',
 ].join('\n');
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
@@ -122,7 +123,16 @@ for (const file of readdirSync(installed, { recursive: true }).filter((f) => Str
 if (directiveProblems.length > 0) fail(`'use client' directives: ${directiveProblems.join('; ')}`);
 else console.log("✔ 'use client' on exactly the modules that import React");
 
-// 7. Size budget over the installed package.
+// 7. @opentelemetry/api is an optional peer: only pagewise/opentelemetry's own modules may name it, so an app
+// without it loads every other entry.
+const namingPeer = readdirSync(installed, { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.js') && !/^opentelemetry(\.js$|\/)/.test(file))
+  .filter((file) => readFileSync(join(installed, file), 'utf8').includes('@opentelemetry/'));
+if (namingPeer.length > 0) fail(`modules outside pagewise/opentelemetry name @opentelemetry: ${namingPeer.join(', ')}`);
+else console.log('✔ only pagewise/opentelemetry names the optional peer @opentelemetry/api');
+
+// 8. Size budget over the installed package.
 const sizes = await measureSizes(consumer);
 console.log(formatSizeTable(sizes));
 for (const row of sizes.filter((r) => !r.ok)) fail(`${row.name} is ${row.gzip} bytes min+gzip, over its ${row.limit} budget`);
