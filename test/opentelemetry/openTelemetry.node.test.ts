@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { propagation, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   AggregationTemporality,
@@ -13,12 +13,14 @@ import {
   PeriodicExportingMetricReader,
   type MetricData,
 } from '@opentelemetry/sdk-metrics';
+import { StackContextManager } from '@opentelemetry/sdk-trace';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { openTelemetry, type PagewiseTelemetry } from '../../src/opentelemetry/index';
 import { clientCredentials, createProxyHandler, defineTokenStore, memoryTokenStore } from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
+import { createGate } from '../helpers/createGate';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 import type { MockService } from '../../src/testing/types';
 
@@ -291,12 +293,17 @@ describe('openTelemetry with the proxy', () => {
   it('counts a body too large and the cap reached as pagewise.proxy.events', async () => {
     const small = await startProxy({ maxBodyBytes: 16, onError: () => undefined });
     expect((await fetch(`${small.origin}/${ORG()}/shares?page=0&size=5`)).status).toBe(502);
-    service.setLatency(200);
+    // The first call is held upstream until the second has been turned away: the cap is reached by order, not by time.
+    const gate = createGate();
+    let arrived!: () => void;
+    const upstreamHolds = new Promise<void>((resolve) => (arrived = resolve));
+    service.setLatency((request) => (request.resource === 'shares' ? (arrived(), gate.held) : 0));
     const capped = await startProxy({ maxConcurrent: 1, onError: () => undefined });
-    const statuses = await Promise.all(
-      [0, 1].map((page) => fetch(`${capped.origin}/${ORG()}/shares?page=${page}&size=5`).then((r) => r.status)),
-    );
-    expect(statuses.sort()).toEqual([200, 503]);
+    const first = fetch(`${capped.origin}/${ORG()}/shares?page=0&size=5`);
+    await upstreamHolds;
+    expect((await fetch(`${capped.origin}/${ORG()}/shares?page=1&size=5`)).status).toBe(503);
+    gate.release();
+    expect((await first).status).toBe(200);
     const counter = (await exported()).get('pagewise.proxy.events')!;
     expect(counter.descriptor).toMatchObject({ unit: '{event}' });
     expect(counter.dataPointType).toBe(DataPointType.SUM);
@@ -332,6 +339,32 @@ describe('openTelemetry with the proxy', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe('openTelemetry in a trace already started', () => {
+  // The SDK's own context manager for code that does not await: enough for fetch, which reads the active span first.
+  beforeAll(() => void context.setGlobalContextManager(new StackContextManager().enable()));
+  afterAll(() => context.disable());
+
+  it('makes the upstream span a child of the active span, and the service joins that trace', async () => {
+    const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }).getTracer('app');
+    const parent = tracer.startSpan('GET /api/pagewise/{organizationId}/shares', { kind: SpanKind.SERVER });
+    const call = context.with(trace.setSpan(ROOT_CONTEXT, parent), () =>
+      telemetry.fetch(`${frontOrigin}/api/${ORG()}/shares?page=0&size=5`, {
+        headers: { Authorization: 'Bearer none' },
+      }),
+    );
+    expect((await call).status).toBe(401);
+    parent.end();
+    const upstream = spans.getFinishedSpans().find((span) => span.kind === SpanKind.CLIENT)!;
+    expect(upstream.parentSpanContext?.spanId).toBe(parent.spanContext().spanId);
+    expect(upstream.spanContext().traceId).toBe(parent.spanContext().traceId);
+    expect(seen.map((request) => request.traceparent)).toEqual([
+      `00-${parent.spanContext().traceId}-${upstream.spanContext().spanId}-01`,
+    ]);
+    expect(upstream.status).toEqual({ code: SpanStatusCode.ERROR });
+    expect(upstream.attributes).toMatchObject({ 'http.response.status_code': 401, 'error.type': '401' });
   });
 });
 
