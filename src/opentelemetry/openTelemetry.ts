@@ -131,7 +131,8 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
     // the requests that got no answer: counting them here too would count them twice.
   };
 
-  const tracedFetch: typeof globalThis.fetch = async (input, init) => {
+  /** Starts the client span of a request and puts its trace context in the headers; `end` records the outcome. */
+  const begin = (input: Parameters<typeof fetch>[0], init: RequestInit | undefined) => {
     const request = input instanceof Request ? input : undefined;
     const url = new URL(request ? request.url : String(input), globalThis.location?.href);
     const method = methodOf(init?.method ?? request?.method ?? 'GET');
@@ -152,20 +153,35 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
       set: (carrier, key, value) => carrier.set(key, value),
     });
     const started = performance.now();
-    const end = (extra: Attributes) => {
+    const end = (outcome: Attributes) => {
+      Object.assign(attributes, outcome);
+      clientDuration.record((performance.now() - started) / 1000, attributes);
+      span.setAttributes(outcome);
+      // Only the kind of failure: an error's message may hold the URL, and with it the organization.
+      if (outcome['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    };
+    return { init: { ...init, headers }, end };
+  };
+
+  const tracedFetch: typeof globalThis.fetch = async (input, init) => {
+    const fetch = options.fetch ?? globalThis.fetch;
+    // Telemetry that fails (a tracer, a propagator or a meter that throws) must not fail the request.
+    let traced: ReturnType<typeof begin> | undefined;
+    try {
+      traced = begin(input, init);
+    } catch {
+      return fetch(input, init);
+    }
+    const end = (outcome: Attributes) => {
       try {
-        Object.assign(attributes, extra);
-        clientDuration.record((performance.now() - started) / 1000, attributes);
-        span.setAttributes(extra);
-        // Only the kind of failure: an error's message may hold the URL, and with it the organization.
-        if (extra['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
-        span.end();
+        traced.end(outcome);
       } catch {
-        // As in `onEvent`: telemetry that fails must not fail the request.
+        // See above.
       }
     };
     try {
-      const response = await (options.fetch ?? globalThis.fetch)(input, { ...init, headers });
+      const response = await fetch(input, traced.init);
       end({
         'http.response.status_code': response.status,
         ...(response.status >= 400 && { 'error.type': String(response.status) }),

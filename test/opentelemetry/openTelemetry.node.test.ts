@@ -478,27 +478,26 @@ describe('openTelemetry options', () => {
     expect(() => openTelemetry(options as never)).toThrow(TypeError);
   });
 
-  it('ignores a meter that throws: the calls it observes go on', async () => {
+  it('ignores a meter or a tracer that throws: the calls they observe go on', async () => {
     const broken = () => {
       throw new Error('exporter down');
     };
     const instrument = { add: broken, record: broken };
-    const throwing = openTelemetry({
+    const throwingMeter = openTelemetry({
       meterProvider: {
         getMeter: () => ({ createHistogram: () => instrument, createCounter: () => instrument }),
       } as never,
     });
-    expect(() => throwing.onEvent({ type: 'token-cache-hit' })).not.toThrow();
+    expect(() => throwingMeter.onEvent({ type: 'token-cache-hit' })).not.toThrow();
     expect(() =>
-      throwing.onEvent({ type: 'proxy-response', method: 'GET', status: 200, durationMs: 3, resource: 'shares' }),
+      throwingMeter.onEvent({ type: 'proxy-response', method: 'GET', status: 200, durationMs: 3, resource: 'shares' }),
     ).not.toThrow();
-    const client = createApiClient({
-      baseUrl: `${frontOrigin}/api`,
-      auth: clientCredentials(credentials()),
-      fetch: throwing.fetch,
-    });
-    await expect(client.listShares({ organizationId: ORG(), page: 0, size: 5 })).resolves.toMatchObject({
-      items: expect.any(Array),
-    });
+    const throwingTracer = openTelemetry({ tracerProvider: { getTracer: () => ({ startSpan: broken }) } as never });
+    for (const { fetch } of [throwingMeter, throwingTracer]) {
+      const client = createApiClient({ baseUrl: `${frontOrigin}/api`, auth: clientCredentials(credentials()), fetch });
+      await expect(client.listShares({ organizationId: ORG(), page: 0, size: 5 })).resolves.toMatchObject({
+        items: expect.any(Array),
+      });
+    }
   });
 });
