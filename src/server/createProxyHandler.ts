@@ -37,7 +37,7 @@ export interface ProxyHandlerOptions {
    * warning says so once outside production (pass `() => true` to allow that on purpose). Denied requests get
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
-  allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
+  allowRequest?: (request: Request, target: { organizationId: string; resource: ListResource }) => boolean | Promise<boolean>;
   /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
   maxConcurrent?: number;
   /** Largest upstream body read, in bytes; a larger one stops being read and is answered 502. @default 2097152 (2 MiB) */
