@@ -26,6 +26,7 @@ const steps = [
   ["type-check the docs' code examples (as an app imports pagewise)", 'npx', ['tsc', '-p', 'stories/docs/examples/tsconfig.json', '--noEmit']],
   ["type-check README's code blocks against pagewise's API", 'node', ['scripts/readme-check.mjs']],
   ['build', 'node', ['scripts/build.mjs']],
+  ['type-check what apps spread from pagewise under exactOptionalPropertyTypes (built declarations)', 'npx', ['tsc', '-p', 'test/types/exact/tsconfig.json', '--noEmit']],
   ['package checks: pack, publint, attw, size budget', 'node', ['scripts/check-package.mjs']],
   ['unit, node, browser and story tests', 'npx', ['vitest', 'run']],
   ['docs site: static Storybook build from a sub-path, every docs page in Chromium (console, axe)', 'node', ['scripts/docs-check.mjs']],
