@@ -41,7 +41,7 @@ export interface ServerTablePaginationOptions {
   manualPagination: true;
   /** Rows across all pages; `-1` while unknown (as TanStack Table's unknown page count). */
   rowCount: number;
-  /** Pages; `-1` while the service only says that another page follows (TanStack Table's unknown page count). */
+  /** Pages; `-1` while the service only says that another page follows (TanStack Table's unknown page count), `0` before the first page is known. */
   pageCount: number;
   /** The table's state: zero-based pagination from the hook's page, and the hook's sort and filters when it has them. */
   state: { pagination: PaginationState; sorting?: SortingState; columnFilters?: ColumnFiltersState; globalFilter?: string };
@@ -132,7 +132,8 @@ const UNKNOWN = { rowCount: -1, pageCount: -1 };
 
 /** Without a total, on a page no other follows: its rows say how many there are (or, while it loads, its number). */
 function lastPageCount(result: ServerPagedResult, current: number, pageSize: number): { rowCount: number; pageCount: number } {
-  if (result.pagination.hasNext === undefined) return UNKNOWN;
+  // Nothing known yet (the first page loads): no page to move to, and no total to show.
+  if (result.pagination.hasNext === undefined) return { rowCount: -1, pageCount: 0 };
   const rows = result.isPlaceholderData ? undefined : result.data?.items.length;
   return rows === undefined ? { rowCount: -1, pageCount: current } : { rowCount: (current - 1) * pageSize + rows, pageCount: current };
 }

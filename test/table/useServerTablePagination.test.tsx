@@ -91,7 +91,7 @@ describe('useServerTablePagination', () => {
     ['an unknown total with a next page gives TanStack Table’s unknown page count', result({ hasNext: true }, 20), { rowCount: -1, pageCount: -1 }],
     ['the last page of an unknown total counts its rows', result({ hasNext: false }, 7), { rowCount: 47, pageCount: 3 }],
     ['the last page still loading counts pages', result({ hasNext: false }, 20, true), { rowCount: -1, pageCount: 3 }],
-    ['nothing known yet is TanStack Table’s unknown', result({}, undefined), { rowCount: -1, pageCount: -1 }],
+    ['nothing known yet is no page and no total', result({}, undefined), { rowCount: -1, pageCount: 0 }],
   ])('%s', (_, given, counts) => {
     const { result: paging } = renderHook(() => useServerTablePagination(given));
     const { rowCount, pageCount } = paging.current;
