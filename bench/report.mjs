@@ -1,3 +1,4 @@
+import { formatLists } from './lists.mjs';
 // Turns the measurements into BENCHMARKS.md: targets first, then one table per measurement.
 import { esbuildFlags, kb, mdTable, median } from './util.mjs';
 
@@ -271,7 +272,7 @@ export function fleetSection(fleet) {
   return out.join('\n');
 }
 
-export function formatReport({ size, render, data, table, fleet, proxy, machine, peers }) {
+export function formatReport({ size, render, data, table, lists, fleet, proxy, machine, peers }) {
   const head = [
     '# Benchmarks',
     '',
@@ -295,7 +296,7 @@ export function formatReport({ size, render, data, table, fleet, proxy, machine,
     'The machine is shared (2 cores): absolute times move with its load, ratios from interleaved runs much less.',
   ].join('\n');
   const targets = targetsSection({ size, render, data, table });
-  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy), peersSection(peers)];
+  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), proxySection(proxy), peersSection(peers)];
   const markdown = `${sections.join('\n\n')}\n`;
-  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy)].join('\n\n') };
+  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), proxySection(proxy)].join('\n\n') };
 }
