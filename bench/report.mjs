@@ -1,5 +1,5 @@
-import { formatLists } from './lists.mjs';
 // Turns the measurements into BENCHMARKS.md: targets first, then one table per measurement.
+import { formatLists } from './lists.mjs';
 import { esbuildFlags, kb, mdTable, median } from './util.mjs';
 
 const ms = (x) => (x === undefined ? '—' : x.toFixed(1));
