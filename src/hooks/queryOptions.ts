@@ -187,19 +187,20 @@ const warnedKeys = new Set<string>();
  * client id: a page prefetched on the server with a client of another `id` is being fetched again.
  */
 export function warnIfCachedUnderOtherId(queryClient: QueryClient, queryKey: readonly unknown[]): void {
-  // Written out as React writes it, so bundlers drop the warning from production builds.
-  if (process.env.NODE_ENV === 'production') return;
-  const hash = hashKey(queryKey);
-  if (warnedKeys.has(hash) || queryClient.getQueryData(queryKey) !== undefined) return;
-  const elsewhere = queryClient.getQueryCache().findAll({
-    queryKey: queryKey.slice(0, 2),
-    predicate: ({ queryKey: other, state }) =>
-      state.data !== undefined && other[2] !== queryKey[2] && hashKey([...other.slice(0, 2), ...other.slice(3)]) === hashKey([...queryKey.slice(0, 2), ...queryKey.slice(3)]),
-  });
-  if (!elsewhere.length) return;
-  warnedKeys.add(hash);
-  console.warn(
-    `[pagewise] this page is cached under client id ${JSON.stringify(elsewhere[0]!.queryKey[2])} but asked for under ${JSON.stringify(queryKey[2])}, ` +
-      'so it is fetched again (e.g. prefetched on the server, then missed after hydration). Give both clients the same `id`, or none.',
-  );
+  // Written out as React writes it, so bundlers drop the check and its message from production builds.
+  if (process.env.NODE_ENV !== 'production') {
+    const hash = hashKey(queryKey);
+    const rest = (key: readonly unknown[]) => hashKey([...key.slice(0, 2), ...key.slice(3)]);
+    if (warnedKeys.has(hash) || queryClient.getQueryData(queryKey) !== undefined) return;
+    const [elsewhere] = queryClient.getQueryCache().findAll({
+      queryKey: queryKey.slice(0, 2),
+      predicate: ({ queryKey: other, state }) => state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
+    });
+    if (!elsewhere) return;
+    warnedKeys.add(hash);
+    console.warn(
+      `[pagewise] this page is cached under client id ${JSON.stringify(elsewhere.queryKey[2])} but asked for under ${JSON.stringify(queryKey[2])}, ` +
+        'so it is fetched again (e.g. prefetched on the server, then missed after hydration). Give both clients the same `id`, or none.',
+    );
+  }
 }

@@ -59,11 +59,11 @@ describe('list(resource, params)', () => {
   });
 
   it.each<[string, { resource?: string; sort?: unknown; filters?: unknown }, string]>([
-    ['a resource that is no path segment', { resource: '../admin' }, '`resource` must be a path segment (letters, digits, - and _), got "../admin"'],
-    ['a sort that is no array', { sort: 'name' }, '`sort` must be an array of { id, desc }, got "name"'],
-    ['a sort entry without a boolean desc', { sort: [{ id: 'name', desc: 'yes' }] }, '`sort[0]` must be { id: string, desc: boolean }'],
-    ['filters that are no record', { filters: ['q'] }, '`filters` must be a record of values'],
-    ['a filter named like a paging parameter', { filters: { page: 3 } }, '`filters.page` is reserved (the client sends `page` itself)'],
+    ['a resource that is no path segment', { resource: '../admin' }, '`resource` must be a path segment, got "../admin"'],
+    ['a sort that is no array', { sort: 'name' }, '`sort` must be an array of { id: string, desc: boolean }, got "name"'],
+    ['a sort entry without a boolean desc', { sort: [{ id: 'name', desc: 'yes' }] }, '`sort` must be an array of { id: string, desc: boolean }'],
+    ['filters that are no record', { filters: ['q'] }, '`filters` must be a record, got'],
+    ['a filter named like a paging parameter', { filters: { page: 3 } }, '`filters.page` must be a string, finite number, boolean or an array of them, and not page, size or sort'],
     ['a filter value that is an object', { filters: { q: { $ne: 1 } } }, '`filters.q` must be a string, finite number, boolean or an array of them'],
     ['a filter value that is not finite', { filters: { size2: Number.NaN } }, '`filters.size2` must be a string, finite number, boolean or an array of them'],
   ])('rejects %s with a TypeError naming it, before any request', async (_, given, message) => {
