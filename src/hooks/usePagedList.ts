@@ -55,12 +55,11 @@ export function extendResult<R extends object, F extends object>(query: R, field
 export function useDebouncedValue<V>(value: V, delayMs: number): V {
   const key = hashKey([value]);
   const [settled, setSettled] = useState({ key, value });
-  const latest = useRef(value);
-  latest.current = value;
   const immediate = !(delayMs > 0);
   useEffect(() => {
     if (immediate || settled.key === key) return;
-    const timer = setTimeout(() => setSettled({ key, value: latest.current }), delayMs);
+    // `value` is the one `key` was made from: a new value by value restarts the wait, a new identity does not.
+    const timer = setTimeout(() => setSettled({ key, value }), delayMs);
     return () => clearTimeout(timer);
   }, [key, delayMs, immediate, settled.key]);
   return immediate || settled.key === key ? value : settled.value;
@@ -177,9 +176,9 @@ function prefetchPage<T>(
 
 /** The one implementation of the paged form: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
 export function usePagedListAs<T>(caller: string, resource: PagedResource, options: PagedResourceOptions<T>): PagedResourceResult<T> {
-  const { organizationId: _o, page: _p, pageSize: _s, defaultPage: _dp, defaultPageSize: _ds, onChange: _c, client: _cl,
-    sort: _so, defaultSort: _dso, onSortChange: _osc, filters: _f, defaultFilters: _df, onFiltersChange: _ofc,
-    filtersDelayMs: _fd, prefetchNext = true, staleTime = DEFAULT_STALE_TIME, ...queryOverrides } = options;
+  const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
+  // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
+  const queryOverrides = options;
   const { client, organizationId, page, pageSize, change, scope, listing, settled, listState } = usePageListing(caller, resource, options);
   const queryClient = useQueryClient();
   const params = { client, organizationId, pageSize, staleTime, ...settled };
