@@ -137,7 +137,7 @@ export function tableSection(table) {
     'time runs from the click to the end of the first frame showing the new rows (requestAnimationFrame, then a posted message), and "to',
     'the DOM" stops when the rows are committed. Clicks are spread evenly over the 16.7 ms between two frames, as a user\'s are; "in the first',
     'frame" counts the clicks whose rows were in the DOM when the next frame began (nothing left for a later frame). The hand-rolled setup is `useQuery` + `useTable` with the table state in `useState` and, when',
-    'prefetched, `prefetchQuery` of the next page in an effect; both use the same client and `<TablePagination>`. Ratio: median vs the',
+    'prefetched, `queryClient.query` of the next page in an effect; both use the same client and `<TablePagination>`. Ratio: median vs the',
     'hand-rolled setup with the same prefetching.',
     '',
     mdTable(
