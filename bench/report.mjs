@@ -1,4 +1,5 @@
 // Turns the measurements into BENCHMARKS.md: targets first, then one table per measurement.
+import { formatLists } from './lists.mjs';
 import { esbuildFlags, kb, mdTable, median } from './util.mjs';
 
 const ms = (x) => (x === undefined ? '—' : x.toFixed(1));
@@ -136,7 +137,7 @@ export function tableSection(table) {
     'time runs from the click to the end of the first frame showing the new rows (requestAnimationFrame, then a posted message), and "to',
     'the DOM" stops when the rows are committed. Clicks are spread evenly over the 16.7 ms between two frames, as a user\'s are; "in the first',
     'frame" counts the clicks whose rows were in the DOM when the next frame began (nothing left for a later frame). The hand-rolled setup is `useQuery` + `useTable` with the table state in `useState` and, when',
-    'prefetched, `prefetchQuery` of the next page in an effect; both use the same client and `<TablePagination>`. Ratio: median vs the',
+    'prefetched, `queryClient.query` of the next page in an effect; both use the same client and `<TablePagination>`. Ratio: median vs the',
     'hand-rolled setup with the same prefetching.',
     '',
     mdTable(
@@ -271,7 +272,7 @@ export function fleetSection(fleet) {
   return out.join('\n');
 }
 
-export function formatReport({ size, render, data, table, fleet, proxy, machine, peers }) {
+export function formatReport({ size, render, data, table, lists, fleet, proxy, machine, peers }) {
   const head = [
     '# Benchmarks',
     '',
@@ -295,7 +296,7 @@ export function formatReport({ size, render, data, table, fleet, proxy, machine,
     'The machine is shared (2 cores): absolute times move with its load, ratios from interleaved runs much less.',
   ].join('\n');
   const targets = targetsSection({ size, render, data, table });
-  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy), peersSection(peers)];
+  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), proxySection(proxy), peersSection(peers)];
   const markdown = `${sections.join('\n\n')}\n`;
-  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy)].join('\n\n') };
+  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), proxySection(proxy)].join('\n\n') };
 }

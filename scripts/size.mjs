@@ -17,8 +17,8 @@ export const budgets = [
   { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4480 },
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 1670 },
   // Pages with and without a total (Spring Page and Slice, has-more, RFC 8288 Link), typed errors, the token rules,
-  // a path as `baseUrl` kept where there is no page (server rendering) and resolved per request.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 4810 },
+  // a path as `baseUrl` kept where there is no page (server rendering) and resolved per request; one list operation for any resource with sort and filters, checked before any request.
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 5200 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -28,9 +28,10 @@ export const budgets = [
       `export * as server from 'pagewise/server';`,
       `export * as table from 'pagewise/table';`,
     ].join('\n'),
-    limit: 17870,
+    limit: 19900,
   },
-  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 6500 },
+  // The mock sorts and filters as Spring would and serves other list endpoints.
+  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 7200 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.
   { name: '  pagewise (root entry)', code: `export * from 'pagewise';` },
   { name: '  pagewise/server', code: `export * from 'pagewise/server';` },

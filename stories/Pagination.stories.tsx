@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { toWirePage } from '../src/hooks/toWirePage';
 import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
 import { MemoryRouter, useLocation, useSearchParams } from 'react-router';
 import { mockedStory } from './support/mockedStory';
@@ -104,7 +103,7 @@ function ServerSidePagination(props: PaginationProps) {
     const controller = new AbortController();
     pending.current = controller;
     setState((s) => ({ ...s, loading: true }));
-    const params = { organizationId: demoOrganizationIds.acme, page: toWirePage(page), size: pageSize, signal: controller.signal };
+    const params = { organizationId: demoOrganizationIds.acme, page: page - 1 /* the wire's page is zero-based */, size: pageSize, signal: controller.signal };
     serverSide.client.listShares(params).then(
       (result) => setState({ current: result.pageIndex + 1, pageSize: result.pageSize, total: result.total ?? 0, loading: false }),
       () => {

@@ -24,3 +24,4 @@ export type {
   Share,
   TokenResponse,
 } from './types';
+export type { FilterValue, ListFilters, ListResource, SerializeSort, SortEntry } from './types';

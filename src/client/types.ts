@@ -29,7 +29,30 @@ export interface Page<T> {
   hasPrevious: boolean;
 }
 
-/** Arguments of `listShares` / `listEnvironments`: `page` and `size` are exactly the wire's query parameters. */
+/**
+ * A list endpoint below an organization, `GET {baseUrl}/{organizationId}/{resource}`: one of the service's
+ * documented lists, or another path segment of the same service (e.g. `'users'`), letters, digits, `-` and `_`.
+ */
+export type ListResource = 'shares' | 'environments' | (string & {});
+
+/** One sort criterion, as TanStack Table's `ColumnSort`: the field and whether it sorts descending. */
+export interface SortEntry {
+  /** The field to sort on, e.g. `'name'`. */
+  id: string;
+  /** Descending when true. */
+  desc: boolean;
+}
+
+/** A filter value: sent as one query parameter, or one per item for an array. */
+export type FilterValue = string | number | boolean;
+
+/** Filters sent as query parameters; `undefined`, `null`, `''` and empty arrays are left out. */
+export type ListFilters = Readonly<Record<string, FilterValue | readonly FilterValue[] | null | undefined>>;
+
+/** Turns a sort into query parameters. */
+export type SerializeSort = (sort: readonly SortEntry[]) => Array<readonly [name: string, value: string]>;
+
+/** Arguments of the list operations: `page` and `size` are exactly the wire's query parameters. */
 export interface ListParams {
   /** The organization's UUID. */
   organizationId: string;
@@ -37,6 +60,10 @@ export interface ListParams {
   page: number;
   /** Rows per page, the wire's `size` query parameter. */
   size: number;
+  /** Sort criteria in order of precedence, sent as the client's `serializeSort` says. @default [] */
+  sort?: readonly SortEntry[] | undefined;
+  /** Filters, sent as query parameters in the order of their names; arrays repeat the parameter. @default {} */
+  filters?: ListFilters | undefined;
   /** Aborts the request. */
   signal?: AbortSignal;
 }
