@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import os from 'node:os';
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
 import { benchDir, median, rootDir, tmpDir } from './util.mjs';
@@ -64,7 +65,56 @@ function figures(result) {
   };
 }
 
+/** CPU µs per call of `fn`, over `n` calls (CPU time, not wall time: other processes' load counts less). */
+async function cpuPerCall(fn, n) {
+  for (let i = 0; i < 1000; i += 1) await fn();
+  const before = process.cpuUsage();
+  for (let i = 0; i < n; i += 1) await fn();
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / n;
+}
+
+/**
+ * What stands between pagewise and the pass-through, piece by piece, in this process with an in-memory upstream
+ * (no sockets): the same page through Fetch objects alone (the floor any Fetch-based handler pays), through the whole
+ * handler, and the handler's own steps on their own.
+ */
+async function profileHandler(bundle, origin) {
+  const { createProxyHandler } = await import(bundle);
+  const text = await (await fetch(origin + PATH)).text();
+  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-total-count': '1000' };
+  const upstream = async () => new Response(text, { headers });
+  const url = `http://127.0.0.1${PATH}`;
+  const token = 'at-bench-0123456789abcdef0123456789abcdef';
+  const handler = createProxyHandler({
+    baseUrl: 'http://127.0.0.1:9/api',
+    auth: { id: 'bench', authorize: async () => `Bearer ${token}` },
+    basePath: '/api',
+    allowRequest: () => true,
+    fetch: upstream,
+  });
+  const n = 20_000;
+  const steps = [
+    ['Fetch objects alone: new Request, upstream Response, its text, new Response', async () => {
+      const request = new Request(url);
+      const response = await upstream(request.url);
+      return new Response(await response.text(), { status: 200, headers: { 'content-type': 'application/json' } });
+    }],
+    ['whole createProxyHandler call (route, checks, token, timeout signals, JSON check, answer)', () => handler(new Request(url))],
+    ['of which: the JSON check of the page (JSON.parse, result dropped)', () => JSON.parse(text)],
+    ['of which: the secret scan of the page (3 × includes)', () => [token, `Bearer ${token}`, '\\'].some((secret) => text.includes(secret))],
+    ['of which: one AbortController + timeout (per call)', () => {
+      const controller = new AbortController();
+      clearTimeout(setTimeout(() => controller.abort(), 30_000));
+    }],
+  ];
+  const rows = [];
+  for (const [name, fn] of steps) rows.push({ name, cpuUs: await cpuPerCall(fn, n) });
+  return { rows, bytes: Buffer.byteLength(text), calls: n };
+}
+
 export async function runProxy({ log }) {
+  const loadBefore = os.loadavg();
   const bundle = await bundlePagewise();
   const upstream = await start('proxy-upstream.mjs', []);
   const passthrough = await start('proxy-server.mjs', ['passthrough', upstream.origin]);
@@ -93,6 +143,8 @@ export async function runProxy({ log }) {
     const rssAfter = await pagewise.ask('rss', 'rss');
     // The whole session's, warm-up included: clientCredentials caches its token for every request after the first.
     const tokens = await upstream.ask('tokens', 'tokens');
+    const profile = await profileHandler(bundle, upstream.origin);
+    for (const row of profile.rows) log(`  profile: ${row.name}: ${row.cpuUs.toFixed(1)} µs CPU`);
     const rows = Object.entries(runs).map(([key, results]) => {
       const [name, connections] = key.split('@');
       return {
@@ -119,6 +171,8 @@ export async function runProxy({ log }) {
       pageBytes: upstream.info.bytes,
       roundSeconds: ROUND_SECONDS,
       rounds: ROUNDS,
+      profile,
+      load: { before: loadBefore, after: os.loadavg() },
     };
   } finally {
     for (const server of [pagewise, passthrough, upstream]) server.stop();

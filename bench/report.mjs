@@ -181,9 +181,18 @@ export function proxySection(proxy) {
         ['pagewise ÷ pass-through throughput, 100 connections', `${proxy.ratio100.toFixed(2)}×`],
         ['Token requests during the whole run (warm-up included)', `${proxy.tokens} for more than ${proxy.proxiedRequests} proxied requests`],
         [`pagewise RSS before → after ${proxy.rss.requests} requests (100 connections)`, `${mib(proxy.rss.before)} → ${mib(proxy.rss.after)} MiB (${proxy.rss.failures} failed)`],
+        ...(proxy.load ? [['Load average during this section (1/5/15 min)', `${proxy.load.before.map((l) => l.toFixed(2)).join(' / ')} → ${proxy.load.after.map((l) => l.toFixed(2)).join(' / ')}`]] : []),
       ],
     ),
   );
+  if (proxy.profile) {
+    out.push(
+      '',
+      `What stands between: CPU per call in one process with an in-memory upstream (no sockets), ${proxy.profile.calls} calls each, the ${proxy.profile.bytes}-byte page.`,
+      '',
+      mdTable(['Step', 'CPU µs/call'], proxy.profile.rows.map((r) => [r.name, r.cpuUs.toFixed(1)])),
+    );
+  }
   return out.join('\n');
 }
 

@@ -4,6 +4,7 @@ import { filterParams, requestList, springSort } from './requestList';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
 import { assertFunction } from '../shared/assertFunction';
+import { eventListener, type ClientEvent } from '../shared/events';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -18,6 +19,8 @@ export interface ApiClientOptions extends RequestOptions {
   id?: string;
   /** Writes a list call's `sort` as query parameters, for services that are not Spring's. @default one `sort=<id>,asc|desc` per entry */
   serializeSort?: SerializeSort;
+  /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
+  onEvent?: (event: ClientEvent) => void;
 }
 
 /** A client of the service's list operations. */
@@ -55,12 +58,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
   const serializeSort = options.serializeSort ?? springSort;
   assertFunction('serializeSort', serializeSort);
+  const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
-    // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
-    assertListParams(params, resource);
-    const extra = params.sort?.length ? serializeSort(params.sort) : [];
-    const { body, response, url } = await requestList(config, resource, params, [...extra, ...filterParams(params.filters)]);
-    return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
+    try {
+      // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
+      assertListParams(params, resource);
+      const extra = params.sort?.length ? serializeSort(params.sort) : [];
+      const { body, response, url } = await requestList(config, resource, params, [...extra, ...filterParams(params.filters)]);
+      return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
+    } catch (error) {
+      emit?.({ type: 'client-error', resource, errorName: (error as Error)?.name ?? typeof error, status: (error as { status?: number })?.status });
+      throw error;
+    }
   };
   return {
     baseUrl: config.baseUrl,

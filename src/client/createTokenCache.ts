@@ -1,3 +1,4 @@
+import { eventListener, type TokenEvent } from '../shared/events';
 import { formatValue } from '../shared/formatValue';
 import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
@@ -20,6 +21,8 @@ export interface TokenCacheOptions {
   onReject?(token: string): void;
   /** Longest back-off after refusals (a 4xx other than 408/429): a wrong secret stays wrong. @default 60000 */
   maxRefusalBackoffMs?: number;
+  /** Told what the cache does (token fetched, cache hit, failed, backing off, rejected, reset). @default none */
+  onEvent?: (event: TokenEvent) => void;
   /** Clock in milliseconds, for tests. @default Date.now */
   now?: () => number;
 }
@@ -35,6 +38,12 @@ export interface TokenCache {
   invalidate(token: string, scope?: string): boolean;
   /** The API answered a request for `scope` sent with `token` with anything but 401: the token was accepted there. */
   accepted(token: string, scope?: string): void;
+  /**
+   * Ends the back-off and the 401 holds now: the next call asks for a token at once (after the client was fixed at
+   * the identity provider). The failure count stays until a token comes, so a refusal right after a reset backs off
+   * as long as before it, never from 1 s again.
+   */
+  reset(): void;
 }
 
 /** Longest wait before the next token request after outages (network, 5xx, 429, timeouts): recovery comes within it. */
@@ -78,6 +87,7 @@ const copyError = (error: unknown): unknown =>
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
   const { request, leewaySeconds = 30, timeoutMs = 30_000, maxRefusalBackoffMs = 60_000, now = Date.now } = options;
   assertTokenTiming(leewaySeconds, timeoutMs);
+  const emit = eventListener('onEvent', options.onEvent);
   let current: { token: string; expiresAt: number } | undefined;
   // The token handed out last, cached or not (a 401 for an older one is retried with a newer one); none once dropped.
   let last: string | undefined;
@@ -109,13 +119,16 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         const lifetimeMs = grant.expiresIn * 1000;
         current = { token, expiresAt: sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
       }
+      emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
       return token;
     } catch (error) {
       // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
       const status = (error as { status?: unknown } | null)?.status;
       const refusal = typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
       failures += 1;
-      blocked = { error, until: now() + Math.min(1000 * 2 ** (failures - 1), refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS) };
+      const backoffMs = Math.min(1000 * 2 ** (failures - 1), refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
+      blocked = { error, until: now() + backoffMs };
+      emit?.({ type: 'token-failed', durationMs: now() - sentAt, status: typeof status === 'number' ? status : undefined, refusal, backoffMs });
       throw error;
     } finally {
       clearTimeout(timer);
@@ -125,9 +138,15 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   return {
     async get(signal) {
       signal?.throwIfAborted();
-      if (current && now() < current.expiresAt) return current.token;
+      if (current && now() < current.expiresAt) {
+        emit?.({ type: 'token-cache-hit' });
+        return current.token;
+      }
       if (!inflight) {
-        if (blocked && now() < blocked.until) throw copyError(blocked.error);
+        if (blocked && now() < blocked.until) {
+          emit?.({ type: 'token-backing-off', remainingMs: blocked.until - now() });
+          throw copyError(blocked.error);
+        }
         inflight = fetchToken().finally(() => {
           inflight = undefined;
         });
@@ -152,14 +171,24 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         if (everywhere) holdUntil = until;
         probe = undefined;
         holdMs = Math.min(holdMs * 2, MAX_HOLD_MS);
+        emit?.({ type: 'token-rejected', renewing: false });
         return false;
       }
-      if (now() < Math.max(holdUntil, refusing.get(scope) ?? 0)) return false;
+      const renewing = now() >= Math.max(holdUntil, refusing.get(scope) ?? 0);
+      emit?.({ type: 'token-rejected', renewing });
+      if (!renewing) return false;
       probe = { scope, by: new Set() };
       options.onReject?.(token);
       // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
       current = last = undefined;
       return true;
+    },
+    reset() {
+      blocked = undefined;
+      holdUntil = 0;
+      refusing.clear();
+      probe = undefined;
+      emit?.({ type: 'token-reset' });
     },
     accepted(token, scope) {
       refusing.delete(scope);

@@ -1,3 +1,4 @@
+import type { ClientEvent } from '../shared/events';
 import { HttpError } from './errors/HttpError';
 import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
@@ -22,6 +23,8 @@ export interface RequestConfig {
   read?: (response: Response) => Promise<string>;
   /** Turns a response's text into its body (the proxy's keeps text with no secret in it as is). @default parseRedacted */
   parse?: typeof parseRedacted;
+  /** Told each request, response and retry (`createApiClient`'s `onEvent`, made safe to call). @default none */
+  emit?: (event: ClientEvent) => void;
 }
 
 /** Longest response text an `HttpError` keeps. */
@@ -61,6 +64,8 @@ export async function fetchJson(
   callerSignal?.addEventListener('abort', onAbort);
   const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs })));
   const context = { ...config, signal };
+  const { emit } = config;
+  const resource = emit && (/\/(shares|environments)\?/.exec(url)?.[1] as 'shares' | 'environments' | undefined);
   const attempt = async (): Promise<{ body: unknown; response: Response }> => {
     for (let retried = false; ; retried = true) {
       const headers: Record<string, string> = { Accept: 'application/json' };
@@ -73,12 +78,16 @@ export async function fetchJson(
       let response: Response;
       let text: string;
       try {
+        const sentAt = emit && performance.now();
+        emit?.({ type: 'client-request', resource, attempt: retried ? 2 : 1 });
         response = await config.fetch(url, { method: 'GET', headers, signal });
+        emit?.({ type: 'client-response', resource, attempt: retried ? 2 : 1, status: response.status, durationMs: performance.now() - sentAt! });
         if (authorization) {
           // The organization's path: a 401 there may be its answer rather than the token's (createTokenCache).
           const scope = url.slice(0, url.lastIndexOf('/'));
           if (response.status !== 401) auth.accepted?.(authorization, scope);
           else if (!retried && auth.unauthorized?.(authorization, scope)) {
+            emit?.({ type: 'client-retry', resource, reason: 'unauthorized' });
             response.body?.cancel().catch(() => undefined);
             continue;
           }

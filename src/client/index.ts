@@ -21,7 +21,9 @@ export type {
   Page,
   ParsePage,
   ParsePageContext,
+  ResettableAuthStrategy,
   Share,
   TokenResponse,
 } from './types';
 export type { FilterValue, ListFilters, ListResource, SerializeSort, SortEntry } from './types';
+export type { ClientEvent, TokenEvent } from '../shared/events';

@@ -14,20 +14,41 @@ export function redact(text: string, secrets: readonly string[]): string {
  * body uses 1, as no secret may survive in an error. Throws a `SyntaxError` when `text` is not JSON.
  */
 export function parseRedacted(text: string, secrets: readonly string[], minLength: number): unknown {
+  return parseRedactedReporting(text, secrets, minLength).value;
+}
+
+/** `parseRedacted`, also saying whether anything was redacted (when not, `text` itself is safe to pass on). */
+export function parseRedactedReporting(text: string, secrets: readonly string[], minLength: number): { value: unknown; changed: boolean } {
+  // V8 parses without recursion, so valid JSON of any depth parses; a reviver would recurse and overflow.
+  const value: unknown = JSON.parse(text);
   const long = secrets.filter((secret) => secret.length >= minLength);
   // JSON without a backslash escapes nothing: each parsed string and key is a piece of `text` as it stands, so a
-  // secret `text` does not contain is in none of them, and the reviver (4 times slower) is not needed.
-  const reviver =
-    long[0] && (text.includes('\\') || long.some((secret) => text.includes(secret)))
-      ? function (this: Record<string, unknown>, key: string, value: unknown) {
-          if (typeof value === 'string') value = redact(value, long);
-          const clean = redact(key, long);
-          if (clean === key) return value;
-          // Moved to the redacted key; returning undefined deletes the original one.
-          this[clean] = value;
-        }
-      : undefined;
-  return JSON.parse(text, reviver);
+  // secret `text` does not contain is in none of them, and the walk is not needed.
+  if (!long[0] || (!text.includes('\\') && !long.some((secret) => text.includes(secret)))) return { value, changed: false };
+  let changed = false;
+  // An explicit stack, not recursion: a body may nest deeper than the call stack goes. The root sits in a box, so a
+  // body that is one string is redacted like any other.
+  const box = [value];
+  const stack: unknown[] = [box];
+  while (stack.length) {
+    const holder = stack.pop() as Record<string, unknown>;
+    const array = Array.isArray(holder);
+    for (const key of Object.keys(holder)) {
+      let item = holder[key];
+      if (typeof item === 'string') {
+        const clean = redact(item, long);
+        if (clean !== item) (holder[key] = item = clean), (changed = true);
+      } else if (typeof item === 'object' && item !== null) stack.push(item);
+      const cleanKey = array ? key : redact(key, long);
+      if (cleanKey !== key) {
+        // Moved to the redacted key (never `__proto__`: it holds "[redacted]").
+        delete holder[key];
+        holder[cleanKey] = item;
+        changed = true;
+      }
+    }
+  }
+  return { value: box[0], changed };
 }
 
 /**

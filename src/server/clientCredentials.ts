@@ -5,12 +5,13 @@ import { parseTokenResponse } from '../client/parseTokenResponse';
 import { redact } from '../client/redact';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import { stripBearer } from '../client/stripBearer';
-import type { AuthContext, AuthStrategy } from '../client/types';
+import type { AuthContext, ResettableAuthStrategy } from '../client/types';
 import { assertFunction } from '../shared/assertFunction';
 import { formatValue } from '../shared/formatValue';
 import { requireString } from '../shared/requireString';
 import { assertServerOnly } from './assertServerOnly';
 import type { SharedTokenStore } from './defineTokenStore';
+import type { TokenEvent } from '../shared/events';
 import { discoverTokenEndpoint } from './discoverTokenEndpoint';
 import { formUrlEncode } from './formUrlEncode';
 
@@ -62,6 +63,8 @@ export interface ClientCredentialsRequestOptions {
   tokenStore?: SharedTokenStore;
   /** Told about each failure of `tokenStore` (calls go on with this process's own cache). @default a console warning at most once a minute */
   onTokenStoreError?: (error: unknown) => void;
+  /** Told what the token cache and store do (fetched, cache hit, shared, store fallback, failed, backing off, …), for metrics and logs; never a token. @default none */
+  onEvent?: (event: TokenEvent) => void;
   /** Limit of one token request (and of discovery) in milliseconds. @default 30000 */
   timeoutMs?: number;
   /** The fetch for token requests and discovery. @default the fetch of the API client that first asks for a token */
@@ -105,7 +108,7 @@ function seconds(name: string, value: unknown): number {
  *   }),
  * });
  */
-export function clientCredentials(options: ClientCredentialsOptions): AuthStrategy {
+export function clientCredentials(options: ClientCredentialsOptions): ResettableAuthStrategy {
   const {
     audience,
     resource,
@@ -119,6 +122,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
     now = Date.now,
     tokenStore,
     onTokenStoreError,
+    onEvent,
     dangerouslyAllowBrowser,
   } = options ?? {};
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
@@ -150,6 +154,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   if (fetch !== undefined) assertFunction('fetch', fetch);
   if (tokenStore !== undefined) assertFunction('tokenStore.share', tokenStore?.share);
   if (onTokenStoreError !== undefined) assertFunction('onTokenStoreError', onTokenStoreError);
+  if (onEvent !== undefined) assertFunction('onEvent', onEvent);
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
   const credentials = basic ? btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`) : undefined;
@@ -227,7 +232,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
         return { token: grant.token, expiresIn: grant.expiresIn ?? defaultExpiresIn };
       };
       // What the token is for (the store hashes it into its key); never the secret.
-      const shared = tokenStore?.share({ keyParts: [location, clientId, forAudience, resources, scope], request: direct, leewaySeconds, timeoutMs, now, onTokenStoreError });
+      const shared = tokenStore?.share({ keyParts: [location, clientId, forAudience, resources, scope], request: direct, leewaySeconds, timeoutMs, now, onTokenStoreError, onEvent });
       cache = createTokenCache({
         leewaySeconds,
         timeoutMs,
@@ -236,6 +241,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
         url: where === 'issuer' ? undefined : location,
         request: shared?.request ?? direct,
         onReject: shared?.reject,
+        onEvent,
       });
       caches.set(key, cache);
     }
@@ -255,6 +261,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
       const token = stripBearer(authorization);
       for (const cache of caches.values()) cache.accepted(token, scope);
     },
+    reset: () => caches.forEach((cache) => cache.reset()),
   };
 }
 

@@ -11,6 +11,7 @@ import { assertServerOnly } from './assertServerOnly';
 import { LIST_ROUTE } from '../client/LIST_ROUTE';
 import { assertFunction } from '../shared/assertFunction';
 import { createRateLimitedLog } from './createRateLimitedLog';
+import { eventListener, type ProxyEvent } from '../shared/events';
 import { readAtMost } from './readAtMost';
 import { VerbatimJson } from './VerbatimJson';
 import { isWireInteger } from '../shared/isWireInteger';
@@ -49,6 +50,12 @@ export interface ProxyHandlerOptions {
    * @default one `console.error` line per kind (status and error name) and minute, in production too, with a count of those left out; nothing for a 499
    */
   onError?: (error: unknown, context: { status: number }) => void;
+  /**
+   * Told each request, its answer (status, duration), each upstream answer (status, latency), and the cap reached,
+   * a body too large or a browser gone; never a token, query, organization or header. For metrics and spans (the
+   * Observability page maps them to OpenTelemetry); an `onEvent` that throws is ignored. @default none
+   */
+  onEvent?: (event: ProxyEvent) => void;
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
   /**
@@ -148,10 +155,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
       if (status !== 499) log(`${status} ${error instanceof Error ? error.name : typeof error}`, `[pagewise] createProxyHandler: ${status} ${describe(error)}`);
     });
+  const emit = eventListener('onEvent', options.onEvent);
   const config: RequestConfig = {
     ...resolved,
     // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
-    fetch: (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
+    fetch: emit ? observedFetch(resolved.fetch, emit) : (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
     read: (response) => readAtMost(response, maxBodyBytes),
     parse: VerbatimJson.parse,
   };
@@ -176,7 +184,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     return json(status, body, headers);
   };
 
-  return async (request) => {
+  const handle = async (request: Request, seen: { resource?: ListResource }): Promise<Response> => {
     let url: URL;
     try {
       url = new URL(request.url);
@@ -201,7 +209,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     if (size === null || !isWireInteger(size) || +size < 1 || +size > maxSize) {
       return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
     }
-    const resource = match[2] as ListResource;
+    const resource = (seen.resource = match[2] as ListResource);
     const extra = allowedParams(allow, resource, searchParams);
     if (typeof extra === 'string') return badRequest(extra);
     if (allowRequest) {
@@ -215,6 +223,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (!allowed) return json(403, { error: 'forbidden' });
     }
     if (inFlight >= maxConcurrent) {
+      emit?.({ type: 'proxy-overloaded', maxConcurrent });
       const error = new Error(`pagewise: ${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
       return fail(503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
     }
@@ -230,7 +239,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (link) headers.Link = link;
       return json(response.status, body, headers);
     } catch (error) {
-      if (request.signal.aborted) return fail(499, request.signal.reason ?? error, { error: 'client_closed_request' });
+      if (emit && !request.signal.aborted && (error as { cause?: unknown })?.cause instanceof RangeError) {
+        emit({ type: 'proxy-body-too-large', maxBodyBytes });
+      }
+      if (request.signal.aborted) {
+        emit?.({ type: 'proxy-client-gone' });
+        return fail(499, request.signal.reason ?? error, { error: 'client_closed_request' });
+      }
       const { status } = error as { status: number };
       // A redirect is not the service's answer (and fetch did not follow it); nor is a status a Response cannot carry.
       if (isHttpError(error) && (status < 300 || status >= 400 || status === 304) && status <= 599) {
@@ -243,5 +258,27 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } finally {
       inFlight -= 1;
     }
+  };
+
+  if (!emit) return (request) => handle(request, {});
+  return async (request) => {
+    const started = performance.now();
+    const seen: { resource?: ListResource } = {};
+    emit({ type: 'proxy-request', method: request.method });
+    const response = await handle(request, seen);
+    emit({ type: 'proxy-response', status: response.status, durationMs: performance.now() - started, resource: seen.resource });
+    return response;
+  };
+}
+
+/** The upstream fetch (redirects never followed), telling `emit` each list call's status and time to its headers. */
+function observedFetch(fetch: typeof globalThis.fetch, emit: (event: ProxyEvent) => void): typeof globalThis.fetch {
+  return async (input, init) => {
+    const started = performance.now();
+    const response = await fetch(input, { ...init, redirect: 'manual' });
+    // The token request goes through this fetch too (it is the API client's): only list calls are upstream answers.
+    const resource = /\/(shares|environments)\?page=/.exec(String(input))?.[1] as ListResource | undefined;
+    if (resource) emit({ type: 'proxy-upstream', resource, status: response.status, durationMs: performance.now() - started });
+    return response;
   };
 }

@@ -1,5 +1,6 @@
 import type { TokenGrant } from '../client/parseTokenResponse';
 import { assertFunction } from '../shared/assertFunction';
+import { eventListener, type TokenEvent } from '../shared/events';
 import { hashKey } from './hashKey';
 import type { TokenStore } from './TokenStore';
 
@@ -15,6 +16,8 @@ export interface TokenShareOptions {
   timeoutMs?: number;
   /** Told about every store failure (the call goes on without the store). @default a console warning at most once a minute */
   onTokenStoreError?: (error: unknown) => void;
+  /** Told when a token comes from the store (`token-shared`) and when the store fails (`token-store-fallback`). @default none */
+  onEvent?: (event: TokenEvent) => void;
   /** Clock in milliseconds. @default Date.now */
   now?: () => number;
 }
@@ -41,7 +44,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /**
  * Makes any `TokenStore` usable as `clientCredentials({ tokenStore })`. One process asks the identity provider (it
  * holds the store's lock); the others wait for the token it stores (bounded by the lock's lifetime, then they ask
- * themselves), so N processes make one token request per token lifetime. A token the API refused is deleted only if
+ * themselves; when the lock is released with no token stored, the next waiter takes it and asks at once), so N
+ * processes make one token request per token lifetime. A token the API refused is deleted only if
  * it is still the stored one. A store that fails (down, slow, wrong data) never fails a call: that process uses its
  * own token request, as without a store, and leaves the store alone for 1 s, 2 s, 4 s … (at most 10 s) before the next try.
  */
@@ -54,6 +58,7 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
     const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now, onTokenStoreError } = options;
     const key = hashKey(options.keyParts);
     const lockMs = Math.min(timeoutMs, 10_000);
+    const emit = eventListener('onEvent', options.onEvent);
     const storeTimeoutMs = 1_000;
     let warnedAt = -Infinity;
     const onStoreError =
@@ -77,6 +82,7 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
       return Promise.race([Promise.resolve().then(call), limit]).finally(() => clearTimeout(timer));
     };
     const failed = (error: unknown) => {
+      emit?.({ type: 'token-store-fallback', errorName: (error as Error)?.name ?? typeof error });
       failures += 1;
       skipUntil = now() + Math.min(1000 * 2 ** (failures - 1), 10_000);
       onStoreError(error);
@@ -88,7 +94,9 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
       const time = now();
       if (!value || value.token === rejected) return undefined;
       const leewayMs = Math.min(leewaySeconds * 1000, (value.expiresAt - value.issuedAt) / 2);
-      return time < value.expiresAt - leewayMs ? { token: value.token, expiresIn: (value.expiresAt - time) / 1000 } : undefined;
+      if (time >= value.expiresAt - leewayMs) return undefined;
+      emit?.({ type: 'token-shared' });
+      return { token: value.token, expiresIn: (value.expiresAt - time) / 1000 };
     };
 
     return {
@@ -100,15 +108,18 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
             if (stored) return stored;
             owner = crypto.randomUUID();
             const k = await key;
-            if (!(await timed(() => store.lock(k, owner!, lockMs)))) {
-              owner = undefined;
-              // Another process is asking: wait for what it stores, at most as long as its lock lives.
-              for (let wait = 20, waited = 0; waited < lockMs; waited += wait, wait = Math.min(wait * 2, 250)) {
-                await sleep(wait, signal);
-                const got = await fromStore();
-                if (got) return got;
-              }
-            } else {
+            let held = await timed(() => store.lock(k, owner!, lockMs));
+            // Another process is asking: wait for what it stores, at most as long as its lock lives. Its lock gone
+            // with no token stored means its request failed: this process takes the lock and asks at once, rather
+            // than wait out the lock (an identity-provider outage answers as fast as without a store).
+            for (let wait = 20, waited = 0; !held && waited < lockMs; waited += wait, wait = Math.min(wait * 2, 250)) {
+              await sleep(wait, signal);
+              const got = await fromStore();
+              if (got) return got;
+              held = await timed(() => store.lock(k, owner!, lockMs));
+            }
+            if (!held) owner = undefined;
+            else {
               // Stored between our look and our lock?
               const again = await fromStore();
               if (again) {

@@ -11,3 +11,4 @@ export type { StoredToken, TokenStore } from './TokenStore';
 export { memoryTokenStore } from './memoryTokenStore';
 export { redisTokenStore } from './redisTokenStore';
 export type { RedisLikeClient, RedisTokenStoreOptions } from './redisTokenStore';
+export type { ProxyEvent, TokenEvent } from '../shared/events';

@@ -10,14 +10,18 @@ export interface RedisTokenStoreOptions {
   prefix?: string;
 }
 
+/** Clients given an 'error' listener already: one per client, however many stores share it. */
+const listened = new WeakSet<object>();
+
 // Compare-and-delete in one step, so a token another process stored meanwhile is never deleted.
 const DELETE_IF_TOKEN = "local v = redis.call('GET', KEYS[1]) if v and cjson.decode(v).token == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 /**
  * A `TokenStore` on Redis (or any server speaking its protocol), through the client the app already has: node-redis
- * (`createClient()`) or ioredis (`new Redis()`), connected. pagewise imports neither. The token is stored as is:
- * protect the store like a secret store (TLS and AUTH, no shared access).
+ * (`createClient()`) or ioredis (`new Redis()`), connected. pagewise imports neither. It listens for the client's
+ * `'error'` events, so a dropped connection never takes the process down while the client reconnects. The token is
+ * stored as is: protect the store like a secret store (TLS and AUTH, no shared access).
  *
  * @example
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
@@ -34,6 +38,14 @@ export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStor
         : (() => {
             throw new TypeError('pagewise: `redisTokenStore` needs a node-redis or ioredis client');
           })();
+  const events = client as { on?: (event: string, listener: (error: unknown) => void) => unknown };
+  if (typeof events.on === 'function' && !listened.has(client)) {
+    listened.add(client);
+    // Both clients emit 'error' when the connection drops (node-redis then crashes a process with no listener, ioredis
+    // logs each retry) and reconnect by themselves: a dropped store is a store failure, which must never fail a call.
+    // The commands sent meanwhile fail and reach onTokenStoreError; the app's own listeners still hear every error.
+    events.on('error', () => undefined);
+  }
   const text = (value: unknown) => (typeof value === 'string' ? value : value instanceof Uint8Array ? new TextDecoder().decode(value) : undefined);
   return defineTokenStore({
     async get(key) {

@@ -6,11 +6,19 @@ const TOKEN = 'tok_5e2a9c7b1d3f';
 afterEach(() => vi.restoreAllMocks());
 
 describe('parseRedacted', () => {
-  it('parses a body with neither a backslash nor a secret exactly as JSON.parse does, without a reviver', () => {
+  it('parses a body exactly as JSON.parse does, never with a reviver (a reviver recurses)', () => {
     const text = JSON.stringify({ content: [{ id: 'a', name: 'Share A', size: 12.5, tags: ['x'], owner: null }], totalElements: 1 });
     const parse = vi.spyOn(JSON, 'parse');
     expect(parseRedacted(text, [TOKEN, `Bearer ${TOKEN}`], 8)).toEqual(JSON.parse(text));
-    expect(parse.mock.calls[0]).toEqual([text, undefined]);
+    expect(parse.mock.calls[0]).toEqual([text]);
+  });
+
+  it('parses and redacts valid JSON nested 200,000 deep without overflowing the call stack', () => {
+    const n = 200_000;
+    const written = TOKEN.replace('t', '\\u0074');
+    let value = parseRedacted(`${'['.repeat(n)}"${written}",{"${written}":"caf\\u00e9"}${']'.repeat(n)}`, [TOKEN], 8) as unknown[];
+    for (let depth = 1; depth < n; depth++) value = value[0] as unknown[];
+    expect(value).toEqual(['[redacted]', { '[redacted]': 'café' }]);
   });
 
   it('redacts a secret written with \\u escapes in strings and keys', () => {

@@ -6,6 +6,7 @@ import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
+import type { RecordedRequest } from '../helpers/localServer';
 
 let service: FakeService;
 let handler: ProxyHandler;
@@ -190,6 +191,53 @@ describe('createProxyHandler', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: 'bad_gateway' });
     expect(errors).toEqual([expect.objectContaining({ name: 'ResponseShapeError', message: expect.stringContaining('not valid JSON') })]);
+  });
+
+  it.each([
+    ['braces around words', '{ this is not json }'],
+    ['brackets around a trailing comma', '[1,2,]'],
+    ['an object cut short in the middle', '{"content":[{"id":"a"}],"totalElements":1'],
+    ['two objects one after the other', '{}{}'],
+  ])('answers 502 and tells onError when a success body is not JSON: %s', async (_, text) => {
+    const errors: unknown[] = [];
+    handler = proxyForService({ onError: (error) => errors.push(error) });
+    service.apiReply = () => ({ headers: { 'content-type': 'application/json' }, body: text });
+    const response = await call(`/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'bad_gateway' });
+    expect(errors).toEqual([expect.objectContaining({ name: 'ResponseShapeError' })]);
+  });
+
+  it.each([
+    ['arrays', (n: number, inner: string) => `${'['.repeat(n)}${inner}${']'.repeat(n)}`],
+    ['objects', (n: number, inner: string) => `${'{"a":'.repeat(n)}${inner}${'}'.repeat(n)}`],
+  ])('passes on valid %s nested 200,000 deep as sent, with or without an escape in them', async (_, nest) => {
+    for (const inner of ['1', '"caf\\u00e9"']) {
+      const text = nest(200_000, inner);
+      service.apiReply = () => ({ headers: { 'content-type': 'application/json' }, body: text });
+      const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(text);
+    }
+  });
+
+  it('redacts a token echoed JSON-escaped deep inside a body, and answers 502 rather than overflow when the body is deeper than it can re-serialise', async () => {
+    const echo = (n: number) => (request: RecordedRequest) => ({
+      headers: { 'content-type': 'application/json' },
+      body: `${'['.repeat(n)}"${String(request.headers.authorization).slice(7).replace('a', '\\u0061')}"${']'.repeat(n)}`,
+    });
+    service.apiReply = echo(50);
+    const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(`${'['.repeat(50)}"[redacted]"${']'.repeat(50)}`);
+
+    const errors: unknown[] = [];
+    handler = proxyForService({ onError: (error) => errors.push(error) });
+    service.apiReply = echo(200_000);
+    const deep = await call(`/${ORG}/shares?page=0&size=20`);
+    expect(deep.status).toBe(502);
+    expect(await deep.text()).not.toContain('at-');
+    expect(errors).toEqual([expect.objectContaining({ name: 'ResponseShapeError' })]);
   });
 
   it('logs the failure behind a 502 as one console.error line when no onError is given, in production too', async () => {

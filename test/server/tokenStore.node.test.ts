@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,6 +69,24 @@ describe('redisTokenStore', () => {
     await vi.waitFor(async () => expect(await store.lock('k', 'b', 60_000)).toBe(true), { timeout: 2_000, interval: 5 });
   });
 
+  it("listens for the client's 'error' events once, however many stores share the client, beside the app's own listener", () => {
+    const client = Object.assign(new EventEmitter(), { call: async () => null });
+    const heard: unknown[] = [];
+    client.on('error', (error) => heard.push(error));
+    redisTokenStore(client);
+    redisTokenStore(client, { prefix: 'other:' });
+    expect(client.listenerCount('error')).toBe(2);
+    client.emit('error', new Error('Socket closed unexpectedly'));
+    expect(heard).toHaveLength(1);
+  });
+
+  it("keeps a client with no 'error' listener of the app's own from throwing (crashing the process) when its connection drops", () => {
+    const client = Object.assign(new EventEmitter(), { sendCommand: async () => null });
+    expect(() => client.emit('error', new Error('Socket closed unexpectedly'))).toThrow('Socket closed unexpectedly');
+    redisTokenStore(client);
+    expect(() => client.emit('error', new Error('Socket closed unexpectedly'))).not.toThrow();
+  });
+
   it('refuses a client that is neither node-redis nor ioredis, naming it', () => {
     expect(() => redisTokenStore({} as never)).toThrow('pagewise: `redisTokenStore` needs a node-redis or ioredis client');
   });
@@ -94,6 +113,46 @@ describe('redisTokenStore', () => {
   it('refuses a store missing a method of the TokenStore interface, naming it, before any request', () => {
     const partial = { get: async () => undefined, set: async () => undefined, lock: async () => true, unlock: async () => undefined };
     expect(() => defineTokenStore(partial as unknown as TokenStore)).toThrow('pagewise: `deleteIfEqual` must be a function');
+  });
+});
+
+describe('defineTokenStore between processes', () => {
+  const grant = (token: string) => ({ token, expiresIn: 3600 });
+
+  it('stops a waiting process waiting as soon as the lock holder fails: it takes the lock and asks itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const store = memoryTokenStore();
+      let failHolder!: (error: Error) => void;
+      const holder = store.share({ keyParts: ['k'], request: () => new Promise((_, reject) => (failHolder = reject)) });
+      const waiterRequests: number[] = [];
+      const waiter = store.share({ keyParts: ['k'], request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')) });
+      const held = holder.request(new AbortController().signal).catch((error: unknown) => error);
+      // The key is hashed off the main thread: wait until the holder has the lock and is asking.
+      for (let turn = 0; turn < 10_000 && !failHolder; turn++) await new Promise((resolve) => setImmediate(resolve));
+      const waited = waiter.request(new AbortController().signal);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(waiterRequests).toHaveLength(0); // the holder is still asking: the waiter waits
+      failHolder(Object.assign(new Error('failed: 503'), { status: 503 }));
+      expect(await held).toMatchObject({ status: 503 });
+      // The lock lives 10 s; a few polls of virtual time are enough now.
+      await vi.advanceTimersByTimeAsync(500);
+      expect(waiterRequests).toHaveLength(1);
+      await expect(waited).resolves.toMatchObject({ token: 'at-waiter-5d1c9e7a' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still makes one token request for many waiting processes when the holder succeeds', async () => {
+    const store = memoryTokenStore();
+    let requests = 0;
+    const processes = Array.from({ length: 8 }, () =>
+      store.share({ keyParts: ['k'], request: async () => (requests++, await new Promise((r) => setTimeout(r, 30)), grant('at-shared-0b9f3e2c')) }),
+    );
+    const tokens = await Promise.all(processes.map((p) => p.request(new AbortController().signal)));
+    expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['at-shared-0b9f3e2c']));
+    expect(requests).toBe(1);
   });
 });
 

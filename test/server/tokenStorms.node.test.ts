@@ -20,7 +20,7 @@ beforeEach(() => service.reset());
 function setup(clientSecret = CLIENT_SECRET) {
   const clock = { time: 0 };
   const auth = clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret, now: () => clock.time });
-  return { clock, client: createApiClient({ baseUrl: `${service.server.origin}/api`, auth }) };
+  return { clock, auth, client: createApiClient({ baseUrl: `${service.server.origin}/api`, auth }) };
 }
 
 /** `perSecond` calls a virtual second for `seconds`, in batches of concurrent calls every 100 ms; each call's outcome. */
@@ -99,6 +99,48 @@ describe('refusals and outages of the identity provider (virtual clock)', { time
     expect(outcomes).toHaveLength(5_000);
     expect(outcomes.every((o) => o.status === 'AuthError')).toBe(true);
     expect(service.tokenRequests().length).toBeLessThanOrEqual(4);
+  });
+
+  it('reset(): a client fixed at the identity provider gets its token at once, and a reset while it still refuses costs one request, never a new storm', async () => {
+    service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client' } });
+    const s = setup();
+    await load(s, { seconds: 40, perSecond: 100 });
+    const refused = service.tokenRequests().length;
+    expect(refused).toBeLessThanOrEqual(7); // 0, 1, 3, 7, 15, 31 s
+
+    // Still refused: the reset's one request, then the back-off as long as before (not 1 s again).
+    s.auth.reset();
+    const stillRefused = await load(s, { seconds: 20, perSecond: 100 });
+    expect(stillRefused.every((o) => o.status === 'AuthError')).toBe(true);
+    expect(service.tokenRequests().length).toBe(refused + 1);
+
+    // Fixed: the next call after the reset gets a token, in the same virtual instant.
+    service.tokenReply = undefined;
+    const fixedAt = s.clock.time;
+    s.auth.reset();
+    const fixed = await load(s, { seconds: 1, perSecond: 10 });
+    expect(fixed[0]).toEqual({ time: fixedAt, org: ORG_A, status: 'ok' });
+    expect(fixed.every((o) => o.status === 'ok')).toBe(true);
+  });
+
+  it('reset() ends a hold on renewals for 401s: a token carrying permissions granted after the hold is asked for at once', async () => {
+    const s = setup();
+    // Only tokens issued after the grant carry the new permission (as a token's claims would).
+    let grantedAfter = Infinity;
+    service.apiReply = (request) => {
+      const index = service.issued.findIndex((token) => request.headers.authorization === `Bearer ${token}`);
+      return index >= grantedAfter ? { body: springPage([{ id: 's1' }], 1) } : { status: 401, body: { error: 'invalid_token' } };
+    };
+    await load(s, { seconds: 2, perSecond: 10 });
+    const held = service.tokenRequests().length;
+    grantedAfter = service.issued.length;
+    const withoutReset = await load(s, { seconds: 2, perSecond: 10 });
+    expect(withoutReset.every((o) => o.status === 401)).toBe(true); // renewals hold: the old token keeps being refused
+    expect(service.tokenRequests().length).toBe(held);
+    s.auth.reset();
+    const outcomes = await load(s, { seconds: 1, perSecond: 10 });
+    expect(outcomes.every((o) => o.status === 'ok')).toBe(true);
+    expect(service.tokenRequests().length).toBe(held + 1);
   });
 
   it('after a 60 s outage, the first token arrives within 10 s of the identity provider coming back', async () => {

@@ -1,7 +1,7 @@
 // Type tests: checked by `tsc -p tsconfig.json` (the type-check step of `npm test`); a wrong type is a compile error.
 import { describe, expectTypeOf, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import type { AuthStrategy } from '../../src/client/index';
+import type { AuthStrategy, ResettableAuthStrategy } from '../../src/client/index';
 import { apiAccountToken, clientCredentials, createProxyHandler } from '../../src/server/index';
 import type { ApiAccountTokenOptions, ClientCredentialsOptions } from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
@@ -12,7 +12,8 @@ import type { MockHttpServer } from '../../src/testing/node';
 describe('pagewise/server', () => {
   it('clientCredentials takes the seed 4.1 fields and is an auth strategy for createApiClient', () => {
     const auth = clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 'secret', scope: 'x.read' });
-    expectTypeOf(auth).toEqualTypeOf<AuthStrategy>();
+    expectTypeOf(auth).toEqualTypeOf<ResettableAuthStrategy>();
+    expectTypeOf(auth).toExtend<AuthStrategy>();
     expectTypeOf(createApiClient).parameter(0).toHaveProperty('auth').toEqualTypeOf<AuthStrategy | undefined>();
     expectTypeOf<ClientCredentialsOptions>().toHaveProperty('audience').toEqualTypeOf<string | false | undefined>();
     expectTypeOf<ClientCredentialsOptions>().toHaveProperty('resource').toEqualTypeOf<string | string[] | undefined>();
