@@ -1,4 +1,3 @@
-import { assertFunction } from '../shared/assertFunction';
 import { formatValue } from '../shared/formatValue';
 import { requireString } from '../shared/requireString';
 import type { PrivateKeyInput, SigningAlgorithm } from './jws';
@@ -49,8 +48,6 @@ export type ClientAuthenticationOptions =
   | { privateKey: PrivateKeyInput }
   | { clientAssertion: () => string | Promise<string> };
 
-const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-
 /** `value` as `application/x-www-form-urlencoded` encodes it (RFC 6749 2.3.1 asks this of the Basic pair's parts). */
 export const formUrlEncode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
 
@@ -74,71 +71,26 @@ export const clientSecretBasic = (clientId: string, clientSecret: string): Clien
   };
 };
 
-/** Adds `assertion` as RFC 7523's client assertion (the client id too: some providers want it, none refuse it). */
-export function addAssertion({ fields, secrets }: TokenRequest, clientId: string | undefined, assertion: string): void {
-  Object.assign(fields, { client_id: clientId, client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
-  secrets.push(assertion);
-}
-
-type AssertionModule = typeof import('./clientAssertion');
-
-/** A client authentication whose code is loaded at its first token request: apps on secrets never load the signing code. */
-function loaded(make: (module: AssertionModule) => ClientAuthentication | Promise<ClientAuthentication>): ClientAuthentication {
-  let made: Promise<ClientAuthentication> | undefined;
-  return async (request, endpoint) => (await (made ??= import('./clientAssertion').then(make)))(request, endpoint);
-}
-
-const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
-
 /**
- * The client authentication `options` ask for, checked now (a `TypeError` naming the option, never quoting a
- * credential): one way to authenticate, and only the options that way uses.
+ * The client authentication `options` ask for. A secret sent as is is checked now; the assertion methods are loaded
+ * (and their options checked in full) from now on, so apps on secrets never load the signing code and the others
+ * get its `TypeError`, naming the option, at their first token request, before anything is sent.
  */
 export function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string, now: () => number): ClientAuthentication {
-  const { clientSecret, privateKey, keyId, algorithm, certificate, assertionAudience, clientAssertion } = options;
-  const method = options.clientAuthentication ?? (clientAssertion ? undefined : privateKey !== undefined ? 'private_key_jwt' : 'client_secret_post');
-  const usable = (names: (keyof ClientAuthenticationFields)[], by: string) => {
-    const stray = (['clientSecret', 'privateKey', 'keyId', 'algorithm', 'certificate', 'assertionAudience'] as const).find(
-      (name) => options[name] !== undefined && !names.includes(name),
-    );
-    if (stray) throw new TypeError(`pagewise: \`${stray}\` is not used by ${by}: leave it out`);
-  };
-  if (clientAssertion !== undefined) {
-    assertFunction('clientAssertion', clientAssertion);
-    if (options.clientAuthentication !== undefined) throw new TypeError('pagewise: `clientAssertion` is its own client authentication: leave out `clientAuthentication`');
-    usable([], '`clientAssertion`');
-    return loaded((module) => module.assertionCallback(clientId, clientAssertion));
-  }
-  if (assertionAudience !== undefined) requireString('assertionAudience', assertionAudience);
-  switch (method) {
-    case 'client_secret_post':
-    case 'client_secret_basic': {
-      usable(['clientSecret'], method);
-      const secret = requireString('clientSecret', clientSecret);
-      return (method === 'client_secret_basic' ? clientSecretBasic : clientSecretPost)(clientId, secret);
-    }
-    case 'client_secret_jwt': {
-      usable(['clientSecret', 'assertionAudience'], method);
-      const secret = requireString('clientSecret', clientSecret);
-      return loaded((module) => module.clientSecretJwt({ clientId, clientSecret: secret, assertionAudience, now }));
-    }
-    case 'private_key_jwt': {
-      usable(['privateKey', 'keyId', 'algorithm', 'certificate', 'assertionAudience'], method);
-      if (privateKey === null || (typeof privateKey !== 'object' && typeof privateKey !== 'string')) {
-        throw new TypeError('pagewise: `privateKey` must be a CryptoKey, a private JWK or a PKCS#8 PEM string for private_key_jwt');
-      }
-      if (keyId !== undefined) requireString('keyId', keyId);
-      if (algorithm !== undefined && !ALGORITHMS.includes(algorithm)) {
-        throw new TypeError(`pagewise: \`algorithm\` must be one of ${ALGORITHMS.join(', ')}, got ${formatValue(algorithm)}`);
-      }
-      if (certificate !== undefined) requireString('certificate', certificate);
-      return loaded((module) => module.privateKeyJwt({ clientId, privateKey, keyId, algorithm, certificate, assertionAudience, now }));
-    }
-    default:
+  const { clientAuthentication: method, privateKey, clientAssertion } = options;
+  if (privateKey === undefined && clientAssertion === undefined && method !== 'private_key_jwt' && method !== 'client_secret_jwt') {
+    if (method !== undefined && method !== 'client_secret_post' && method !== 'client_secret_basic') {
       throw new TypeError(
         `pagewise: \`clientAuthentication\` must be "client_secret_post", "client_secret_basic", "private_key_jwt" or "client_secret_jwt", got ${formatValue(method)}`,
       );
+    }
+    const secret = requireString('clientSecret', options.clientSecret);
+    return (method === 'client_secret_basic' ? clientSecretBasic : clientSecretPost)(clientId, secret);
   }
+  const made = import('./clientAssertion').then((module) => module.assertionAuthentication(options, clientId, now));
+  // Rejections are for the token requests that await it; none is left unhandled meanwhile.
+  made.catch(() => undefined);
+  return async (request, endpoint) => (await made)(request, endpoint);
 }
 
 /**

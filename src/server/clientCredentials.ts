@@ -1,5 +1,4 @@
 import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/createTokenCache';
-import { isAuthError } from '../client/errors/AuthError';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
 import type { AuthContext, AuthStrategy } from '../client/types';
 import { assertFunction } from '../shared/assertFunction';
@@ -138,9 +137,6 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   if (bodyEncoding !== 'json' && bodyEncoding !== 'form') {
     throw new TypeError(`pagewise: \`bodyEncoding\` must be "json" or "form", got ${formatValue(bodyEncoding)}`);
   }
-  if (typeof dpopKeys !== 'boolean' && (typeof dpopKeys !== 'object' || !dpopKeys?.privateKey || !dpopKeys.publicKey)) {
-    throw new TypeError('pagewise: `dpop` must be true, false or a CryptoKeyPair');
-  }
   seconds('defaultExpiresIn', defaultExpiresIn);
   if (fetch !== undefined) assertFunction('fetch', fetch);
   if (tokenStore !== undefined) assertFunction('tokenStore.share', tokenStore?.share);
@@ -149,10 +145,11 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   assertTokenTiming(leewaySeconds, timeoutMs);
   let endpoint: Promise<string> | undefined;
   // Loaded and keyed at the first token request, then kept: one key pair per strategy, its nonces per server.
+  // Its key checked there (a `TypeError` at the first call, before any request). Kept once made, for the API's
+  // answers, which are read synchronously.
   let dpop: Promise<Dpop> | undefined;
-  // The same once made, for the API's answers, which are read synchronously.
   let proofsMade: Dpop | undefined;
-  const dpopFor = () => (dpop ??= import('./dpop').then((module) => module.createDpop(dpopKeys as true | CryptoKeyPair, now)).then((made) => (proofsMade = made)));
+  const dpopFor = () => (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys, now))));
   // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.
   const caches = new Map<string, TokenCache>();
 
@@ -176,18 +173,17 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
       const grant = { grant_type: 'client_credentials', client_id: undefined, client_secret: undefined, audience: forAudience || undefined, scope, resource };
       const direct = async (signal: AbortSignal) => {
         const url = await tokenEndpoint(post, signal);
-        // At most twice: once more when the provider asks for a DPoP nonce (RFC 9449 8), with a fresh assertion and proof.
+        // Sent again once only when DPoP asks (a nonce the provider wants), with a fresh assertion and proof.
         for (let retried = false; ; retried = true) {
           const request: TokenRequest = { fields: { ...grant }, headers: {}, secrets: [] };
           await authenticate(request, url);
-          if (proofs) request.secrets.push((request.headers.DPoP = await proofs.proof('POST', url)));
-          const answer = await clientCredentialsGrantRequest(url, request, bodyEncoding, post, signal);
-          const nonce = proofs?.remember(url, answer.response);
+          await proofs?.add(request, url);
           try {
-            const { token, expiresIn } = processClientCredentialsResponse(url, answer, request, proofs ? 'dpop' : 'bearer');
+            const answer = await clientCredentialsGrantRequest(url, request, bodyEncoding, post, signal);
+            const { token, expiresIn } = processClientCredentialsResponse(url, answer, request, proofs ? 'DPoP' : 'Bearer');
             return { token, expiresIn: expiresIn ?? defaultExpiresIn };
           } catch (error) {
-            if (retried || !nonce || !isAuthError(error) || error.error !== 'use_dpop_nonce') throw error;
+            if (retried || !proofs?.retry(error, url)) throw error;
           }
         }
       };
@@ -214,22 +210,20 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   return {
     id: `client-credentials:${clientId}@${place}`,
     async authorize(context) {
-      if (!dpopKeys) return `Bearer ${await cacheFor(context, undefined).get(context.signal)}`;
-      const proofs = await dpopFor();
+      const proofs = dpopKeys ? await dpopFor() : undefined;
       const token = await cacheFor(context, proofs).get(context.signal);
-      if (!context.url) throw new TypeError('pagewise: DPoP needs the request\'s `url` in the auth context');
-      return { Authorization: `DPoP ${token}`, DPoP: await proofs.proof(context.method ?? 'GET', context.url, token) };
+      return proofs ? proofs.headers(token, context) : `Bearer ${token}`;
     },
     unauthorized(authorization, scope, response) {
       // A DPoP nonce challenge (RFC 9449 9) is no verdict on the token: retried once with the nonce, the token kept.
-      if (proofsMade && response && scope && proofsMade.challenged(scope, response)) return true;
+      if (proofsMade?.challenged(scope, response)) return true;
       const token = tokenOf(authorization);
       let retry = true;
       for (const cache of caches.values()) retry = cache.invalidate(token, scope) && retry;
       return retry;
     },
     accepted(authorization, scope, response) {
-      if (proofsMade && response && scope) proofsMade.remember(scope, response);
+      proofsMade?.remember(scope, response);
       const token = tokenOf(authorization);
       for (const cache of caches.values()) cache.accepted(token, scope);
     },

@@ -45,6 +45,8 @@ export interface TokenRequest {
   headers: Record<string, string>;
   /** Every form of a credential this request carries (secret, assertion, proof): redacted from what comes back. */
   secrets: string[];
+  /** Told of the response (DPoP keeps the nonce it may carry). @default none */
+  onResponse?: (response: Response) => void;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function clientCredentialsGrantRequest(
       signal,
       redirect: 'manual',
     });
+    request.onResponse?.(response);
     return { response, text: await response.text() };
   } catch (error) {
     throw new NetworkError('failed: network error', { method: 'POST', url, cause: error, secrets });
@@ -79,14 +82,14 @@ export async function clientCredentialsGrantRequest(
 
 /**
  * Reads a token response (RFC 6749 5.1): the grant, or an `AuthError` carrying the provider's `error` and
- * `error_description` (RFC 6749 5.2) with every secret of `request` redacted, however short. `tokenType` is what
- * the token must be: `dpop` when the request carried a DPoP proof (RFC 9449 5: a bound token says so).
+ * `error_description` (RFC 6749 5.2) with every secret of `request` redacted, however short. `tokenType` is the
+ * `token_type` the token must have: `DPoP` when the request carried a proof (RFC 9449 5: a bound token says so).
  */
 export function processClientCredentialsResponse(
   url: string,
   { response, text }: { response: Response; text: string },
   request: TokenRequest,
-  tokenType: 'bearer' | 'dpop',
+  tokenType: 'Bearer' | 'DPoP',
 ): TokenGrant {
   let json: Record<string, unknown> | undefined;
   try {
@@ -101,10 +104,8 @@ export function processClientCredentialsResponse(
   const init = { method: 'POST', url, status: response.status, statusText, error: errorText(json?.error), error_description: errorText(json?.error_description) };
   if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
   const type = json?.token_type;
-  if (tokenType === 'dpop' && (typeof type !== 'string' || type.toLowerCase() !== 'dpop')) {
-    throw new AuthError('returned an invalid token response: `token_type` is not "DPoP" (the token is not bound to the DPoP key)', init);
-  }
-  const grant = parseTokenResponse(tokenType === 'dpop' ? { ...json, token_type: 'Bearer' } : json, true);
+  // Not quoted: an identity provider may put anything there, even the token.
+  const grant = typeof type === 'string' && type.toLowerCase() === tokenType.toLowerCase() ? parseTokenResponse({ ...json, token_type: undefined }, false) : `\`token_type\` is not "${tokenType}"`;
   if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
   return grant;
 }
