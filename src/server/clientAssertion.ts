@@ -16,11 +16,7 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
  * The assertion method `options` ask for, its options checked (a `TypeError` naming the option, never quoting a
  * credential): one way to authenticate, and only the options that way uses.
  */
-export function assertionAuthentication(
-  options: ClientAuthenticationFields,
-  clientId: string,
-  now: () => number,
-): ClientAuthentication | Promise<ClientAuthentication> {
+export function assertionAuthentication(options: ClientAuthenticationFields, clientId: string): ClientAuthentication | Promise<ClientAuthentication> {
   const { clientSecret, privateKey, keyId, algorithm, certificate, assertionAudience, clientAssertion } = options;
   const method = options.clientAuthentication ?? (clientAssertion ? undefined : 'private_key_jwt');
   const usable = (names: (keyof ClientAuthenticationFields)[], by: string) => {
@@ -38,7 +34,7 @@ export function assertionAuthentication(
   if (assertionAudience !== undefined) requireString('assertionAudience', assertionAudience);
   if (method === 'client_secret_jwt') {
     usable(['clientSecret', 'assertionAudience'], method);
-    return clientSecretJwt({ clientId, clientSecret: requireString('clientSecret', clientSecret), assertionAudience, now });
+    return clientSecretJwt({ clientId, clientSecret: requireString('clientSecret', clientSecret), assertionAudience });
   }
   if (method !== 'private_key_jwt') throw new TypeError(`pagewise: \`privateKey\` is used by private_key_jwt, not ${formatValue(method)}`);
   usable(['privateKey', 'keyId', 'algorithm', 'certificate', 'assertionAudience'], method);
@@ -50,7 +46,7 @@ export function assertionAuthentication(
     throw new TypeError(`pagewise: \`algorithm\` must be one of ${ALGORITHMS.join(', ')}, got ${formatValue(algorithm)}`);
   }
   if (certificate !== undefined) requireString('certificate', certificate);
-  return privateKeyJwt({ clientId, privateKey, keyId, algorithm, certificate, assertionAudience, now });
+  return privateKeyJwt({ clientId, privateKey, keyId, algorithm, certificate, assertionAudience });
 }
 
 /** Adds `assertion` as RFC 7523's client assertion, with the client id (Entra ID needs it; none refuses it). */
@@ -63,8 +59,9 @@ function addAssertion({ fields, secrets }: TokenRequest, clientId: string, asser
 const ASSERTION_LIFETIME = 60;
 
 /** The claims of one assertion: `iss` = `sub` = the client, `aud` the provider, a fresh `jti`, `iat` and `exp`. */
-function claims(clientId: string, audience: string, now: () => number): Record<string, unknown> {
-  const iat = Math.floor(now() / 1000);
+function claims(clientId: string, audience: string): Record<string, unknown> {
+  // The real clock, not the cache's (`now`, virtual in tests): the provider checks these against its own.
+  const iat = Math.floor(Date.now() / 1000);
   return { iss: clientId, sub: clientId, aud: audience, jti: crypto.randomUUID(), iat, exp: iat + ASSERTION_LIFETIME };
 }
 
@@ -73,27 +70,26 @@ interface AssertionOptions {
   clientId: string;
   /** @default the token endpoint */
   assertionAudience: string | undefined;
-  now: () => number;
 }
 
 /** `private_key_jwt`: an assertion signed with the client's private key, its certificate's thumbprints in the header when given. */
 async function privateKeyJwt(
   options: AssertionOptions & { privateKey: PrivateKeyInput; keyId?: string; algorithm?: SigningAlgorithm; certificate?: string },
 ): Promise<ClientAuthentication> {
-  const { clientId, privateKey, keyId, algorithm, certificate, assertionAudience, now } = options;
+  const { clientId, privateKey, keyId, algorithm, certificate, assertionAudience } = options;
   // Imported once: a key that cannot sign stays so, and every token request gets the same TypeError without a request.
   const signer = await importSigningKey(privateKey, algorithm, 'privateKey');
   const kid = keyId ?? (typeof privateKey === 'object' && 'kid' in privateKey ? (privateKey as { kid?: unknown }).kid : undefined);
   const header = { typ: 'JWT', ...(typeof kid === 'string' ? { kid } : {}), ...(certificate ? await certificateThumbprints(certificate, 'certificate') : {}) };
-  return async (request, endpoint) => addAssertion(request, clientId, await signJwt(header, claims(clientId, assertionAudience ?? endpoint, now), signer));
+  return async (request, endpoint) => addAssertion(request, clientId, await signJwt(header, claims(clientId, assertionAudience ?? endpoint), signer));
 }
 
 /** `client_secret_jwt`: an assertion signed HS256 with the client secret, which itself is never sent. */
 function clientSecretJwt(options: AssertionOptions & { clientSecret: string }): ClientAuthentication {
-  const { clientId, clientSecret, assertionAudience, now } = options;
+  const { clientId, clientSecret, assertionAudience } = options;
   return async (request, endpoint) => {
     request.secrets.push(clientSecret);
-    addAssertion(request, clientId, await signHs256(claims(clientId, assertionAudience ?? endpoint, now), clientSecret));
+    addAssertion(request, clientId, await signHs256(claims(clientId, assertionAudience ?? endpoint), clientSecret));
   };
 }
 

@@ -76,7 +76,7 @@ export const clientSecretBasic = (clientId: string, clientSecret: string): Clien
  * (and their options checked in full) from now on, so apps on secrets never load the signing code and the others
  * get its `TypeError`, naming the option, at their first token request, before anything is sent.
  */
-export function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string, now: () => number): ClientAuthentication {
+export function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
   const { clientAuthentication: method, privateKey, clientAssertion } = options;
   if (privateKey === undefined && clientAssertion === undefined && method !== 'private_key_jwt' && method !== 'client_secret_jwt') {
     if (method !== undefined && method !== 'client_secret_post' && method !== 'client_secret_basic') {
@@ -87,7 +87,7 @@ export function clientAuthenticationFrom(options: ClientAuthenticationFields, cl
     const secret = requireString('clientSecret', options.clientSecret);
     return (method === 'client_secret_basic' ? clientSecretBasic : clientSecretPost)(clientId, secret);
   }
-  const made = import('./clientAssertion').then((module) => module.assertionAuthentication(options, clientId, now));
+  const made = import('./clientAssertion').then((module) => module.assertionAuthentication(options, clientId));
   // Rejections are for the token requests that await it; none is left unhandled meanwhile.
   made.catch(() => undefined);
   return async (request, endpoint) => (await made)(request, endpoint);

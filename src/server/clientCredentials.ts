@@ -128,7 +128,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   const place = where === 'authUrl' ? resolveBaseUrl(options.authUrl, 'authUrl') : checkUrl(options[where], where);
   const location = where === 'authUrl' ? `${place}/oauth/token` : place;
   const clientId = requireString('clientId', options.clientId);
-  const authenticate = clientAuthenticationFrom(options, clientId, now);
+  const authenticate = clientAuthenticationFrom(options, clientId);
   if (audience !== undefined && audience !== false) requireString('audience', audience);
   const resources = resource === undefined ? [] : Array.isArray(resource) ? resource : [resource];
   if (resource !== undefined && !resources.length) throw new TypeError('pagewise: `resource` must not be an empty list');
@@ -149,7 +149,7 @@ export function clientCredentials(options: ClientCredentialsOptions): AuthStrate
   // answers, which are read synchronously.
   let dpop: Promise<Dpop> | undefined;
   let proofsMade: Dpop | undefined;
-  const dpopFor = () => (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys, now))));
+  const dpopFor = () => (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys))));
   // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.
   const caches = new Map<string, TokenCache>();
 

@@ -28,7 +28,7 @@ const MAX_SERVERS = 64;
  * DPoP for `keys`: a given key pair (every process of a fleet can hold the same one, so a shared token store can
  * share its tokens), or, for `true`, an ES256 pair made now whose private key cannot be exported.
  */
-export async function createDpop(keys: unknown, now: () => number): Promise<Dpop> {
+export async function createDpop(keys: unknown): Promise<Dpop> {
   let pair: CryptoKeyPair;
   if (keys === true) {
     pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
@@ -57,7 +57,8 @@ export async function createDpop(keys: unknown, now: () => number): Promise<Dpop
       jti: crypto.randomUUID(),
       htm: method,
       htu: url.replace(/[?#].*$/s, ''),
-      iat: Math.floor(now() / 1000),
+      // The real clock, not the cache's (virtual in tests): servers check it against theirs.
+      iat: Math.floor(Date.now() / 1000),
       ...(accessToken ? { ath: await digest(accessToken) } : {}),
       ...(nonce ? { nonce } : {}),
     };
