@@ -11,7 +11,7 @@ import type { TokenRequest } from './tokenEndpoint';
 export type ClientAuthentication = (request: TokenRequest, endpoint: string) => void | Promise<void>;
 
 /** A client authentication method of RFC 6749 2.3, RFC 7523 and OpenID Connect Core 9. */
-export type ClientAuthenticationMethod = 'client_secret_post' | 'client_secret_basic' | 'private_key_jwt' | 'client_secret_jwt';
+export type ClientAuthenticationMethod = 'client_secret_post' | 'client_secret_basic' | 'private_key_jwt' | 'client_secret_jwt' | 'tls_client_auth';
 
 /** The options of `clientCredentials` that say how the client authenticates (`ClientAuthenticationOptions` says which go together). */
 export interface ClientAuthenticationFields {
@@ -20,7 +20,8 @@ export interface ClientAuthenticationFields {
   /**
    * `client_secret_post`: id and secret in the body; `client_secret_basic`: an RFC 6749 2.3.1 Basic header;
    * `private_key_jwt`: an assertion signed with `privateKey` (RFC 7523); `client_secret_jwt`: one signed HS256 with
-   * the secret, which is not sent (OpenID Connect Core 9).
+   * the secret, which is not sent (OpenID Connect Core 9); `tls_client_auth`: only the id, the client certificate
+   * coming with a `fetch` that presents it (RFC 8705; an undici `Agent` with `connect: { cert, key }`).
    * @default 'private_key_jwt' when `privateKey` is given, else 'client_secret_post'
    */
   clientAuthentication?: ClientAuthenticationMethod;
@@ -46,7 +47,8 @@ export interface ClientAuthenticationFields {
 export type ClientAuthenticationOptions =
   | { clientSecret: string }
   | { privateKey: PrivateKeyInput }
-  | { clientAssertion: () => string | Promise<string> };
+  | { clientAssertion: () => string | Promise<string> }
+  | { clientAuthentication: 'tls_client_auth' };
 
 /** `value` as `application/x-www-form-urlencoded` encodes it (RFC 6749 2.3.1 asks this of the Basic pair's parts). */
 export const formUrlEncode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
@@ -79,9 +81,14 @@ export const clientSecretBasic = (clientId: string, clientSecret: string): Clien
 export function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
   const { clientAuthentication: method, privateKey, clientAssertion } = options;
   if (privateKey === undefined && clientAssertion === undefined && method !== 'private_key_jwt' && method !== 'client_secret_jwt') {
+    if (method === 'tls_client_auth') {
+      // The TLS connection authenticates; a secret beside it would be a second method, which RFC 6749 2.3 forbids.
+      if (options.clientSecret !== undefined) throw new TypeError('pagewise: `clientSecret` is not used by tls_client_auth: leave it out');
+      return ({ fields }) => void (fields.client_id = clientId);
+    }
     if (method !== undefined && method !== 'client_secret_post' && method !== 'client_secret_basic') {
       throw new TypeError(
-        `pagewise: \`clientAuthentication\` must be "client_secret_post", "client_secret_basic", "private_key_jwt" or "client_secret_jwt", got ${formatValue(method)}`,
+        `pagewise: \`clientAuthentication\` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got ${formatValue(method)}`,
       );
     }
     const secret = requireString('clientSecret', options.clientSecret);

@@ -103,9 +103,10 @@ export function processClientCredentialsResponse(
   const statusText = errorText(response.statusText);
   const init = { method: 'POST', url, status: response.status, statusText, error: errorText(json?.error), error_description: errorText(json?.error_description) };
   if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
-  const type = json?.token_type;
-  // Not quoted: an identity provider may put anything there, even the token.
-  const grant = typeof type === 'string' && type.toLowerCase() === tokenType.toLowerCase() ? parseTokenResponse({ ...json, token_type: undefined }, false) : `\`token_type\` is not "${tokenType}"`;
+  // A DPoP-bound token says so (RFC 9449 5); otherwise the checks are RFC 6749's, in their order.
+  const bound = tokenType === 'DPoP' && typeof json?.token_type === 'string' && json.token_type.toLowerCase() === 'dpop';
+  let grant = parseTokenResponse(bound ? { ...json, token_type: 'Bearer' } : json, true);
+  if (tokenType === 'DPoP' && !bound && (typeof grant !== 'string' || grant.startsWith('`token_type`'))) grant = '`token_type` is not "DPoP"';
   if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
   return grant;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { calculateJwkThumbprint, createRemoteJWKSet, EmbeddedJWK, jwtVerify, type JWK } from 'jose';
+import { calculateJwkThumbprint, createLocalJWKSet, createRemoteJWKSet, EmbeddedJWK, jwtVerify, type JSONWebKeySet, type JWK } from 'jose';
 import { springPage } from '../client/fixtures';
 
 /** What the API made of one call. */
@@ -25,8 +25,8 @@ export interface VerifyingApi {
   proofs: { authorization: string; proof: string; url: string }[];
   /** Asks for a new nonce: the next DPoP call is challenged (RFC 9449 9). */
   rotateNonce(): void;
-  /** Trusts the tokens of `issuer`, signed with the keys at `jwksUri` (the provider is started knowing the API's URL). */
-  trust(issuer: string, jwksUri: string): void;
+  /** Trusts the tokens of `issuer`, signed with the keys at `jwks` (a URL, or the set itself) (the provider is started knowing the API's URL). */
+  trust(issuer: string, jwks: string | JSONWebKeySet): void;
   close(): Promise<void>;
 }
 
@@ -41,7 +41,7 @@ export async function startVerifyingApi(options: { requireNonce?: boolean } = {}
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const url = `${origin}/api`;
-  let trusted: { issuer: string; jwks: ReturnType<typeof createRemoteJWKSet> } | undefined;
+  let trusted: { issuer: string; jwks: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet> } | undefined;
   const calls: VerifiedCall[] = [];
   const proofs: VerifyingApi['proofs'] = [];
   const seen = new Set<string>();
@@ -98,8 +98,8 @@ export async function startVerifyingApi(options: { requireNonce?: boolean } = {}
     rotateNonce: () => {
       nonce = randomUUID();
     },
-    trust: (issuer, jwksUri) => {
-      trusted = { issuer, jwks: createRemoteJWKSet(new URL(jwksUri)) };
+    trust: (issuer, jwks) => {
+      trusted = { issuer, jwks: typeof jwks === 'string' ? createRemoteJWKSet(new URL(jwks)) : createLocalJWKSet(jwks) };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
