@@ -64,7 +64,7 @@ export const budgets = [
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
 
 /** The bundle of `code`: what loads up front (the entry and the chunks it imports), and what only a dynamic import loads. */
-async function bundle(code, consumerDir) {
+export async function bundle(code, consumerDir) {
   const result = await build({
     stdin: { contents: code, resolveDir: consumerDir, loader: 'js' },
     bundle: true,
