@@ -81,11 +81,8 @@ export const clientSecretBasic = (clientId: string, clientSecret: string): Clien
 export function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
   const { clientAuthentication: method, privateKey, clientAssertion } = options;
   if (privateKey === undefined && clientAssertion === undefined && method !== 'private_key_jwt' && method !== 'client_secret_jwt') {
-    if (method === 'tls_client_auth') {
-      // The TLS connection authenticates; a secret beside it would be a second method, which RFC 6749 2.3 forbids.
-      if (options.clientSecret !== undefined) throw new TypeError('pagewise: `clientSecret` is not used by tls_client_auth: leave it out');
-      return ({ fields }) => void (fields.client_id = clientId);
-    }
+    // The TLS connection authenticates (RFC 8705): the body names the client, and no secret goes with it.
+    if (method === 'tls_client_auth') return ({ fields }) => void (fields.client_id = clientId);
     if (method !== undefined && method !== 'client_secret_post' && method !== 'client_secret_basic') {
       throw new TypeError(
         `pagewise: \`clientAuthentication\` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got ${formatValue(method)}`,

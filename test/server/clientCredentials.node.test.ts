@@ -287,7 +287,6 @@ describe('clientCredentials: arguments', () => {
     [{ authUrl: undefined, tokenUrl: 'https://idp.example.test/token?key=x' }, '`tokenUrl` must not have a query or fragment'],
     [{ bodyEncoding: 'xml' }, '`bodyEncoding` must be "json" or "form", got "xml"'],
     [{ clientAuthentication: 'none' }, '`clientAuthentication` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got "none"'],
-    [{ clientAuthentication: 'tls_client_auth' }, '`clientSecret` is not used by tls_client_auth: leave it out'],
     [{ resource: [] }, '`resource` must not be an empty list'],
     [{ resource: 'urn:x' }, '`resource` must be an absolute http(s) URL'],
     [{ audience: '' }, '`audience` must be a non-empty string'],
