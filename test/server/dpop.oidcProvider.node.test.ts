@@ -1,7 +1,7 @@
 import { calculateJwkThumbprint, decodeJwt, exportJWK, exportPKCS8, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { clientCredentials, defineTokenStore, memoryTokenStore, type ClientCredentialsOptions, type TokenStore } from '../../src/server/index';
+import { clientCredentials, createProxyHandler, defineTokenStore, memoryTokenStore, type ClientCredentialsOptions, type TokenStore } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
 import { startOidcProvider, type StartedOidcProvider } from '../helpers/startOidcProvider';
@@ -87,6 +87,16 @@ describe('DPoP against oidc-provider and a proof-verifying API', () => {
     const accepted = api.calls.filter(({ ok }) => ok);
     expect(accepted).toHaveLength(100);
     expect(new Set(api.proofs.map(({ proof }) => decodeJwt(proof).jti)).size).toBe(100);
+  });
+
+  it('sends each upstream call of the proxy handler with its own proof', async () => {
+    const handler = createProxyHandler({ baseUrl: api.url, auth: clientCredentials(options()), basePath: '/api/pagewise', allowRequest: () => true });
+    for (let i = 0; i < 2; i++) {
+      const response = await handler(new Request(`http://app.example.test/api/pagewise/${ORG}/shares?page=0&size=20`));
+      expect(response.status).toBe(200);
+    }
+    expect(api.calls.map(({ ok, reason }) => reason ?? ok)).toEqual(['no current nonce', true, true]);
+    expect(new Set(api.proofs.map(({ proof }) => decodeJwt(proof).jti)).size).toBe(2);
   });
 
   it('binds the token to a given key pair (Ed25519 here)', async () => {
