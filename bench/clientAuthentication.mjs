@@ -18,7 +18,10 @@ function instantIdentityProvider(tokenType = 'Bearer') {
   const counter = { requests: 0 };
   const fetch = async () => {
     counter.requests += 1;
-    return new Response(JSON.stringify({ access_token: `at-${counter.requests}`, token_type: tokenType, expires_in: 60 }), { headers: { 'Content-Type': 'application/json' } });
+    return new Response(
+      JSON.stringify({ access_token: `at-${counter.requests}`, token_type: tokenType, expires_in: 60 }),
+      { headers: { 'Content-Type': 'application/json' } },
+    );
   };
   return { counter, fetch };
 }
@@ -30,7 +33,10 @@ const METHODS = [
   ['private_key_jwt PS256 (2048-bit)', { privateKey: pem('rsa', { modulusLength: 2048 }), algorithm: 'PS256' }],
   ['private_key_jwt ES256', { privateKey: pem('ec', { namedCurve: 'P-256' }) }],
   ['private_key_jwt EdDSA (Ed25519)', { privateKey: pem('ed25519') }],
-  ['client_secret_jwt', { clientAuthentication: 'client_secret_jwt', clientSecret: 'a-client-secret-long-enough-for-HS256' }],
+  [
+    'client_secret_jwt',
+    { clientAuthentication: 'client_secret_jwt', clientSecret: 'a-client-secret-long-enough-for-HS256' },
+  ],
   ['client_secret_post + DPoP (ES256)', { clientSecret: 'a-client-secret', dpop: true }],
 ];
 
@@ -38,7 +44,15 @@ const METHODS = [
 async function renewingStrategy(options) {
   const clock = { time: 0 };
   const { fetch, counter } = instantIdentityProvider(options.dpop ? 'DPoP' : 'Bearer');
-  const auth = clientCredentials({ tokenUrl: 'https://idp.example.test/token', clientId: 'bench', bodyEncoding: 'form', audience: false, fetch, now: () => clock.time, ...options });
+  const auth = clientCredentials({
+    tokenUrl: 'https://idp.example.test/token',
+    clientId: 'bench',
+    bodyEncoding: 'form',
+    audience: false,
+    fetch,
+    now: () => clock.time,
+    ...options,
+  });
   const context = { baseUrl: 'https://api.example.test', fetch, url: 'https://api.example.test/x', method: 'GET' };
   await auth.authorize(context); // loads the method's code and imports its key
   return {
@@ -58,15 +72,26 @@ async function renewingStrategy(options) {
 async function tokenRequestMicros() {
   const strategies = await Promise.all(METHODS.map(([, options]) => renewingStrategy(options)));
   const rounds = METHODS.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) for (const [i, strategy] of strategies.entries()) rounds[i].push(await strategy.batch());
-  for (const { counter } of strategies) if (counter.requests !== 1 + ROUNDS * REQUESTS) throw new Error(`expected one token request per call, got ${counter.requests}`);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, strategy] of strategies.entries()) rounds[i].push(await strategy.batch());
+  for (const { counter } of strategies)
+    if (counter.requests !== 1 + ROUNDS * REQUESTS)
+      throw new Error(`expected one token request per call, got ${counter.requests}`);
   return rounds.map(median);
 }
 
 /** µs per API call for the DPoP proof (the token cached): the median of ROUNDS. */
 async function dpopProofMicros() {
   const { fetch } = instantIdentityProvider('DPoP');
-  const auth = clientCredentials({ tokenUrl: 'https://idp.example.test/token', clientId: 'bench', clientSecret: 's', bodyEncoding: 'form', audience: false, fetch, dpop: true });
+  const auth = clientCredentials({
+    tokenUrl: 'https://idp.example.test/token',
+    clientId: 'bench',
+    clientSecret: 's',
+    bodyEncoding: 'form',
+    audience: false,
+    fetch,
+    dpop: true,
+  });
   const context = { baseUrl: 'https://api.example.test', fetch, url: 'https://api.example.test/x', method: 'GET' };
   await auth.authorize(context);
   const rounds = [];
@@ -81,7 +106,13 @@ async function dpopProofMicros() {
 /** Token requests for 100 concurrent calls with private_key_jwt. */
 async function concurrentTokenRequests() {
   const { fetch, counter } = instantIdentityProvider();
-  const auth = clientCredentials({ tokenUrl: 'https://idp.example.test/token', clientId: 'bench', privateKey: METHODS[3][1].privateKey, bodyEncoding: 'form', fetch });
+  const auth = clientCredentials({
+    tokenUrl: 'https://idp.example.test/token',
+    clientId: 'bench',
+    privateKey: METHODS[3][1].privateKey,
+    bodyEncoding: 'form',
+    fetch,
+  });
   await Promise.all(Array.from({ length: 100 }, () => auth.authorize({ baseUrl: 'https://api.example.test', fetch })));
   return counter.requests;
 }
@@ -106,4 +137,5 @@ export async function runClientAuthentication() {
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) console.log(JSON.stringify(await runClientAuthentication(), null, 2));
+if (import.meta.url === pathToFileURL(process.argv[1]).href)
+  console.log(JSON.stringify(await runClientAuthentication(), null, 2));

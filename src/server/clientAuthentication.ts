@@ -11,7 +11,8 @@ import type { TokenRequest } from './tokenEndpoint';
 export type ClientAuthentication = (request: TokenRequest, endpoint: string) => void | Promise<void>;
 
 /** A client authentication method of RFC 6749 2.3, RFC 7523 and OpenID Connect Core 9. */
-export type ClientAuthenticationMethod = 'client_secret_post' | 'client_secret_basic' | 'private_key_jwt' | 'client_secret_jwt' | 'tls_client_auth';
+export type ClientAuthenticationMethod =
+  'client_secret_post' | 'client_secret_basic' | 'private_key_jwt' | 'client_secret_jwt' | 'tls_client_auth';
 
 /** The options of `clientCredentials` that say how the client authenticates (`ClientAuthenticationOptions` says which go together). */
 export interface ClientAuthenticationFields {
@@ -80,7 +81,12 @@ export const clientSecretBasic = (clientId: string, clientSecret: string): Clien
  */
 export function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
   const { clientAuthentication: method, privateKey, clientAssertion } = options;
-  if (privateKey === undefined && clientAssertion === undefined && method !== 'private_key_jwt' && method !== 'client_secret_jwt') {
+  if (
+    privateKey === undefined &&
+    clientAssertion === undefined &&
+    method !== 'private_key_jwt' &&
+    method !== 'client_secret_jwt'
+  ) {
     // The TLS connection authenticates (RFC 8705): the body names the client, and no secret goes with it.
     if (method === 'tls_client_auth') return ({ fields }) => void (fields.client_id = clientId);
     if (method !== undefined && method !== 'client_secret_post' && method !== 'client_secret_basic') {
@@ -108,7 +114,8 @@ export function readTokenFile(path: string): () => Promise<string> {
   requireString('path', path);
   return async () => {
     // Not imported at the top: pagewise/server also runs where there is no file system (Workers), and this is the only use.
-    const { readFile } = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process!.getBuiltinModule!('node:fs/promises') as typeof import('node:fs/promises');
+    const { readFile } = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process!
+      .getBuiltinModule!('node:fs/promises') as typeof import('node:fs/promises');
     const token = (await readFile(path, 'utf8')).trim();
     if (!token) throw new TypeError(`pagewise: the token file ${path} is empty`);
     return token;

@@ -31,7 +31,10 @@ const MAX_SERVERS = 64;
 export async function createDpop(keys: unknown): Promise<Dpop> {
   let pair: CryptoKeyPair;
   if (keys === true) {
-    pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+    pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
   } else {
     pair = keys as CryptoKeyPair;
     if (!(pair?.publicKey instanceof CryptoKey) || pair.publicKey.type !== 'public') {
@@ -70,13 +73,15 @@ export async function createDpop(keys: unknown): Promise<Dpop> {
       request.secrets.push((request.headers.DPoP = await proof('POST', url)));
       request.onResponse = (response) => remember(url, response);
     },
-    retry: (error, url) => (error as { error?: unknown })?.error === 'use_dpop_nonce' && nonces.has(new URL(url).origin),
+    retry: (error, url) =>
+      (error as { error?: unknown })?.error === 'use_dpop_nonce' && nonces.has(new URL(url).origin),
     async headers(token, { method = 'GET', url }) {
       if (!url) throw new TypeError("pagewise: DPoP needs the request's `url` in the auth context");
       return { Authorization: `DPoP ${token}`, DPoP: await proof(method, url, token) };
     },
     remember,
     challenged: (url, response) =>
-      /\bDPoP\b[^]*\berror="?use_dpop_nonce/i.test(response?.headers.get('www-authenticate') ?? '') && remember(url, response),
+      /\bDPoP\b[^]*\berror="?use_dpop_nonce/i.test(response?.headers.get('www-authenticate') ?? '') &&
+      remember(url, response),
   };
 }

@@ -4,7 +4,8 @@
 // Deno and Bun, and this module is only loaded by `clientCredentials` when a signing method is chosen.
 
 /** A JWS algorithm for client assertions and DPoP proofs (RFC 7518, RFC 8037; `Ed25519` as RFC 9864 names it). */
-export type SigningAlgorithm = 'RS256' | 'RS384' | 'RS512' | 'PS256' | 'PS384' | 'PS512' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA' | 'Ed25519';
+export type SigningAlgorithm =
+  'RS256' | 'RS384' | 'RS512' | 'PS256' | 'PS384' | 'PS512' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA' | 'Ed25519';
 
 /** A private key as `clientCredentials` takes it: a Web Crypto `CryptoKey`, a private JWK, or a PKCS#8 PEM string. */
 export type PrivateKeyInput = CryptoKey | JsonWebKey | string;
@@ -37,7 +38,8 @@ function inferAlgorithm(name: string | undefined, detail: string | undefined): S
   const bits = detail?.match(/\d+$/)?.[0];
   if (name === 'RSASSA-PKCS1-v1_5' || name === 'RSA') return `RS${bits ?? 256}` as SigningAlgorithm;
   if (name === 'RSA-PSS') return `PS${bits ?? 256}` as SigningAlgorithm;
-  if (name === 'ECDSA' || name === 'EC') return ({ 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' } as const)[detail ?? ''];
+  if (name === 'ECDSA' || name === 'EC')
+    return ({ 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' } as const)[detail ?? ''];
   if (name === 'Ed25519' || (name === 'OKP' && detail === 'Ed25519')) return 'EdDSA';
   return undefined;
 }
@@ -68,19 +70,35 @@ const keyError = (name: string, detail: string) => new TypeError(`pagewise: \`${
  * quotes the key: a public key, a PKCS#1 or SEC1 PEM (convert it: `openssl pkcs8 -topk8 -nocrypt`), an encrypted PEM,
  * or an algorithm the key cannot sign with.
  */
-export async function importSigningKey(input: PrivateKeyInput, algorithm: SigningAlgorithm | undefined, name: string): Promise<SigningKey> {
+export async function importSigningKey(
+  input: PrivateKeyInput,
+  algorithm: SigningAlgorithm | undefined,
+  name: string,
+): Promise<SigningKey> {
   if (typeof input === 'string') {
     const der = pemBody(input, 'PRIVATE KEY');
-    if (!der) throw keyError(name, 'must be a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----"); convert others with `openssl pkcs8 -topk8 -nocrypt`');
+    if (!der)
+      throw keyError(
+        name,
+        'must be a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----"); convert others with `openssl pkcs8 -topk8 -nocrypt`',
+      );
     const head = hex(der.subarray(0, 32));
     const [, kind, detail] = PKCS8_OIDS.find(([oid]) => head.includes(oid)) ?? [];
     const alg = algorithm ?? inferAlgorithm(kind, detail);
     if (!alg) throw keyError(name, 'is a PEM of a key type that cannot sign JWTs');
-    return { key: await importAs(name, alg, () => crypto.subtle.importKey('pkcs8', der, params(alg), false, ['sign'])), alg };
+    return {
+      key: await importAs(name, alg, () => crypto.subtle.importKey('pkcs8', der, params(alg), false, ['sign'])),
+      alg,
+    };
   }
   if (typeof CryptoKey !== 'undefined' && input instanceof CryptoKey) {
-    const { name: keyName, hash, namedCurve } = input.algorithm as { name: string; hash?: { name: string }; namedCurve?: string };
-    if (input.type !== 'private' || !input.usages.includes('sign')) throw keyError(name, 'must be a private CryptoKey with the "sign" usage');
+    const {
+      name: keyName,
+      hash,
+      namedCurve,
+    } = input.algorithm as { name: string; hash?: { name: string }; namedCurve?: string };
+    if (input.type !== 'private' || !input.usages.includes('sign'))
+      throw keyError(name, 'must be a private CryptoKey with the "sign" usage');
     const implied = inferAlgorithm(keyName, hash?.name ?? namedCurve);
     const alg = algorithm ?? implied;
     // A CryptoKey is bound to one algorithm (and hash): another cannot be used with it.
@@ -90,12 +108,16 @@ export async function importSigningKey(input: PrivateKeyInput, algorithm: Signin
     return { key: input, alg };
   }
   const jwk = (input ?? {}) as JsonWebKey & { alg?: string };
-  if (typeof jwk !== 'object' || typeof jwk.d !== 'string') throw keyError(name, 'must be a CryptoKey, a private JWK (with `d`) or a PKCS#8 PEM string');
+  if (typeof jwk !== 'object' || typeof jwk.d !== 'string')
+    throw keyError(name, 'must be a CryptoKey, a private JWK (with `d`) or a PKCS#8 PEM string');
   const alg = algorithm ?? (jwk.alg as SigningAlgorithm | undefined) ?? inferAlgorithm(jwk.kty, jwk.crv);
   if (!alg) throw keyError(name, 'is a JWK of a type that cannot sign JWTs');
-  // Web Crypto checks a JWK's `alg` against the import's; the JWS header is what matters, so it is left out.
-  const { alg: _alg, key_ops: _ops, use: _use, ...bare } = jwk;
-  return { key: await importAs(name, alg, () => crypto.subtle.importKey('jwk', bare, params(alg), false, ['sign'])), alg };
+  // Web Crypto checks a JWK's `alg`, `key_ops` and `use` against the import's; the JWS header is what matters.
+  const bare = { ...jwk, alg: undefined, key_ops: undefined, use: undefined };
+  return {
+    key: await importAs(name, alg, () => crypto.subtle.importKey('jwk', bare, params(alg), false, ['sign'])),
+    alg,
+  };
 }
 
 async function importAs(name: string, alg: SigningAlgorithm, load: () => Promise<CryptoKey>): Promise<CryptoKey> {
@@ -118,11 +140,18 @@ export function base64url(input: Uint8Array | ArrayBuffer | string): string {
 }
 
 /** base64url of the SHA-256 (or SHA-1, for `x5t`) digest of `input`. */
-export const digest = async (input: Uint8Array<ArrayBuffer> | string, hash: 'SHA-256' | 'SHA-1' = 'SHA-256'): Promise<string> =>
+export const digest = async (
+  input: Uint8Array<ArrayBuffer> | string,
+  hash: 'SHA-256' | 'SHA-1' = 'SHA-256',
+): Promise<string> =>
   base64url(await crypto.subtle.digest(hash, typeof input === 'string' ? encoder.encode(input) : input));
 
 /** A compact JWS of `payload` signed with `signer` (`alg` is added to `header`). */
-export async function signJwt(header: Record<string, unknown>, payload: Record<string, unknown>, signer: SigningKey): Promise<string> {
+export async function signJwt(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  signer: SigningKey,
+): Promise<string> {
   const input = `${base64url(JSON.stringify({ ...header, alg: signer.alg }))}.${base64url(JSON.stringify(payload))}`;
   // ECDSA signatures from Web Crypto are already the r || s form JWS wants (RFC 7518 3.4).
   return `${input}.${base64url(await crypto.subtle.sign(params(signer.alg), signer.key, encoder.encode(input)))}`;
@@ -130,14 +159,21 @@ export async function signJwt(header: Record<string, unknown>, payload: Record<s
 
 /** An HS256 compact JWS of `payload` keyed with `secret` (client_secret_jwt, OpenID Connect Core 9). */
 export async function signHs256(payload: Record<string, unknown>, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const input = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify(payload))}`;
   return `${input}.${base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(input)))}`;
 }
 
 /** The RFC 7638 thumbprint of a public JWK: SHA-256 over its required members in lexical order. */
 export function jwkThumbprint(jwk: JsonWebKey): Promise<string> {
-  const members = jwk.kty === 'RSA' ? { e: jwk.e, kty: jwk.kty, n: jwk.n } : jwk.kty === 'EC' ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y } : { crv: jwk.crv, kty: jwk.kty, x: jwk.x };
+  const members =
+    jwk.kty === 'RSA'
+      ? { e: jwk.e, kty: jwk.kty, n: jwk.n }
+      : jwk.kty === 'EC'
+        ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }
+        : { crv: jwk.crv, kty: jwk.kty, x: jwk.x };
   return digest(JSON.stringify(members));
 }
 

@@ -11,29 +11,44 @@ import { redact } from '../client/redact';
  * `issuer` must equal the one given, character for character (both specifications require it: metadata served
  * for another issuer could send the secret elsewhere).
  */
-export async function discoverTokenEndpoint(issuer: string, fetch: typeof globalThis.fetch, signal: AbortSignal): Promise<string> {
+export async function discoverTokenEndpoint(
+  issuer: string,
+  fetch: typeof globalThis.fetch,
+  signal: AbortSignal,
+): Promise<string> {
   const base = issuer.replace(/\/+$/, '');
   const { origin, pathname } = new URL(base);
   const get = async (url: string) => {
     try {
       const response = await fetch(url, { headers: { Accept: 'application/json' }, signal, redirect: 'manual' });
-      return { url, response, document: response.ok ? ((await response.json().catch(() => undefined)) as unknown) : undefined };
+      return {
+        url,
+        response,
+        document: response.ok ? ((await response.json().catch(() => undefined)) as unknown) : undefined,
+      };
     } catch (error) {
       throw new NetworkError('failed: network error', { method: 'GET', url, cause: error });
     }
   };
   let got = await get(`${base}/.well-known/openid-configuration`);
   const { status } = got.response;
-  if (status >= 400 && status < 500) got = await get(`${origin}/.well-known/oauth-authorization-server${pathname.replace(/\/+$/, '')}`);
+  if (status >= 400 && status < 500)
+    got = await get(`${origin}/.well-known/oauth-authorization-server${pathname.replace(/\/+$/, '')}`);
   const { url, response, document } = got;
   const fail = (detail: string) => new AuthError(detail, { method: 'GET', url, status: response.status });
   if (!response.ok) throw fail(`failed: ${response.status}`);
-  const metadata = (typeof document === 'object' && document !== null ? document : {}) as { issuer?: unknown; token_endpoint?: unknown };
+  const metadata = (typeof document === 'object' && document !== null ? document : {}) as {
+    issuer?: unknown;
+    token_endpoint?: unknown;
+  };
   if (metadata.issuer !== issuer) {
-    throw fail(`returned metadata for issuer ${JSON.stringify(String(metadata.issuer))}, not ${JSON.stringify(issuer)}`);
+    throw fail(
+      `returned metadata for issuer ${JSON.stringify(String(metadata.issuer))}, not ${JSON.stringify(issuer)}`,
+    );
   }
   const endpoint = metadata.token_endpoint;
-  if (typeof endpoint !== 'string' || !/^https?:\/\/[^@]+$/i.test(endpoint)) throw fail('returned metadata without an http(s) `token_endpoint`');
+  if (typeof endpoint !== 'string' || !/^https?:\/\/[^@]+$/i.test(endpoint))
+    throw fail('returned metadata without an http(s) `token_endpoint`');
   return endpoint;
 }
 
@@ -68,7 +83,11 @@ export async function clientCredentialsGrantRequest(
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded', Accept: 'application/json', ...headers },
+      headers: {
+        'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+        ...headers,
+      },
       body: json ? JSON.stringify(fields) : form.toString(),
       signal,
       redirect: 'manual',
@@ -101,12 +120,21 @@ export function processClientCredentialsResponse(
   const errorText = (value: unknown) => (typeof value === 'string' ? redact(value, request.secrets) : undefined);
   // The status line and the error fields can echo a credential; as error text, they lose it however short it is.
   const statusText = errorText(response.statusText);
-  const init = { method: 'POST', url, status: response.status, statusText, error: errorText(json?.error), error_description: errorText(json?.error_description) };
+  const init = {
+    method: 'POST',
+    url,
+    status: response.status,
+    statusText,
+    error: errorText(json?.error),
+    error_description: errorText(json?.error_description),
+  };
   if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
   // A DPoP-bound token says so (RFC 9449 5); otherwise the checks are RFC 6749's, in their order.
-  const bound = tokenType === 'DPoP' && typeof json?.token_type === 'string' && json.token_type.toLowerCase() === 'dpop';
+  const bound =
+    tokenType === 'DPoP' && typeof json?.token_type === 'string' && json.token_type.toLowerCase() === 'dpop';
   let grant = parseTokenResponse(bound ? { ...json, token_type: 'Bearer' } : json, true);
-  if (tokenType === 'DPoP' && !bound && (typeof grant !== 'string' || grant.startsWith('`token_type`'))) grant = '`token_type` is not "DPoP"';
+  if (tokenType === 'DPoP' && !bound && (typeof grant !== 'string' || grant.startsWith('`token_type`')))
+    grant = '`token_type` is not "DPoP"';
   if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
   return grant;
 }

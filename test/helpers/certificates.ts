@@ -13,7 +13,18 @@ export function selfSignedCertificate(keyPem: string, subject: string, ip?: stri
   try {
     const keyFile = join(dir, 'key.pem');
     writeFileSync(keyFile, keyPem, { mode: 0o600 });
-    const args = ['req', '-x509', '-new', '-key', keyFile, '-subj', subject, '-days', '1', ...(ip ? ['-addext', `subjectAltName=IP:${ip}`] : [])];
+    const args = [
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      keyFile,
+      '-subj',
+      subject,
+      '-days',
+      '1',
+      ...(ip ? ['-addext', `subjectAltName=IP:${ip}`] : []),
+    ];
     const result = spawnSync('openssl', args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`openssl could not make a certificate: ${result.stderr}`);
     return result.stdout;

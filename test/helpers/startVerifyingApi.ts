@@ -1,7 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { calculateJwkThumbprint, createLocalJWKSet, createRemoteJWKSet, EmbeddedJWK, jwtVerify, type JSONWebKeySet, type JWK } from 'jose';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  EmbeddedJWK,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWK,
+} from 'jose';
 import { springPage } from '../client/fixtures';
 
 /** What the API made of one call. */
@@ -41,7 +49,8 @@ export async function startVerifyingApi(options: { requireNonce?: boolean } = {}
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const url = `${origin}/api`;
-  let trusted: { issuer: string; jwks: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet> } | undefined;
+  let trusted:
+    { issuer: string; jwks: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet> } | undefined;
   const calls: VerifiedCall[] = [];
   const proofs: VerifyingApi['proofs'] = [];
   const seen = new Set<string>();
@@ -53,43 +62,72 @@ export async function startVerifyingApi(options: { requireNonce?: boolean } = {}
     calls.push(call);
     let claims: VerifiedCall['claims'];
     try {
-      claims = (await jwtVerify(token, trusted!.jwks, { issuer: trusted!.issuer, audience: url })).payload as VerifiedCall['claims'];
+      claims = (await jwtVerify(token, trusted!.jwks, { issuer: trusted!.issuer, audience: url }))
+        .payload as VerifiedCall['claims'];
     } catch {
-      return { call, status: 401, challenge: `${scheme || 'Bearer'} error="invalid_token"`, reason: 'token did not verify' };
+      return {
+        call,
+        status: 401,
+        challenge: `${scheme || 'Bearer'} error="invalid_token"`,
+        reason: 'token did not verify',
+      };
     }
     const jkt = claims?.cnf?.jkt;
-    if (!jkt) return scheme === 'Bearer' ? { call, status: 200, claims } : { call, status: 401, challenge: 'DPoP error="invalid_token"', reason: 'unbound token' };
-    const refuse = (reason: string, challenge = 'DPoP error="invalid_dpop_proof"') => ({ call, status: 401, challenge, reason });
+    if (!jkt)
+      return scheme === 'Bearer'
+        ? { call, status: 200, claims }
+        : { call, status: 401, challenge: 'DPoP error="invalid_token"', reason: 'unbound token' };
+    const refuse = (reason: string, challenge = 'DPoP error="invalid_dpop_proof"') => ({
+      call,
+      status: 401,
+      challenge,
+      reason,
+    });
     if (scheme !== 'DPoP') return refuse('DPoP-bound token sent as Bearer', 'DPoP error="invalid_token"');
     if (!proof) return refuse('no proof');
     let payload: Record<string, unknown>;
     let header: { jwk?: JWK };
     try {
-      ({ payload, protectedHeader: header } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ['ES256', 'EdDSA', 'Ed25519', 'RS256', 'PS256'] }));
+      ({ payload, protectedHeader: header } = await jwtVerify(proof, EmbeddedJWK, {
+        typ: 'dpop+jwt',
+        algorithms: ['ES256', 'EdDSA', 'Ed25519', 'RS256', 'PS256'],
+      }));
     } catch {
       return refuse('proof did not verify');
     }
     if ((await calculateJwkThumbprint(header.jwk!)) !== jkt) return refuse('proof key is not the token key');
-    if (payload.htm !== method || payload.htu !== `${origin}${path.replace(/[?#].*$/, '')}`) return refuse('proof for another request');
-    if (payload.ath !== createHash('sha256').update(token).digest('base64url')) return refuse('proof for another token');
+    if (payload.htm !== method || payload.htu !== `${origin}${path.replace(/[?#].*$/, '')}`)
+      return refuse('proof for another request');
+    if (payload.ath !== createHash('sha256').update(token).digest('base64url'))
+      return refuse('proof for another token');
     if (typeof payload.iat !== 'number' || Math.abs(Date.now() / 1000 - payload.iat) > 60) return refuse('stale proof');
     if (seen.has(String(payload.jti))) return refuse('replayed proof');
     seen.add(String(payload.jti));
-    if (options.requireNonce && payload.nonce !== nonce) return refuse('no current nonce', 'DPoP error="use_dpop_nonce"');
+    if (options.requireNonce && payload.nonce !== nonce)
+      return refuse('no current nonce', 'DPoP error="use_dpop_nonce"');
     proofs.push({ authorization, proof, url: `${origin}${path}` });
     return { call, status: 200, claims };
   };
 
   server.on('request', (request, response) => {
     const { authorization = '', dpop } = request.headers;
-    void check(request.method ?? 'GET', request.url ?? '/', authorization, typeof dpop === 'string' ? dpop : undefined).then(
-      ({ call, status, claims, challenge, reason }) => {
-        Object.assign(call, { ok: status === 200, claims, reason });
-        const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(options.requireNonce ? { 'DPoP-Nonce': nonce } : {}) };
-        if (status === 200) response.writeHead(200, headers).end(JSON.stringify(springPage([{ id: 'share-1' }], 0)));
-        else response.writeHead(status, { ...headers, 'WWW-Authenticate': challenge! }).end(JSON.stringify({ error: 'unauthorized', reason }));
-      },
-    );
+    void check(
+      request.method ?? 'GET',
+      request.url ?? '/',
+      authorization,
+      typeof dpop === 'string' ? dpop : undefined,
+    ).then(({ call, status, claims, challenge, reason }) => {
+      Object.assign(call, { ok: status === 200, claims, reason });
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        ...(options.requireNonce ? { 'DPoP-Nonce': nonce } : {}),
+      };
+      if (status === 200) response.writeHead(200, headers).end(JSON.stringify(springPage([{ id: 'share-1' }], 0)));
+      else
+        response
+          .writeHead(status, { ...headers, 'WWW-Authenticate': challenge! })
+          .end(JSON.stringify({ error: 'unauthorized', reason }));
+    });
   });
   return {
     url,
@@ -99,7 +137,10 @@ export async function startVerifyingApi(options: { requireNonce?: boolean } = {}
       nonce = randomUUID();
     },
     trust: (issuer, jwks) => {
-      trusted = { issuer, jwks: typeof jwks === 'string' ? createRemoteJWKSet(new URL(jwks)) : createLocalJWKSet(jwks) };
+      trusted = {
+        issuer,
+        jwks: typeof jwks === 'string' ? createRemoteJWKSet(new URL(jwks)) : createLocalJWKSet(jwks),
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -29,7 +29,11 @@ interface ClientKey {
   pem: string;
 }
 const keys = {} as Record<Algorithm, ClientKey>;
-const SECRET_JWT = { client_id: 'hs256-client', client_secret: 'a-client-secret-long-enough-for-HS256-0123456789', token_endpoint_auth_method: 'client_secret_jwt' } as const;
+const SECRET_JWT = {
+  client_id: 'hs256-client',
+  client_secret: 'a-client-secret-long-enough-for-HS256-0123456789',
+  token_endpoint_auth_method: 'client_secret_jwt',
+} as const;
 let certificate: string;
 let certificateKey: ClientKey;
 let federated: { url: string; sign: (claims: Record<string, unknown>) => Promise<string>; close: () => Promise<void> };
@@ -39,23 +43,37 @@ let api: VerifyingApi;
 const headersSeen: Record<string, unknown>[] = [];
 
 async function clientKey(algorithm: Algorithm): Promise<ClientKey> {
-  const { privateKey } = await generateKeyPair(algorithm, { extractable: true, ...(algorithm === 'EdDSA' ? { crv: 'Ed25519' } : {}) });
+  const { privateKey } = await generateKeyPair(algorithm, {
+    extractable: true,
+    ...(algorithm === 'EdDSA' ? { crv: 'Ed25519' } : {}),
+  });
   return { algorithm, cryptoKey: privateKey, jwk: await exportJWK(privateKey), pem: await exportPKCS8(privateKey) };
 }
-const publicJwk = ({ d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest }: JWK): JWK => rest;
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'];
+const publicJwk = (jwk: JWK): JWK =>
+  Object.fromEntries(Object.entries(jwk).filter(([name]) => !PRIVATE_MEMBERS.includes(name)));
 
 /** A stand-in for a platform issuing workload tokens (Kubernetes, GitHub Actions): its own key, served as a JWKS. */
 async function startFederatedIssuer() {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   const server = createServer((_, response) => {
-    void exportJWK(publicKey).then((jwk) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [{ ...jwk, kid: 'platform', alg: 'ES256', use: 'sig' }] })));
+    void exportJWK(publicKey).then((jwk) =>
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ keys: [{ ...jwk, kid: 'platform', alg: 'ES256', use: 'sig' }] })),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
   return {
     url,
     sign: (claims: Record<string, unknown>) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'platform' }).setIssuedAt().setExpirationTime('5m').setJti(crypto.randomUUID()).sign(privateKey),
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid: 'platform' })
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .setJti(crypto.randomUUID())
+        .sign(privateKey),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -76,7 +94,11 @@ beforeAll(async () => {
       jwks: { keys: [{ ...publicJwk(keys[algorithm].jwk), kid: `${algorithm}-key`, use: 'sig' }] },
     })),
     // Entra ID's certificate credential: the key registered with its certificate, the assertion naming it by thumbprint.
-    { client_id: 'certificate-client', token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [{ ...publicJwk(certificateKey.jwk), x5c: [der.toString('base64')] }] } },
+    {
+      client_id: 'certificate-client',
+      token_endpoint_auth_method: 'private_key_jwt',
+      jwks: { keys: [{ ...publicJwk(certificateKey.jwk), x5c: [der.toString('base64')] }] },
+    },
     SECRET_JWT,
     { client_id: 'workload-client', token_endpoint_auth_method: 'private_key_jwt', jwks_uri: federated.url },
   ];
@@ -112,35 +134,58 @@ function recordingFetch() {
 }
 
 /** Options for `clientId` at oidc-provider's token endpoint, with the API as resource indicator. */
-const at = (clientId: string) => ({ tokenUrl: idp.tokenUrl, clientId, bodyEncoding: 'form', audience: false, resource: api.url }) as const;
+const at = (clientId: string) =>
+  ({ tokenUrl: idp.tokenUrl, clientId, bodyEncoding: 'form', audience: false, resource: api.url }) as const;
 
-const client = (options: ClientCredentialsOptions) => createApiClient({ baseUrl: api.url, auth: clientCredentials(options) });
+const client = (options: ClientCredentialsOptions) =>
+  createApiClient({ baseUrl: api.url, auth: clientCredentials(options) });
 
 describe('private_key_jwt against oidc-provider', () => {
-  it.each(ALGORITHMS.flatMap((algorithm) => (['CryptoKey', 'JWK', 'PEM'] as const).map((form) => [algorithm, form] as const)))(
-    'gets a token the API verifies, signed %s with the key given as a %s',
-    async (algorithm, form) => {
-      const key = keys[algorithm];
-      const privateKey = form === 'CryptoKey' ? key.cryptoKey : form === 'JWK' ? key.jwk : key.pem;
-      // A PS256 key is an RSA key: as a JWK or PEM, nothing says PSS, so the algorithm is named.
-      const options = { ...at(`${algorithm}-client`), clientAuthentication: 'private_key_jwt', privateKey, keyId: `${algorithm}-key`, ...(algorithm === 'PS256' && form !== 'CryptoKey' ? { algorithm } : {}) } as const;
-      await expect(client(options).listShares(params)).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
-      expect(headersSeen).toEqual([expect.objectContaining({ alg: algorithm, kid: `${algorithm}-key` })]);
-      expect(api.calls).toEqual([expect.objectContaining({ scheme: 'Bearer', ok: true, claims: expect.objectContaining({ client_id: `${algorithm}-client`, aud: api.url }) })]);
-      expect(idp.tokenRequests).toEqual([{ status: 200 }]);
-    },
-  );
+  it.each(
+    ALGORITHMS.flatMap((algorithm) => (['CryptoKey', 'JWK', 'PEM'] as const).map((form) => [algorithm, form] as const)),
+  )('gets a token the API verifies, signed %s with the key given as a %s', async (algorithm, form) => {
+    const key = keys[algorithm];
+    const privateKey = form === 'CryptoKey' ? key.cryptoKey : form === 'JWK' ? key.jwk : key.pem;
+    // A PS256 key is an RSA key: as a JWK or PEM, nothing says PSS, so the algorithm is named.
+    const options = {
+      ...at(`${algorithm}-client`),
+      clientAuthentication: 'private_key_jwt',
+      privateKey,
+      keyId: `${algorithm}-key`,
+      ...(algorithm === 'PS256' && form !== 'CryptoKey' ? { algorithm } : {}),
+    } as const;
+    await expect(client(options).listShares(params)).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
+    expect(headersSeen).toEqual([expect.objectContaining({ alg: algorithm, kid: `${algorithm}-key` })]);
+    expect(api.calls).toEqual([
+      expect.objectContaining({
+        scheme: 'Bearer',
+        ok: true,
+        claims: expect.objectContaining({ client_id: `${algorithm}-client`, aud: api.url }),
+      }),
+    ]);
+    expect(idp.tokenRequests).toEqual([{ status: 200 }]);
+  });
 
   it('signs RFC 7523 claims: iss = sub = the client, aud = the token endpoint, a fresh jti, exp at most 5 minutes on', async () => {
     const { sent, fetch } = recordingFetch();
     const clock = { time: Date.now() };
-    const api2 = client({ ...at('ES256-client'), privateKey: keys.ES256.jwk, keyId: 'ES256-key', fetch, now: () => clock.time, leewaySeconds: 0 });
+    const api2 = client({
+      ...at('ES256-client'),
+      privateKey: keys.ES256.jwk,
+      keyId: 'ES256-key',
+      fetch,
+      now: () => clock.time,
+      leewaySeconds: 0,
+    });
     await api2.listShares(params);
     clock.time += 3_600_000; // the token expired: a second token request
     await api2.listShares(params);
     expect(idp.tokenRequests).toEqual([{ status: 200 }, { status: 200 }]);
     const claims = sent.map((fields) => {
-      expect(fields).toMatchObject({ client_id: 'ES256-client', client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer' });
+      expect(fields).toMatchObject({
+        client_id: 'ES256-client',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      });
       expect(fields).not.toHaveProperty('client_secret');
       return decodeJwt(fields.client_assertion!);
     });
@@ -154,22 +199,38 @@ describe('private_key_jwt against oidc-provider', () => {
 
   it('takes the kid from a JWK that has one, and the issuer as audience when told (Auth0 wants it)', async () => {
     const { sent, fetch } = recordingFetch();
-    await client({ ...at('EdDSA-client'), privateKey: { ...keys.EdDSA.jwk, kid: 'EdDSA-key' } as JsonWebKey, assertionAudience: idp.issuer, fetch }).listShares(params);
+    await client({
+      ...at('EdDSA-client'),
+      privateKey: { ...keys.EdDSA.jwk, kid: 'EdDSA-key' } as JsonWebKey,
+      assertionAudience: idp.issuer,
+      fetch,
+    }).listShares(params);
     expect(headersSeen).toEqual([expect.objectContaining({ alg: 'EdDSA', kid: 'EdDSA-key' })]);
     expect(decodeJwt(sent[0]!.client_assertion!).aud).toBe(idp.issuer);
   });
 
   it('signs Ed25519 as RFC 9864 names it when asked (algorithm: Ed25519)', async () => {
-    await client({ ...at('EdDSA-client'), privateKey: keys.EdDSA.pem, keyId: 'EdDSA-key', algorithm: 'Ed25519' }).listShares(params);
+    await client({
+      ...at('EdDSA-client'),
+      privateKey: keys.EdDSA.pem,
+      keyId: 'EdDSA-key',
+      algorithm: 'Ed25519',
+    }).listShares(params);
     expect(headersSeen).toEqual([expect.objectContaining({ alg: 'Ed25519' })]);
   });
 
   it("puts the certificate's x5t#S256 and x5t in the header, which a provider checking them as Entra ID does accepts", async () => {
-    await expect(client({ ...at('certificate-client'), privateKey: certificateKey.pem, certificate }).listShares(params)).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
+    await expect(
+      client({ ...at('certificate-client'), privateKey: certificateKey.pem, certificate }).listShares(params),
+    ).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
     const der = Buffer.from(certificate.replace(/-----[A-Z ]+-----|\s+/g, ''), 'base64');
-    expect(headersSeen).toEqual([expect.objectContaining({ alg: 'RS256', 'x5t#S256': thumbprint(der, 'sha256'), x5t: thumbprint(der, 'sha1') })]);
+    expect(headersSeen).toEqual([
+      expect.objectContaining({ alg: 'RS256', 'x5t#S256': thumbprint(der, 'sha256'), x5t: thumbprint(der, 'sha1') }),
+    ]);
     // Without the certificate, the same key is refused there.
-    const error = await client({ ...at('certificate-client'), privateKey: certificateKey.pem }).listShares(params).catch((e: unknown) => e);
+    const error = await client({ ...at('certificate-client'), privateKey: certificateKey.pem })
+      .listShares(params)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AuthError', status: 401, error: 'invalid_client' });
   });
 
@@ -185,9 +246,18 @@ describe('private_key_jwt against oidc-provider', () => {
     const wrong = await clientKey('ES256');
     const { sent, fetch } = recordingFetch();
     const clock = { time: 0 };
-    const refused = client({ ...at('ES256-client'), privateKey: wrong.pem, keyId: 'ES256-key', fetch, now: () => clock.time });
-    const errors = await Promise.all(Array.from({ length: 100 }, () => refused.listShares(params).catch((e: unknown) => e)));
-    for (const error of errors) expect(error).toMatchObject({ name: 'AuthError', status: 401, error: 'invalid_client', url: idp.tokenUrl });
+    const refused = client({
+      ...at('ES256-client'),
+      privateKey: wrong.pem,
+      keyId: 'ES256-key',
+      fetch,
+      now: () => clock.time,
+    });
+    const errors = await Promise.all(
+      Array.from({ length: 100 }, () => refused.listShares(params).catch((e: unknown) => e)),
+    );
+    for (const error of errors)
+      expect(error).toMatchObject({ name: 'AuthError', status: 401, error: 'invalid_client', url: idp.tokenUrl });
     expect(idp.tokenRequests).toEqual([{ status: 401, error: 'invalid_client' }]);
     clock.time = 999; // within the first back-off (1 s): no request
     await expect(refused.listShares(params)).rejects.toMatchObject({ error: 'invalid_client' });
@@ -207,16 +277,31 @@ describe('private_key_jwt against oidc-provider', () => {
 describe('client_secret_jwt against oidc-provider', () => {
   it('gets a token with an HS256 assertion, never sending the secret', async () => {
     const { sent, fetch } = recordingFetch();
-    const options = { ...at(SECRET_JWT.client_id), clientAuthentication: 'client_secret_jwt', clientSecret: SECRET_JWT.client_secret, fetch } as const;
+    const options = {
+      ...at(SECRET_JWT.client_id),
+      clientAuthentication: 'client_secret_jwt',
+      clientSecret: SECRET_JWT.client_secret,
+      fetch,
+    } as const;
     await expect(client(options).listShares(params)).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
     expect(headersSeen).toEqual([expect.objectContaining({ alg: 'HS256' })]);
     expect(JSON.stringify(sent)).not.toContain(SECRET_JWT.client_secret);
-    expect(decodeJwt(sent[0]!.client_assertion!)).toMatchObject({ iss: SECRET_JWT.client_id, sub: SECRET_JWT.client_id, aud: idp.tokenUrl });
+    expect(decodeJwt(sent[0]!.client_assertion!)).toMatchObject({
+      iss: SECRET_JWT.client_id,
+      sub: SECRET_JWT.client_id,
+      aud: idp.tokenUrl,
+    });
   });
 
   it('is refused with a wrong secret, the secret in no form in the error', async () => {
     const wrong = 'a-wrong-secret-long-enough-for-HS256-9876543210+/';
-    const error = await client({ ...at(SECRET_JWT.client_id), clientAuthentication: 'client_secret_jwt', clientSecret: wrong }).listShares(params).catch((e: unknown) => e);
+    const error = await client({
+      ...at(SECRET_JWT.client_id),
+      clientAuthentication: 'client_secret_jwt',
+      clientSecret: wrong,
+    })
+      .listShares(params)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AuthError', status: 401, error: 'invalid_client' });
     expectNoSecrets(error, [wrong, encodeURIComponent(wrong)]);
   });
@@ -254,7 +339,12 @@ describe('client assertions made elsewhere (workload identity federation) agains
       const file = join(dir, 'token');
       const { sent, fetch } = recordingFetch();
       const clock = { time: Date.now() };
-      const workload = client({ ...at('workload-client'), clientAssertion: readTokenFile(file), fetch, now: () => clock.time });
+      const workload = client({
+        ...at('workload-client'),
+        clientAssertion: readTokenFile(file),
+        fetch,
+        now: () => clock.time,
+      });
       const first = await federated.sign(workloadClaims());
       writeFileSync(file, `${first}\n`); // as mounted: with a trailing newline
       await workload.listShares(params);
@@ -270,15 +360,27 @@ describe('client assertions made elsewhere (workload identity federation) agains
   });
 
   it('fails with the file system error, without a token request, when the token file is missing', async () => {
-    const error = await client({ ...at('workload-client'), clientAssertion: readTokenFile('/nonexistent/pagewise/token') }).listShares(params).catch((e: unknown) => e);
+    const error = await client({
+      ...at('workload-client'),
+      clientAssertion: readTokenFile('/nonexistent/pagewise/token'),
+    })
+      .listShares(params)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'ENOENT' });
     expect(idp.tokenRequests).toEqual([]);
   });
 
   it('is refused when the platform token is not the one the provider trusts, and the error holds no assertion', async () => {
     const { privateKey } = await generateKeyPair('ES256');
-    const forged = await new SignJWT(workloadClaims()).setProtectedHeader({ alg: 'ES256', kid: 'platform' }).setIssuedAt().setExpirationTime('5m').setJti('x').sign(privateKey);
-    const error = await client({ ...at('workload-client'), clientAssertion: () => forged }).listShares(params).catch((e: unknown) => e);
+    const forged = await new SignJWT(workloadClaims())
+      .setProtectedHeader({ alg: 'ES256', kid: 'platform' })
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .setJti('x')
+      .sign(privateKey);
+    const error = await client({ ...at('workload-client'), clientAssertion: () => forged })
+      .listShares(params)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AuthError', status: 401, error: 'invalid_client' });
     expectNoSecrets(error, [forged, forged.split('.')[2]!]);
     expect(decodeProtectedHeader(forged).kid).toBe('platform');

@@ -1,7 +1,14 @@
 import { calculateJwkThumbprint, decodeJwt, exportJWK, exportPKCS8, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { clientCredentials, createProxyHandler, defineTokenStore, memoryTokenStore, type ClientCredentialsOptions, type TokenStore } from '../../src/server/index';
+import {
+  clientCredentials,
+  createProxyHandler,
+  defineTokenStore,
+  memoryTokenStore,
+  type ClientCredentialsOptions,
+  type TokenStore,
+} from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
 import { startOidcProvider, type StartedOidcProvider } from '../helpers/startOidcProvider';
@@ -21,7 +28,7 @@ beforeAll(async () => {
   const jwk = await exportJWK(privateKey);
   signingKey = { pem: await exportPKCS8(privateKey), jwk };
   api = await startVerifyingApi({ requireNonce: true });
-  const { d: _d, ...publicJwk } = jwk;
+  const publicJwk = { ...jwk, d: undefined };
   idp = await startOidcProvider({
     clients: [{ client_id: 'dpop-client', token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [publicJwk] } }],
     resources: [api.url],
@@ -40,8 +47,18 @@ beforeEach(() => {
 
 const params = { organizationId: ORG, page: 0, size: 20 };
 const options = (extra: Partial<ClientCredentialsOptions> = {}) =>
-  ({ tokenUrl: idp.tokenUrl, clientId: 'dpop-client', privateKey: signingKey.pem, bodyEncoding: 'form', audience: false, resource: api.url, dpop: true, ...extra }) as ClientCredentialsOptions;
-const client = (extra?: Partial<ClientCredentialsOptions>) => createApiClient({ baseUrl: api.url, auth: clientCredentials(options(extra)) });
+  ({
+    tokenUrl: idp.tokenUrl,
+    clientId: 'dpop-client',
+    privateKey: signingKey.pem,
+    bodyEncoding: 'form',
+    audience: false,
+    resource: api.url,
+    dpop: true,
+    ...extra,
+  }) as ClientCredentialsOptions;
+const client = (extra?: Partial<ClientCredentialsOptions>) =>
+  createApiClient({ baseUrl: api.url, auth: clientCredentials(options(extra)) });
 
 describe('DPoP against oidc-provider and a proof-verifying API', () => {
   it("gets a bound token through the provider's nonce challenge (a fresh assertion for the retry), then the API's", async () => {
@@ -66,7 +83,12 @@ describe('DPoP against oidc-provider and a proof-verifying API', () => {
     await shares.listShares(params);
     api.rotateNonce();
     await expect(shares.listShares(params)).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
-    expect(api.calls.map(({ ok, reason }) => reason ?? ok)).toEqual(['no current nonce', true, 'no current nonce', true]);
+    expect(api.calls.map(({ ok, reason }) => reason ?? ok)).toEqual([
+      'no current nonce',
+      true,
+      'no current nonce',
+      true,
+    ]);
     expect(idp.tokenRequests.filter(({ status }) => status === 200)).toHaveLength(1);
   });
 
@@ -77,7 +99,10 @@ describe('DPoP against oidc-provider and a proof-verifying API', () => {
     expect(replayed.status).toBe(401);
     const asBearer = await fetch(url, { headers: { Authorization: authorization.replace(/^DPoP /, 'Bearer ') } });
     expect(asBearer.status).toBe(401);
-    expect(api.calls.slice(-2).map(({ reason }) => reason)).toEqual(['replayed proof', 'DPoP-bound token sent as Bearer']);
+    expect(api.calls.slice(-2).map(({ reason }) => reason)).toEqual([
+      'replayed proof',
+      'DPoP-bound token sent as Bearer',
+    ]);
   });
 
   it('makes one token request (after the nonce) for 100 concurrent calls, each call with its own proof', async () => {
@@ -90,7 +115,12 @@ describe('DPoP against oidc-provider and a proof-verifying API', () => {
   });
 
   it('sends each upstream call of the proxy handler with its own proof', async () => {
-    const handler = createProxyHandler({ baseUrl: api.url, auth: clientCredentials(options()), basePath: '/api/pagewise', allowRequest: () => true });
+    const handler = createProxyHandler({
+      baseUrl: api.url,
+      auth: clientCredentials(options()),
+      basePath: '/api/pagewise',
+      allowRequest: () => true,
+    });
     for (let i = 0; i < 2; i++) {
       const response = await handler(new Request(`http://app.example.test/api/pagewise/${ORG}/shares?page=0&size=20`));
       expect(response.status).toBe(200);
@@ -127,7 +157,10 @@ describe('DPoP tokens in a shared token store', () => {
 
   it('shares them between processes holding the same key pair, and never between processes with their own keys', async () => {
     const shared = recordingStore();
-    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
     // Two "processes" with the fleet's key pair: one token.
     await client({ dpop: pair, tokenStore: shared.store }).listShares(params);
     await client({ dpop: pair, tokenStore: shared.store }).listShares(params);
@@ -141,7 +174,8 @@ describe('DPoP tokens in a shared token store', () => {
     // Keys and values hold no key material, assertion or proof.
     const assertionsAndProofs = api.proofs.map(({ proof }) => proof);
     for (const { key, value } of shared.written) {
-      for (const secret of [signingKey.pem, signingKey.jwk.d!, ...assertionsAndProofs]) expect(JSON.stringify({ key, value })).not.toContain(secret);
+      for (const secret of [signingKey.pem, signingKey.jwk.d!, ...assertionsAndProofs])
+        expect(JSON.stringify({ key, value })).not.toContain(secret);
     }
   });
 });
@@ -154,19 +188,40 @@ describe('DPoP refusals', () => {
   afterAll(() => service.server.close());
 
   it('refuses a token the provider did not bind (token_type Bearer) with an AuthError that quotes nothing', async () => {
-    service.tokenReply = () => ({ body: { access_token: 'at-unbound-5f4e3d2c1b', token_type: 'Bearer', expires_in: 60 } });
-    const auth = clientCredentials({ authUrl: service.server.origin, clientId: 'c', clientSecret: 's3cr3t-value', dpop: true });
-    const error = await createApiClient({ baseUrl: `${service.server.origin}/api`, auth }).listShares(params).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AuthError', message: expect.stringContaining('returned an invalid token response: `token_type` is not "DPoP"') });
+    service.tokenReply = () => ({
+      body: { access_token: 'at-unbound-5f4e3d2c1b', token_type: 'Bearer', expires_in: 60 },
+    });
+    const auth = clientCredentials({
+      authUrl: service.server.origin,
+      clientId: 'c',
+      clientSecret: 's3cr3t-value',
+      dpop: true,
+    });
+    const error = await createApiClient({ baseUrl: `${service.server.origin}/api`, auth })
+      .listShares(params)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'AuthError',
+      message: expect.stringContaining('returned an invalid token response: `token_type` is not "DPoP"'),
+    });
     expect(service.apiRequests()).toHaveLength(0);
     expectNoSecrets(error, ['at-unbound-5f4e3d2c1b', 's3cr3t-value']);
   });
 
   it('rejects a dpop option that is not a key pair with a TypeError naming it, before any request', async () => {
-    const auth = clientCredentials({ authUrl: service.server.origin, clientId: 'c', clientSecret: 's', dpop: { privateKey: 'x' } as unknown as CryptoKeyPair });
-    await expect(createApiClient({ baseUrl: `${service.server.origin}/api`, auth }).listShares(params)).rejects.toThrow(TypeError);
+    const auth = clientCredentials({
+      authUrl: service.server.origin,
+      clientId: 'c',
+      clientSecret: 's',
+      dpop: { privateKey: 'x' } as unknown as CryptoKeyPair,
+    });
+    await expect(createApiClient({ baseUrl: `${service.server.origin}/api`, auth }).listShares(params)).rejects.toThrow(
+      TypeError,
+    );
     service.reset();
-    await expect(createApiClient({ baseUrl: `${service.server.origin}/api`, auth }).listShares(params)).rejects.toThrow('`dpop` must be a boolean or a CryptoKeyPair');
+    await expect(createApiClient({ baseUrl: `${service.server.origin}/api`, auth }).listShares(params)).rejects.toThrow(
+      '`dpop` must be a boolean or a CryptoKeyPair',
+    );
     expect(service.tokenRequests()).toHaveLength(0);
   });
 });

@@ -26,7 +26,13 @@ beforeAll(async () => {
   };
   api = await startVerifyingApi();
   idp = await startOidcProvider({
-    clients: [{ client_id: 'mtls-client', token_endpoint_auth_method: 'tls_client_auth', tls_client_auth_subject_dn: 'CN=pagewise-mtls-client' }],
+    clients: [
+      {
+        client_id: 'mtls-client',
+        token_endpoint_auth_method: 'tls_client_auth',
+        tls_client_auth_subject_dn: 'CN=pagewise-mtls-client',
+      },
+    ],
     resources: [api.url],
     tls: { cert: tls.serverCert, key: serverKey, ca: [tls.clientCert] },
   });
@@ -41,7 +47,10 @@ const params = { organizationId: ORG, page: 0, size: 20 };
 /** undici's fetch over an Agent presenting `certificate` (none: no client certificate), trusting the test server's. */
 const fetchWith = (certificate?: { cert: string; key: string }): typeof globalThis.fetch => {
   const dispatcher = new Agent({ connect: { ca: tls.serverCert, ...certificate } });
-  return ((input: string, init: RequestInit) => undiciFetch(input, { ...init, dispatcher } as Parameters<typeof undiciFetch>[1])) as unknown as typeof globalThis.fetch;
+  return ((input: string, init: RequestInit) =>
+    undiciFetch(input, { ...init, dispatcher } as Parameters<
+      typeof undiciFetch
+    >[1])) as unknown as typeof globalThis.fetch;
 };
 
 describe('tls_client_auth against oidc-provider over HTTPS', () => {
@@ -55,15 +64,31 @@ describe('tls_client_auth against oidc-provider over HTTPS', () => {
       resource: api.url,
       fetch: fetchWith({ cert: tls.clientCert, key: tls.clientKey }),
     });
-    await expect(createApiClient({ baseUrl: api.url, auth }).listShares(params)).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
+    await expect(createApiClient({ baseUrl: api.url, auth }).listShares(params)).resolves.toMatchObject({
+      items: [{ id: 'share-1' }],
+    });
     expect(idp.tokenRequests).toEqual([{ status: 200 }]);
-    expect(api.calls).toEqual([expect.objectContaining({ ok: true, claims: expect.objectContaining({ client_id: 'mtls-client' }) })]);
+    expect(api.calls).toEqual([
+      expect.objectContaining({ ok: true, claims: expect.objectContaining({ client_id: 'mtls-client' }) }),
+    ]);
   });
 
   it('is refused with invalid_client when the fetch presents no certificate', async () => {
     idp.tokenRequests.length = 0;
-    const auth = clientCredentials({ tokenUrl: idp.tokenUrl, clientId: 'mtls-client', clientAuthentication: 'tls_client_auth', bodyEncoding: 'form', audience: false, resource: api.url, fetch: fetchWith() });
-    await expect(createApiClient({ baseUrl: api.url, auth }).listShares(params)).rejects.toMatchObject({ name: 'AuthError', status: 401, error: 'invalid_client' });
+    const auth = clientCredentials({
+      tokenUrl: idp.tokenUrl,
+      clientId: 'mtls-client',
+      clientAuthentication: 'tls_client_auth',
+      bodyEncoding: 'form',
+      audience: false,
+      resource: api.url,
+      fetch: fetchWith(),
+    });
+    await expect(createApiClient({ baseUrl: api.url, auth }).listShares(params)).rejects.toMatchObject({
+      name: 'AuthError',
+      status: 401,
+      error: 'invalid_client',
+    });
     expect(idp.tokenRequests).toEqual([{ status: 401, error: 'invalid_client' }]);
   });
 });
