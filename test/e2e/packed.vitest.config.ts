@@ -27,6 +27,7 @@ export default defineConfig({
       'test/server/clientAuthentication.oidcProvider.node.test.ts',
       'test/server/clientAuthentication.node.test.ts',
       'test/server/dpop.oidcProvider.node.test.ts',
+      'test/server/mtls.oidcProvider.node.test.ts',
       'test/server/identityProviderForms.node.test.ts',
       'test/server/tokenStorms.node.test.ts',
       'test/server/tokenStore.node.test.ts',
