@@ -15,6 +15,7 @@ export { ResponseShapeError, isResponseShapeError } from './errors/ResponseShape
 export type {
   ApiRecord,
   AuthContext,
+  AuthHeaders,
   AuthStrategy,
   Environment,
   ListParams,
