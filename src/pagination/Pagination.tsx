@@ -4,6 +4,8 @@ import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type 
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
+import { clampInt } from './clampInt';
+import { MAX_WINDOW_COUNT } from './getPageItems';
 import { useAnnouncement } from './useAnnouncement';
 import { useFocusRecovery } from './useFocusRecovery';
 import { usePagination } from './usePagination';
@@ -196,6 +198,7 @@ export function Pagination(props: PaginationProps) {
       {options}
     </select>
   );
+  // The longest range text, whose width the range keeps while paging.
   const totalText =
     showTotal && p.total !== undefined
       ? labels.total(total, total, total)
@@ -203,21 +206,25 @@ export function Pagination(props: PaginationProps) {
         ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
         : undefined;
   const count = formatShort(p.pageCount);
+  const lead = clampInt(props.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
   // Without a total the count is only the last page seen: show the page alone.
   const counted = p.total !== undefined;
   const shortCurrent = formatShort(p.current);
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
-  const longestOption = Math.max(0, ...p.pageSizeOptions.map((n) => textUnits(labels.pageSizeOption(format(n)))));
+  const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
+  // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
+  const option = optionLabels.every(([n, label]) => label.startsWith(n)) ? Math.max(...optionLabels.map(([n]) => n.length)) : undefined;
   const fit = paginationFit({
     size,
     digits: pageCount.length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
-    indicator: props.showQuickJumper ? 0 : counted ? widest + count.length + 3 : current.length + 2,
+    count: widest,
     total: totalText === undefined ? undefined : textUnits(totalText),
-    select: selectShown ? longestOption + (props.showSizeLabel ? textUnits(labels.pageSize) + 1 : 0) : undefined,
+    select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
+    sizeLabel: selectShown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
 
@@ -227,17 +234,19 @@ export function Pagination(props: PaginationProps) {
       {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ ...props.style, '--pw-digits': pageCount.length, '--pw-count': widest } as CSSProperties}
+      style={{ ...props.style, '--_pw-digits': pageCount.length, '--_pw-count': widest, '--_pw-option': option } as CSSProperties}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
       data-full={fit.full}
       data-compact={fit.compact}
+      data-full-touch={fit.fullTouch}
+      data-compact-touch={fit.compactTouch}
       data-disabled={p.disabled || undefined}
     >
       {showTotal && p.total !== undefined && (
         // data-max reserves the width of the longest range, so the buttons after it stay in place.
-        <span className="pw-total" data-max={labels.total(total, total, total)}>
+        <span className="pw-total" data-max={totalText}>
           {labels.total(format(p.rangeStart), format(p.rangeEnd), total)}
         </span>
       )}
@@ -258,7 +267,8 @@ export function Pagination(props: PaginationProps) {
           }
           const text = format(item.page);
           return (
-            <li key={index} data-window="">
+            // The leading boundary pages are always 1, 2…: their slots fit their own digits, not the page count's.
+            <li key={index} data-window="" style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}>
               {control(
                 item.page,
                 !p.disabled,
@@ -268,16 +278,13 @@ export function Pagination(props: PaginationProps) {
             </li>
           );
         })}
-        {/* With the jumper, its input is the compact layout's place in the list ("3 / 22" or a page input). */}
-        {!props.showQuickJumper && (
-          <li className="pw-indicator">
-            <span aria-hidden="true">
-              <span>{counted ? shortCurrent : current}</span>
-              {counted && <span data-count="">{` / ${count}`}</span>}
-            </span>
-            <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
-          </li>
-        )}
+        <li className="pw-indicator">
+          <span aria-hidden="true">
+            <span data-current="">{counted ? shortCurrent : current}</span>
+            {counted && ` / ${count}`}
+          </span>
+          <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
+        </li>
         {arrow('next', p.hasNext, p.current + 1)}
         {arrow('last', p.hasNext && p.pageCountKnown, p.pageCount, true)}
       </ul>
@@ -289,7 +296,6 @@ export function Pagination(props: PaginationProps) {
             className="pw-input"
             // Named on its own: the label's text is dropped in the narrowest layout.
             aria-label={labels.jumper}
-            placeholder={current}
             type="number"
             disabled={p.disabled}
             onKeyDown={(e) => e.key === 'Enter' && jump(e)}

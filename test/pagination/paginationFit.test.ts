@@ -1,48 +1,84 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paginationFit, textUnits, type PaginationFitInput } from '../../src/pagination/paginationFit';
+import { RUNGS, paginationFit, textUnits, type PaginationFitInput } from '../../src/pagination/paginationFit';
 
-const base: PaginationFitInput = { size: 'sm', digits: 2, pages: 7, indicator: 7 };
+const base: PaginationFitInput = { size: 'sm', digits: 2, pages: 7, count: 2 };
 const em = (rung: string) => (rung === 'x' ? Infinity : Number(rung));
 
 describe('paginationFit: the container widths each layout needs', () => {
-  it.each<[string, Partial<PaginationFitInput>, string, string]>([
-    ['22 pages, nothing else', {}, '36', '24'],
-    ['22 pages with the selector and the range text', { select: 9, total: 14 }, '54', '36'],
-    ['22 pages at size lg with the selector', { size: 'lg', select: 9 }, '54', '30'],
-    ['50 billion pages (14-character numbers) with the range text', { digits: 14, select: 9, total: 53, indicator: 12 }, 'x', '66'],
-    ['the jumper instead of "3 / 22"', { digits: 14, select: 9, jumper: 10, indicator: 0 }, 'x', '36'],
-    ['one page: "1 / 1" is wider than the window, and the compact rung stays at the full one', { pages: 1, digits: 1, indicator: 5 }, '24', '24'],
-  ])('%s', (_, input, full, compact) => {
-    expect(paginationFit({ ...base, ...input })).toEqual({ full, compact });
+  it.each<[string, Partial<PaginationFitInput>, ReturnType<typeof paginationFit>]>([
+    ['22 pages, nothing else', {}, { full: '31', compact: '20', fullTouch: '43', compactTouch: '20' }],
+    ['22 pages with the selector and the range text', { select: 10, total: 14 }, { full: '51', compact: '34', fullTouch: '60', compactTouch: '40' }],
+    ['the same with the selector\'s label', { select: 10, total: 14, sizeLabel: 14 }, { full: '60', compact: '43', fullTouch: '71', compactTouch: '47' }],
+    ['22 pages at size lg with the selector (44 px targets already: touch changes nothing)', { size: 'lg', select: 10 }, { full: '47', compact: '28', fullTouch: '47', compactTouch: '28' }],
+    ['50 billion pages (14-character numbers) with the range text', { digits: 14, select: 10, total: 53, count: 7 }, { full: 'x', compact: '65', fullTouch: 'x', compactTouch: '71' }],
+    ['50 billion pages with the jumper', { digits: 14, select: 10, jumper: 10, count: 7 }, { full: 'x', compact: '47', fullTouch: 'x', compactTouch: '51' }],
+    ['one page: "1 / 1" is wider than the window, and the compact rung stays at the full one', { pages: 1, digits: 1, count: 1 }, { full: '20', compact: '20', fullTouch: '20', compactTouch: '20' }],
+  ])('%s', (_, input, rungs) => {
+    expect(paginationFit({ ...base, ...input })).toEqual(rungs);
   });
 
-  it('never needs less room for more: more digits, pages or text give the same rung or a wider one (fast-check)', () => {
+  it('never needs less room for more, nor less on touch: more digits, pages or text give the same rung or a wider one (fast-check)', () => {
     const part = fc.option(fc.integer({ min: 0, max: 80 }), { nil: undefined });
     const input = fc.record({
       size: fc.constantFrom('sm' as const, 'md' as const, 'lg' as const),
       digits: fc.integer({ min: 1, max: 17 }),
       pages: fc.integer({ min: 1, max: 11 }),
-      indicator: fc.integer({ min: 0, max: 40 }),
+      count: fc.integer({ min: 1, max: 17 }),
       total: part,
       select: part,
+      sizeLabel: part,
       jumper: part,
     });
     fc.assert(
       fc.property(input, fc.integer({ min: 1, max: 20 }), (a, more) => {
-        const wider = { ...a, digits: a.digits + more, total: a.total === undefined ? undefined : a.total + more };
+        const wider = { ...a, digits: a.digits + more, count: a.count + more, total: a.total === undefined ? undefined : a.total + more };
         const [small, large] = [paginationFit(a), paginationFit(wider)];
-        expect(em(large.full)).toBeGreaterThanOrEqual(em(small.full));
-        expect(em(large.compact)).toBeGreaterThanOrEqual(em(small.compact));
-        // The compact layout never needs more room than the full one.
+        for (const key of ['full', 'compact', 'fullTouch', 'compactTouch'] as const) expect(em(large[key])).toBeGreaterThanOrEqual(em(small[key]));
+        // The compact layout never needs more room than the full one; touch targets never less than fine ones.
         expect(em(small.compact)).toBeLessThanOrEqual(em(small.full));
+        expect(em(small.compactTouch)).toBeLessThanOrEqual(em(small.fullTouch));
+        expect(em(small.fullTouch)).toBeGreaterThanOrEqual(em(small.full));
+        expect(em(small.compactTouch)).toBeGreaterThanOrEqual(em(small.compact));
       }),
       { seed: 1_818, numRuns: 300 },
     );
   });
 });
 
-describe('textUnits: a label\'s width in narrow characters', () => {
+describe('styles.css: one container rule per rung of paginationFit', () => {
+  const css = readFileSync('src/pagination/styles.css', 'utf8');
+  // The rules for coarse pointers sit in their own media block; the rest apply to every pointer.
+  const touchStart = css.indexOf('@media (pointer: coarse) {\n  @container');
+  const rules = [...css.matchAll(/@container \(width < (\d+)em\)\{\[data-(full|compact|full-touch|compact-touch)='(\d+)'\]>\*\{--_(c|n):\}\[data-(full|compact|full-touch|compact-touch)='(\d+)'\]>\*\{--_(c|n):\}\}/g)];
+
+  it.each([
+    ['full', 'c', false],
+    ['compact', 'n', false],
+    ['full-touch', 'c', true],
+    ['compact-touch', 'n', true],
+  ] as const)('data-%s: a rule at each rung switches --_%s below it', (attribute, toggle, touch) => {
+    const found = rules.flatMap((rule) => {
+      const [, width, a1, v1, t1, a2, v2, t2] = rule;
+      return [
+        [a1, v1, t1],
+        [a2, v2, t2],
+      ]
+        .filter(([a]) => a === attribute)
+        .map(([, value, t]) => {
+          // The rung named by the attribute is the width queried, and the toggle is the layout's own.
+          expect(value).toBe(width);
+          expect(t).toBe(toggle);
+          expect(rule.index! > touchStart).toBe(touch);
+          return Number(value);
+        });
+    });
+    expect(found).toEqual(RUNGS);
+  });
+});
+
+describe("textUnits: a label's width in narrow characters", () => {
   it.each([
     ['20 / page', 9],
     ['', 0],
