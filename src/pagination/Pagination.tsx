@@ -221,9 +221,10 @@ export function Pagination(props: PaginationProps) {
     digits: pageCount.length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
-    count: widest,
+    indicator: widest + (counted ? count.length : 0),
     total: totalText === undefined ? undefined : textUnits(totalText),
     select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
+    option,
     sizeLabel: selectShown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
@@ -234,7 +235,7 @@ export function Pagination(props: PaginationProps) {
       {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ ...props.style, '--_pw-digits': pageCount.length, '--_pw-count': widest, '--_pw-option': option } as CSSProperties}
+      style={{ ...props.style, '--_pw-digits': pageCount.length, '--_pw-count': widest + (counted ? count.length : 0), '--_pw-option': option } as CSSProperties}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
@@ -242,6 +243,7 @@ export function Pagination(props: PaginationProps) {
       data-compact={fit.compact}
       data-full-touch={fit.fullTouch}
       data-compact-touch={fit.compactTouch}
+      data-edges={fit.edges || undefined}
       data-disabled={p.disabled || undefined}
     >
       {showTotal && p.total !== undefined && (

@@ -5,12 +5,14 @@ export interface PaginationFitInput {
   digits: number;
   /** Slots of the full window. */
   pages: number;
-  /** Characters of the widest number in "3 / 22" (its box holds two of them). */
-  count: number;
+  /** Characters of the widest "3 / 22" without its slash: the widest page shown and the count. */
+  indicator: number;
   /** The range text ("21–40 of 437"), its longest form. */
   total?: number;
   /** The selector's longest option ("100 / page"). */
   select?: number;
+  /** Digits of the largest page size, when the narrow selector is cut to its number ("20 / page" → "20"). */
+  option?: number;
   /** The selector's visible label ("Items per page"), with `showSizeLabel`. */
   sizeLabel?: number;
   /** The quick jumper's label ("Go to page"). */
@@ -21,11 +23,11 @@ export interface PaginationFitInput {
 export const RUNGS = [20, 22, 24, 26, 28, 31, 34, 37, 40, 43, 47, 51, 55, 60, 65, 71, 77, 84, 92, 100];
 
 // Widths in em of the control's font (styles.css: 0.875rem, 1rem at lg). A digit is `1ch`, measured at 0.64 em in
-// DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.58 em; 3 % more, so a font a little wider
+// DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.58 em; 1 % more, so rounding in another font
 // still fits on one row.
 const DIGIT = 0.64;
 const CHAR = 0.58;
-const SPARE = 1.03;
+const SPARE = 1.01;
 
 const rung = (em: number): string => String(RUNGS.find((r) => r >= em * SPARE) ?? 'x');
 
@@ -45,27 +47,52 @@ function widths(input: PaginationFitInput, h: number, gap: number, px: number) {
   const text = (units = 0) => units * CHAR;
   const partGap = gap * 1.25;
   const slot = Math.max(h, input.digits * DIGIT + 1 + 3 * px);
-  // "3 / 22": a box for two of the widest numbers, the pill's padding and the slash (styles.css .pw-indicator).
-  const indicator = 2 * input.count * DIGIT + 2;
+  // "3 / 22": a box for the widest page and the count, the pill's padding and the slash (styles.css .pw-indicator).
+  const indicator = input.indicator * DIGIT + 2;
   const parts =
     (input.total === undefined ? 0 : text(input.total) + partGap) +
     (input.select === undefined ? 0 : Math.max(h, text(input.select) + 2 + 2 * px) + partGap + (input.sizeLabel === undefined ? 0 : text(input.sizeLabel) + gap)) +
     (input.jumper === undefined ? 0 : text(input.jumper) + gap + Math.max(1.5 * h, Math.min(input.digits, 8) * DIGIT + 1.5) + partGap);
   const full = 4 * h + input.pages * slot + (input.pages + 3) * gap + parts;
   const compact = 4 * h + indicator + 4 * gap + parts;
-  return { full, compact: Math.min(compact, full) };
+  // Narrow, First and Last kept: the selector cut to its number, the jumper's input for 5 digits, no labels.
+  const narrow =
+    4 * h +
+    indicator +
+    4 * gap +
+    (input.select === undefined ? 0 : Math.max(h, (input.option === undefined ? text(input.select) : input.option * DIGIT) + 2 + 2 * px) + partGap) +
+    (input.jumper === undefined ? 0 : Math.max(1.5 * h, 5 * DIGIT + 1.5) + partGap);
+  return { full, compact: Math.min(compact, full), narrow };
+}
+
+/** Rungs of {@link paginationFit} (`data-*` of the control), and whether First and Last stay in the narrow layout. */
+export interface PaginationFit {
+  full: string;
+  compact: string;
+  fullTouch: string;
+  compactTouch: string;
+  /** With a fine pointer, First and Last fit beside "3 / 22" in the narrowest container (`data-edges`). */
+  edges: boolean;
 }
 
 /**
  * The narrowest container each layout needs, as CSS rungs: the control is laid out by container queries alone, and
  * no rule can read the content's width, so the breakpoints come from what the props say will be shown. Below `full`
- * the page window becomes "3 / 22"; below `compact` the range text, First and Last and the labels go (narrow). The
+ * the page window becomes "3 / 22"; below `compact` the range text and the labels go, and First and Last unless
+ * `edges` (narrow). The
  * `*Touch` rungs weigh the 44 px targets 8 px apart that styles.css gives coarse pointers.
  */
-export function paginationFit(input: PaginationFitInput): { full: string; compact: string; fullTouch: string; compactTouch: string } {
+export function paginationFit(input: PaginationFitInput): PaginationFit {
   const px = input.size === 'lg' ? 1 / 16 : 1 / 14;
   const h = { sm: 28, md: 36, lg: 44 }[input.size] * px;
   const fine = widths(input, h, 6 * px, px);
   const touch = widths(input, Math.max(h, 44 * px), 8 * px, px);
-  return { full: rung(fine.full), compact: rung(fine.compact), fullTouch: rung(touch.full), compactTouch: rung(touch.compact) };
+  return {
+    full: rung(fine.full),
+    compact: rung(fine.compact),
+    fullTouch: rung(touch.full),
+    compactTouch: rung(touch.compact),
+    // The 288 px a 320 px phone leaves inside a 16 px margin.
+    edges: fine.narrow * SPARE <= 288 * px,
+  };
 }

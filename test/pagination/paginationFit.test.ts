@@ -3,20 +3,29 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RUNGS, paginationFit, textUnits, type PaginationFitInput } from '../../src/pagination/paginationFit';
 
-const base: PaginationFitInput = { size: 'sm', digits: 2, pages: 7, count: 2 };
+const base: PaginationFitInput = { size: 'sm', digits: 2, pages: 7, indicator: 4 };
 const em = (rung: string) => (rung === 'x' ? Infinity : Number(rung));
 
 describe('paginationFit: the container widths each layout needs', () => {
-  it.each<[string, Partial<PaginationFitInput>, ReturnType<typeof paginationFit>]>([
+  it.each<[string, Partial<PaginationFitInput>, Omit<ReturnType<typeof paginationFit>, 'edges'>]>([
     ['22 pages, nothing else', {}, { full: '31', compact: '20', fullTouch: '43', compactTouch: '20' }],
     ['22 pages with the selector and the range text', { select: 10, total: 14 }, { full: '51', compact: '34', fullTouch: '60', compactTouch: '40' }],
     ['the same with the selector\'s label', { select: 10, total: 14, sizeLabel: 14 }, { full: '60', compact: '43', fullTouch: '71', compactTouch: '47' }],
-    ['22 pages at size lg with the selector (44 px targets already: touch changes nothing)', { size: 'lg', select: 10 }, { full: '47', compact: '28', fullTouch: '47', compactTouch: '28' }],
-    ['50 billion pages (14-character numbers) with the range text', { digits: 14, select: 10, total: 53, count: 7 }, { full: 'x', compact: '65', fullTouch: 'x', compactTouch: '71' }],
-    ['50 billion pages with the jumper', { digits: 14, select: 10, jumper: 10, count: 7 }, { full: 'x', compact: '47', fullTouch: 'x', compactTouch: '51' }],
-    ['one page: "1 / 1" is wider than the window, and the compact rung stays at the full one', { pages: 1, digits: 1, count: 1 }, { full: '20', compact: '20', fullTouch: '20', compactTouch: '20' }],
+    ['22 pages at size lg with the selector (44 px targets already: touch adds the wider gaps only)', { size: 'lg', select: 10 }, { full: '43', compact: '26', fullTouch: '47', compactTouch: '28' }],
+    ['50 billion pages (14-character numbers) with the range text', { digits: 14, select: 10, total: 53, indicator: 10 }, { full: 'x', compact: '60', fullTouch: 'x', compactTouch: '65' }],
+    ['50 billion pages with the jumper', { digits: 14, select: 10, jumper: 10, indicator: 10 }, { full: 'x', compact: '43', fullTouch: 'x', compactTouch: '47' }],
+    ['one page: "1 / 1" is wider than the window, and the compact rung stays at the full one', { pages: 1, digits: 1, indicator: 2 }, { full: '20', compact: '20', fullTouch: '20', compactTouch: '20' }],
   ])('%s', (_, input, rungs) => {
-    expect(paginationFit({ ...base, ...input })).toEqual(rungs);
+    expect(paginationFit({ ...base, ...input })).toMatchObject(rungs);
+  });
+
+  it.each<[string, Partial<PaginationFitInput>, boolean]>([
+    ['22 pages, the selector cut to "20"', { select: 10, option: 3, total: 14 }, true],
+    ['the selector whole (its labels do not start with the number)', { select: 10, total: 14 }, false],
+    ['size lg (44 px arrows)', { size: 'lg', select: 10, option: 3 }, false],
+    ['50 billion pages with the jumper', { digits: 14, select: 10, option: 3, jumper: 10, indicator: 10 }, false],
+  ])('First and Last kept narrow on a 320 px phone with a mouse: %s', (_, input, edges) => {
+    expect(paginationFit({ ...base, ...input }).edges).toBe(edges);
   });
 
   it('never needs less room for more, nor less on touch: more digits, pages or text give the same rung or a wider one (fast-check)', () => {
@@ -25,7 +34,7 @@ describe('paginationFit: the container widths each layout needs', () => {
       size: fc.constantFrom('sm' as const, 'md' as const, 'lg' as const),
       digits: fc.integer({ min: 1, max: 17 }),
       pages: fc.integer({ min: 1, max: 11 }),
-      count: fc.integer({ min: 1, max: 17 }),
+      indicator: fc.integer({ min: 1, max: 34 }),
       total: part,
       select: part,
       sizeLabel: part,
@@ -33,7 +42,7 @@ describe('paginationFit: the container widths each layout needs', () => {
     });
     fc.assert(
       fc.property(input, fc.integer({ min: 1, max: 20 }), (a, more) => {
-        const wider = { ...a, digits: a.digits + more, count: a.count + more, total: a.total === undefined ? undefined : a.total + more };
+        const wider = { ...a, digits: a.digits + more, indicator: a.indicator + more, total: a.total === undefined ? undefined : a.total + more };
         const [small, large] = [paginationFit(a), paginationFit(wider)];
         for (const key of ['full', 'compact', 'fullTouch', 'compactTouch'] as const) expect(em(large[key])).toBeGreaterThanOrEqual(em(small[key]));
         // The compact layout never needs more room than the full one; touch targets never less than fine ones.
