@@ -1,7 +1,9 @@
 // The docs site, checked like the stories: `storybook build` into a static site, served from a SUB-PATH on
 // 127.0.0.1 (as when hosted under https://example.com/docs/pagewise/), then in headless Chromium: the site opens on
-// the Introduction with no onboarding checklist, and every MDX page renders with no console error, no page error and
-// no axe-core violation. Prints its time; exits 1 on the first problem list.
+// the Introduction with no onboarding checklist; every MDX page renders with no console error, no page error, no
+// axe-core violation and no Markdown left raw (a table's `|---|`, a JSDoc `@default` in a props table); and every story
+// finishes as passed (its play function and its a11y check, as the built site marks it). Prints its time; exits 1 on
+// the first problem list.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -88,6 +90,10 @@ try {
     if (entry.id === 'guides-pagination--docs' && !(await page.locator('#storybook-docs table', { hasText: 'pageSizeOptions' }).count())) {
       errors.push('the props table with pageSizeOptions is missing');
     }
+    // Markdown the site failed to render: a GFM table's delimiter row, a JSDoc tag in a props table.
+    const text = await page.locator('#storybook-docs').innerText();
+    if (/\|\s*:?-{3,}:?\s*\|/.test(text)) errors.push('a Markdown table is shown as raw text (|---|)');
+    if (/@default\b/.test(text)) errors.push('a props description shows a raw @default tag');
     await page.addScriptTag({ content: axeSource });
     const violations = await page.evaluate(async () => {
       const result = await globalThis.axe.run('#storybook-docs', {
@@ -102,7 +108,34 @@ try {
     if (found.length) problems.push(`${entry.title}: ${found.length} problem(s)`);
     await page.close();
   }
-  console.log(`docs: ${docs.length} docs pages checked from ${SUB}; build ${Math.round((built - started) / 1000)} s, checks ${Math.round((Date.now() - built) / 1000)} s`);
+  // Every story as the built site runs it: Storybook reports each as finished, "success" or "error" (a failing play
+  // function or a11y check is what the sidebar marks FAIL).
+  const stories = Object.values(index.entries).filter((e) => e.type === 'story');
+  for (const entry of stories) {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      let channel;
+      Object.defineProperty(globalThis, '__STORYBOOK_ADDONS_CHANNEL__', {
+        configurable: true,
+        get: () => channel,
+        set(value) {
+          channel = value;
+          value.on('storyFinished', (event) => (globalThis.__pwFinished = event));
+        },
+      });
+    });
+    await page.goto(`${base}iframe.html?viewMode=story&id=${entry.id}`);
+    const finished = await page
+      .waitForFunction(() => globalThis.__pwFinished, undefined, { timeout: 60_000 })
+      .then((handle) => handle.jsonValue())
+      .catch(() => ({ status: 'not finished after 60 s', reporters: [] }));
+    const failed = (finished.reporters ?? []).filter((r) => r.status === 'failed').map((r) => r.type);
+    const ok = finished.status === 'success';
+    console.log(`${ok ? '✔' : '✖'} story ${entry.title} / ${entry.name}${ok ? '' : `: ${finished.status}${failed.length ? ` (${failed.join(', ')})` : ''}`}`);
+    if (!ok) problems.push(`story ${entry.id}: ${finished.status}`);
+    await page.close();
+  }
+  console.log(`docs: ${docs.length} docs pages and ${stories.length} stories checked from ${SUB}; build ${Math.round((built - started) / 1000)} s, checks ${Math.round((Date.now() - built) / 1000)} s`);
 } finally {
   await browser.close();
   server.close();
@@ -111,4 +144,4 @@ if (problems.length) {
   console.error(`✖ docs site:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('✔ docs site: every page renders from a sub-path with no console error and no axe violation');
+console.log('✔ docs site: every page renders from a sub-path with no console error, no axe violation and no raw Markdown; every story passes');

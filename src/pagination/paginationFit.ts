@@ -20,13 +20,13 @@ export interface PaginationFitInput {
 }
 
 /** The container widths, in em of the control's font, at which a layout may switch; styles.css has one rule per rung. */
-export const RUNGS = [20, 22, 24, 26, 28, 31, 34, 37, 40, 43, 47, 51, 55, 60, 65, 71, 77, 84, 92, 100];
+export const RUNGS = [20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 55, 58, 62, 66, 71, 76, 82, 88, 94, 100];
 
 // Widths in em of the control's font (styles.css: 0.875rem, 1rem at lg). A digit is `1ch`, measured at 0.64 em in
-// DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.58 em; 1 % more, so rounding in another font
+// DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.56 em (English labels measure 0.50-0.56); 1 % more, so rounding in another font
 // still fits on one row.
 const DIGIT = 0.64;
-const CHAR = 0.58;
+const CHAR = 0.56;
 const SPARE = 1.01;
 
 const rung = (em: number): string => String(RUNGS.find((r) => r >= em * SPARE) ?? 'x');

@@ -648,7 +648,7 @@ describe('Pagination: root attributes and the selector', () => {
     expect(nav).toHaveAttribute('data-size', 'sm');
     expect(nav).toHaveAccessibleDescription('Pages of shares');
     expect(nav.style.marginTop).toBe('3px');
-    expect(nav.style.getPropertyValue('--pw-digits')).toBe('1');
+    expect(nav.style.getPropertyValue('--_pw-digits')).toBe('1');
   });
 
   it('takes its name from aria-labelledby instead of the default label', () => {

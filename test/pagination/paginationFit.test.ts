@@ -8,12 +8,12 @@ const em = (rung: string) => (rung === 'x' ? Infinity : Number(rung));
 
 describe('paginationFit: the container widths each layout needs', () => {
   it.each<[string, Partial<PaginationFitInput>, Omit<ReturnType<typeof paginationFit>, 'edges'>]>([
-    ['22 pages, nothing else', {}, { full: '31', compact: '20', fullTouch: '43', compactTouch: '20' }],
-    ['22 pages with the selector and the range text', { select: 10, total: 14 }, { full: '51', compact: '34', fullTouch: '60', compactTouch: '40' }],
-    ['the same with the selector\'s label', { select: 10, total: 14, sizeLabel: 14 }, { full: '60', compact: '43', fullTouch: '71', compactTouch: '47' }],
-    ['22 pages at size lg with the selector (44 px targets already: touch adds the wider gaps only)', { size: 'lg', select: 10 }, { full: '43', compact: '26', fullTouch: '47', compactTouch: '28' }],
-    ['50 billion pages (14-character numbers) with the range text', { digits: 14, select: 10, total: 53, indicator: 10 }, { full: 'x', compact: '60', fullTouch: 'x', compactTouch: '65' }],
-    ['50 billion pages with the jumper', { digits: 14, select: 10, jumper: 10, indicator: 10 }, { full: 'x', compact: '43', fullTouch: 'x', compactTouch: '47' }],
+    ['22 pages, nothing else', {}, { full: '32', compact: '20', fullTouch: '42', compactTouch: '20' }],
+    ['22 pages with the selector and the range text', { select: 10, total: 14 }, { full: '48', compact: '32', fullTouch: '58', compactTouch: '38' }],
+    ['the same with the selector\'s label', { select: 10, total: 14, sizeLabel: 14 }, { full: '58', compact: '40', fullTouch: '71', compactTouch: '46' }],
+    ['22 pages at size lg with the selector (44 px targets already: touch adds the wider gaps only)', { size: 'lg', select: 10 }, { full: '44', compact: '26', fullTouch: '46', compactTouch: '28' }],
+    ['50 billion pages (14-character numbers) with the range text', { digits: 14, select: 10, total: 53, indicator: 10 }, { full: 'x', compact: '58', fullTouch: 'x', compactTouch: '66' }],
+    ['50 billion pages with the jumper', { digits: 14, select: 10, jumper: 10, indicator: 10 }, { full: 'x', compact: '40', fullTouch: 'x', compactTouch: '46' }],
     ['one page: "1 / 1" is wider than the window, and the compact rung stays at the full one', { pages: 1, digits: 1, indicator: 2 }, { full: '20', compact: '20', fullTouch: '20', compactTouch: '20' }],
   ])('%s', (_, input, rungs) => {
     expect(paginationFit({ ...base, ...input })).toMatchObject(rungs);
