@@ -1,5 +1,6 @@
 import { assertListParams } from './assertListParams';
 import { fetchJson, type RequestConfig } from './fetchJson';
+import { baseUrlAt } from './resolveBaseUrl';
 import type { ListParams } from './types';
 
 /** The two list operations of the service. */
@@ -16,6 +17,6 @@ export async function requestList(
 ): Promise<{ body: unknown; response: Response; url: string }> {
   assertListParams(params);
   const { organizationId, page, size, signal } = params;
-  const url = `${config.baseUrl}/${encodeURIComponent(organizationId)}/${resource}?page=${page}&size=${size}`;
+  const url = `${baseUrlAt(config.baseUrl)}/${encodeURIComponent(organizationId)}/${resource}?page=${page}&size=${size}`;
   return { ...(await fetchJson(config, url, signal)), url };
 }
