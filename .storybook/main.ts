@@ -6,7 +6,10 @@ const config: StorybookConfig = {
   stories: ['../stories/docs/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: [
     // GitHub-flavoured Markdown in the guides: MDX alone leaves tables as raw `|` text.
-    { name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } },
+    {
+      name: '@storybook/addon-docs',
+      options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } },
+    },
     '@storybook/addon-a11y',
     '@storybook/addon-vitest',
   ],

@@ -48,7 +48,13 @@ const preview: Preview = {
     msw: { handlers: defaultService.handlers },
     options: {
       storySort: {
-        order: ['Introduction', 'Guides', ['Pagination', 'Data hooks', 'Authentication and the proxy', 'Tables', 'Theming', 'Testing your app'], 'Pagination', 'Data'],
+        order: [
+          'Introduction',
+          'Guides',
+          ['Pagination', 'Data hooks', 'Authentication and the proxy', 'Tables', 'Theming', 'Testing your app'],
+          'Pagination',
+          'Data',
+        ],
       },
     },
     a11y: { test: 'error' },

@@ -10,7 +10,15 @@ import { germanLabels } from './support/germanLabels';
 import { NextStyleLink } from './support/NextStyleLink';
 import { RouterLink } from './support/RouterLink';
 import { createStoryService, demoOrganizationIds, requestedPagesAndSizes } from './support/storyService';
-import { click, expectLastPage, expectPage, isCompact, navOf, visibleControl, visibleTotal } from './support/pagingPlay';
+import {
+  click,
+  expectLastPage,
+  expectPage,
+  isCompact,
+  navOf,
+  visibleControl,
+  visibleTotal,
+} from './support/pagingPlay';
 
 const hebrewLabels: PaginationLabels = {
   nav: 'ניווט בין עמודים',
@@ -104,9 +112,20 @@ function ServerSidePagination(props: PaginationProps) {
     const controller = new AbortController();
     pending.current = controller;
     setState((s) => ({ ...s, loading: true }));
-    const params = { organizationId: demoOrganizationIds.acme, page: toWirePage(page), size: pageSize, signal: controller.signal };
+    const params = {
+      organizationId: demoOrganizationIds.acme,
+      page: toWirePage(page),
+      size: pageSize,
+      signal: controller.signal,
+    };
     serverSide.client.listShares(params).then(
-      (result) => setState({ current: result.pageIndex + 1, pageSize: result.pageSize, total: result.total ?? 0, loading: false }),
+      (result) =>
+        setState({
+          current: result.pageIndex + 1,
+          pageSize: result.pageSize,
+          total: result.total ?? 0,
+          loading: false,
+        }),
       () => {
         if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false }));
       },
@@ -275,7 +294,8 @@ export const ManyPages: Story = {
     await calledOnceWith(args.onChange, 50_000_000_000, 20);
     await expectPage(nav, 'Page 50,000,000,000');
     await expect(nav.querySelector('.pw-indicator')).toHaveTextContent('50B / 50B');
-    if (visibleTotal(nav)) await expect(canvas.getByText('999,999,999,981–1,000,000,000,000 of 1,000,000,000,000')).toBeVisible();
+    if (visibleTotal(nav))
+      await expect(canvas.getByText('999,999,999,981–1,000,000,000,000 of 1,000,000,000,000')).toBeVisible();
   },
 };
 
@@ -317,7 +337,8 @@ export const UnknownTotal: Story = {
     if (visibleTotal(nav)) await expect(canvas.getByText('1–20 of more than 20')).toBeVisible();
     const last = visibleControl(nav, 'Last page');
     if (last) await expect(last).toBeDisabled();
-    if (!isCompact(nav)) await expect(canvas.getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2']);
+    if (!isCompact(nav))
+      await expect(canvas.getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2']);
     else await expect(nav.querySelector('.pw-indicator [aria-hidden]')).toHaveTextContent(/^1$/);
     for (let i = 0; i < 3; i++) await userEvent.click(next);
     await expect(args.onChange).toHaveBeenLastCalledWith(4, 20);
@@ -347,7 +368,13 @@ export const Empty: Story = {
 
 /** NaN, a negative page, page size 0 and no page sizes: clamped, warned about once in development, never thrown. */
 export const BadInput: Story = {
-  args: { total: Number.NaN, current: -3, pageSize: 0, pageSizeOptions: [], 'aria-label': 'Pagination given bad input' },
+  args: {
+    total: Number.NaN,
+    current: -3,
+    pageSize: 0,
+    pageSizeOptions: [],
+    'aria-label': 'Pagination given bad input',
+  },
   beforeEach: () => {
     const warn = spyOn(console, 'warn').mockImplementation(() => {});
     return () => warn.mockRestore();
@@ -498,7 +525,8 @@ export const NextStyleLinks: Story = {
     await userEvent.click(canvas.getByRole('link', { name: 'Next page' }));
     await calledOnceWith(args.onChange, 3, 20);
     await expectPage(nav, 'Page 3');
-    if (!isCompact(nav)) await expect(canvas.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    if (!isCompact(nav))
+      await expect(canvas.getByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
   },
 };
 
@@ -540,7 +568,10 @@ export const UrlState: Story = {
 function HeadlessPagination(props: PaginationProps) {
   const p = usePagination(props);
   return (
-    <nav aria-label="Custom pagination" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}>
+    <nav
+      aria-label="Custom pagination"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}
+    >
       <button type="button" onClick={p.previous} disabled={!p.hasPrevious}>
         Back
       </button>

@@ -1,6 +1,14 @@
 'use client';
 
-import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type ElementType,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
@@ -106,7 +114,8 @@ export function Pagination(props: PaginationProps) {
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown && process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (!sizeKnown && process.env.NODE_ENV !== 'production')
+      warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
   });
   const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
   const [format, formatShort] = useNumberFormat(props.locale, seen);
@@ -219,7 +228,9 @@ export function Pagination(props: PaginationProps) {
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
   const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
   // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
-  const option = optionLabels.every(([n, label]) => label.startsWith(n)) ? Math.max(...optionLabels.map(([n]) => n.length)) : undefined;
+  const option = optionLabels.every(([n, label]) => label.startsWith(n))
+    ? Math.max(...optionLabels.map(([n]) => n.length))
+    : undefined;
   const fit = paginationFit({
     size,
     digits: pageCount.length,
@@ -239,7 +250,14 @@ export function Pagination(props: PaginationProps) {
       {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ ...props.style, '--_pw-digits': pageCount.length, '--_pw-count': widest + (counted ? count.length : 0), '--_pw-option': option } as CSSProperties}
+      style={
+        {
+          ...props.style,
+          '--_pw-digits': pageCount.length,
+          '--_pw-count': widest + (counted ? count.length : 0),
+          '--_pw-option': option,
+        } as CSSProperties
+      }
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
@@ -274,11 +292,20 @@ export function Pagination(props: PaginationProps) {
           const text = format(item.page);
           return (
             // The leading boundary pages are always 1, 2…: their slots fit their own digits, not the page count's.
-            <li key={index} data-window="" style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}>
+            <li
+              key={index}
+              data-window=""
+              style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
+            >
               {control(
                 item.page,
                 !p.disabled,
-                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text), 'aria-current': item.selected ? 'page' : undefined },
+                {
+                  'data-slot': '',
+                  'data-page': item.page,
+                  'aria-label': labels.page(text),
+                  'aria-current': item.selected ? 'page' : undefined,
+                },
                 text,
               )}
             </li>

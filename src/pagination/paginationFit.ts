@@ -20,7 +20,9 @@ export interface PaginationFitInput {
 }
 
 /** The container widths, in em of the control's font, at which a layout may switch; styles.css has one rule per rung. */
-export const RUNGS = [20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 55, 58, 62, 66, 71, 76, 82, 88, 94, 100];
+export const RUNGS = [
+  20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 55, 58, 62, 66, 71, 76, 82, 88, 94, 100,
+];
 
 // Widths in em of the control's font (styles.css: 0.875rem, 1rem at lg). A digit is `1ch`, measured at 0.64 em in
 // DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.56 em (English labels measure 0.50-0.56); 1 % more, so rounding in another font
@@ -51,8 +53,14 @@ function widths(input: PaginationFitInput, h: number, gap: number, px: number) {
   const indicator = input.indicator * DIGIT + 2;
   const parts =
     (input.total === undefined ? 0 : text(input.total) + partGap) +
-    (input.select === undefined ? 0 : Math.max(h, text(input.select) + 2 + 2 * px) + partGap + (input.sizeLabel === undefined ? 0 : text(input.sizeLabel) + gap)) +
-    (input.jumper === undefined ? 0 : text(input.jumper) + gap + Math.max(1.5 * h, Math.min(input.digits, 8) * DIGIT + 1.5) + partGap);
+    (input.select === undefined
+      ? 0
+      : Math.max(h, text(input.select) + 2 + 2 * px) +
+        partGap +
+        (input.sizeLabel === undefined ? 0 : text(input.sizeLabel) + gap)) +
+    (input.jumper === undefined
+      ? 0
+      : text(input.jumper) + gap + Math.max(1.5 * h, Math.min(input.digits, 8) * DIGIT + 1.5) + partGap);
   const full = 4 * h + input.pages * slot + (input.pages + 3) * gap + parts;
   const compact = 4 * h + indicator + 4 * gap + parts;
   // Narrow, First and Last kept: the selector cut to its number, the jumper's input for 5 digits, no labels.
@@ -60,7 +68,9 @@ function widths(input: PaginationFitInput, h: number, gap: number, px: number) {
     4 * h +
     indicator +
     4 * gap +
-    (input.select === undefined ? 0 : Math.max(h, (input.option === undefined ? text(input.select) : input.option * DIGIT) + 2 + 2 * px) + partGap) +
+    (input.select === undefined
+      ? 0
+      : Math.max(h, (input.option === undefined ? text(input.select) : input.option * DIGIT) + 2 + 2 * px) + partGap) +
     (input.jumper === undefined ? 0 : Math.max(1.5 * h, 5 * DIGIT + 1.5) + partGap);
   return { full, compact: Math.min(compact, full), narrow };
 }

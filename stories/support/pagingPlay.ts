@@ -18,7 +18,9 @@ export const isCompact = (nav: HTMLElement) => !shown(nav.querySelector('[data-w
 
 /** The visible control named `name` ("Page 3", "Last page"), or null when this layout leaves it out. */
 export const visibleControl = (nav: HTMLElement, name: string) =>
-  [...nav.querySelectorAll<HTMLElement>('.pw-button')].find((el) => el.getAttribute('aria-label') === name && shown(el)) ?? null;
+  [...nav.querySelectorAll<HTMLElement>('.pw-button')].find(
+    (el) => el.getAttribute('aria-label') === name && shown(el),
+  ) ?? null;
 
 /** Clicks the visible control named `name`; throws when this layout leaves it out. */
 export async function click(nav: HTMLElement, name: string) {

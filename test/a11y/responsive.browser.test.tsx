@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 
 const shown = (el: Element) => el.getClientRects().length > 0;
-const partsOf = (nav: Element) => [...nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')].filter(shown);
+const partsOf = (nav: Element) =>
+  [...nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')].filter(shown);
 
 /** The width the full row takes where nothing constrains it: a copy laid out in a wide container, no layout switched. */
 function fullRowWidth(nav: HTMLElement): number {
@@ -57,13 +58,15 @@ function measure(nav: HTMLElement, canvas: HTMLElement) {
   }
   const box = nav.getBoundingClientRect();
   const room = canvas.getBoundingClientRect();
-  const targets = [...nav.querySelectorAll<HTMLElement>('.pw-button, .pw-select, .pw-input')].filter(shown).map((el) => {
-    const rect = el.getBoundingClientRect();
-    return {
-      name: el.getAttribute('aria-label') ?? el.textContent ?? '',
-      rect,
-    };
-  });
+  const targets = [...nav.querySelectorAll<HTMLElement>('.pw-button, .pw-select, .pw-input')]
+    .filter(shown)
+    .map((el) => {
+      const rect = el.getBoundingClientRect();
+      return {
+        name: el.getAttribute('aria-label') ?? el.textContent ?? '',
+        rect,
+      };
+    });
   return {
     rows: rows.length,
     overflow: nav.scrollWidth > nav.clientWidth + 0.5 || box.right > room.right + 0.5 || box.left < room.left - 0.5,
@@ -122,12 +125,16 @@ for (const pointer of ['mouse', 'touch'] as const) {
                 const wraps = width < 400 && nav.querySelector('.pw-jumper');
                 expect(m.rows, `${label} rows`).toBeLessThanOrEqual(wraps ? 2 : 1);
                 expect(m.overflow, `${label} overflows`).toBe(false);
-                const pages = Math.max(...[...nav.querySelectorAll<HTMLElement>('[data-page]')].map((el) => Number(el.dataset.page)));
+                const pages = Math.max(
+                  ...[...nav.querySelectorAll<HTMLElement>('[data-page]')].map((el) => Number(el.dataset.page)),
+                );
                 if (pointer === 'mouse' && width === 768 && pages <= 100 && fullRowWidth(nav) <= m.width) {
                   expect(m.compact, `${label}: ${pages} pages collapsed at 768 px`).toBe(false);
                 }
                 if (m.compact) {
-                  expect(fullRowWidth(nav), `${label}: collapsed at ${m.width} px`).toBeGreaterThan(m.width * RUNG_SLACK);
+                  expect(fullRowWidth(nav), `${label}: collapsed at ${m.width} px`).toBeGreaterThan(
+                    m.width * RUNG_SLACK,
+                  );
                   // "3 / 22" where "Page 3 of 22" is announced ("3" alone without a total), the current page accented.
                   const indicator = nav.querySelector<HTMLElement>('.pw-indicator [aria-hidden]')!;
                   const announced = nav.querySelector('.pw-indicator .pw-sr')!.textContent!.match(/\d[\d.,]*/g)!;
@@ -140,15 +147,18 @@ for (const pointer of ['mouse', 'touch'] as const) {
                 const touch = pointer === 'touch' || m.size === 'lg';
                 const least = touch ? 44 : 24;
                 for (const { name: target, rect } of m.targets) {
-                  expect(Math.min(rect.width, rect.height), `${target} at ${m.size}`).toBeGreaterThanOrEqual(least - 0.01);
+                  expect(Math.min(rect.width, rect.height), `${target} at ${m.size}`).toBeGreaterThanOrEqual(
+                    least - 0.01,
+                  );
                 }
                 if (pointer === 'touch') {
                   const sorted = m.targets.map((t) => t.rect).sort((a, b) => a.top - b.top || a.left - b.left);
                   for (let i = 1; i < sorted.length; i++) {
                     if (Math.abs(sorted[i]!.top - sorted[i - 1]!.top) > 2) continue;
-                    expect(sorted[i]!.left - sorted[i - 1]!.right, `space between targets ${i - 1} and ${i}`).toBeGreaterThanOrEqual(
-                      8 - 0.01,
-                    );
+                    expect(
+                      sorted[i]!.left - sorted[i - 1]!.right,
+                      `space between targets ${i - 1} and ${i}`,
+                    ).toBeGreaterThanOrEqual(8 - 0.01);
                   }
                 }
               }

@@ -22,7 +22,11 @@ function Controlled(props: PaginationProps) {
   return <Pagination {...props} current={current} onChange={(page) => setCurrent(page)} />;
 }
 
-const rgb = (c: string) => c.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+const rgb = (c: string) =>
+  c
+    .match(/[\d.]+/g)!
+    .slice(0, 3)
+    .map(Number);
 const luminance = (c: string) => {
   const [r, g, b] = rgb(c).map((v) => {
     const s = v / 255;
@@ -181,7 +185,9 @@ describe('Pagination in Chromium: layout', () => {
     );
     const arrow = named('Next page').querySelector('svg')!;
     expect(getComputedStyle(arrow).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
-    expect(named('First page').getBoundingClientRect().left).toBeGreaterThan(named('Last page').getBoundingClientRect().left);
+    expect(named('First page').getBoundingClientRect().left).toBeGreaterThan(
+      named('Last page').getBoundingClientRect().left,
+    );
   });
 
   it('does not mirror the arrows left to right', () => {
@@ -196,7 +202,9 @@ describe('Pagination in Chromium: layout', () => {
   ])('keeps every button in place while paging through %s', (_, total, pages) => {
     // A sans-serif font, where sub-pixel differences between digit runs showed up.
     const { rerender } = render(<Pagination total={total} current={1} showTotal locale="en-US" />, {
-      container: document.body.appendChild(Object.assign(document.createElement('div'), { style: 'font-family: sans-serif' })),
+      container: document.body.appendChild(
+        Object.assign(document.createElement('div'), { style: 'font-family: sans-serif' }),
+      ),
     });
     const place = () =>
       ['First page', 'Previous page', 'Next page', 'Last page'].map((name) => named(name).getBoundingClientRect().left);
@@ -208,7 +216,10 @@ describe('Pagination in Chromium: layout', () => {
       const label = `Page ${current.toLocaleString('en-US')}`;
       const button = screen.queryByRole('button', { name: label });
       if (total < 1e13) expect(button).toHaveAttribute('aria-current', 'page');
-      else expect(document.querySelector('.pw-indicator .pw-sr')).toHaveTextContent(new RegExp(`^${label} of 1,000,000,000,000$`));
+      else
+        expect(document.querySelector('.pw-indicator .pw-sr')).toHaveTextContent(
+          new RegExp(`^${label} of 1,000,000,000,000$`),
+        );
       expect({ current, place: place() }).toEqual({ current, place: start });
       expect(screen.getByRole('navigation').getBoundingClientRect().height).toBe(nav.height);
     }
@@ -268,27 +279,36 @@ describe('Pagination in Chromium: layout', () => {
     }
   });
 
-  it.each([320, 375, 480, 768, 1024])('keeps Japanese labels (wide characters) on one row in a %i px container', (width) => {
-    const japanese = {
-      nav: 'ページ送り',
-      pageSize: '表示件数',
-      pageSizeOption: (n: string) => `${n} 件/ページ`,
-      total: (from: string, to: string, total: string) => `全 ${total} 件中 ${from}–${to} 件を表示`,
-    };
-    render(
-      <div style={{ inlineSize: width }}>
-        <Pagination total={4_370} defaultCurrent={5} showTotal showSizeLabel labels={japanese} locale="ja-JP" />
-      </div>,
-    );
-    const nav = screen.getByRole('navigation');
-    const parts = [...nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')].filter((el) => el.getClientRects().length > 0);
-    const rows: number[] = [];
-    for (const part of parts) {
-      const { top, height } = part.getBoundingClientRect();
-      if (!rows.some((row) => Math.abs(row - (top + height / 2)) <= 2)) rows.push(top + height / 2);
-    }
-    expect({ width, rows: rows.length, overflow: nav.scrollWidth > nav.clientWidth }).toEqual({ width, rows: 1, overflow: false });
-  });
+  it.each([320, 375, 480, 768, 1024])(
+    'keeps Japanese labels (wide characters) on one row in a %i px container',
+    (width) => {
+      const japanese = {
+        nav: 'ページ送り',
+        pageSize: '表示件数',
+        pageSizeOption: (n: string) => `${n} 件/ページ`,
+        total: (from: string, to: string, total: string) => `全 ${total} 件中 ${from}–${to} 件を表示`,
+      };
+      render(
+        <div style={{ inlineSize: width }}>
+          <Pagination total={4_370} defaultCurrent={5} showTotal showSizeLabel labels={japanese} locale="ja-JP" />
+        </div>,
+      );
+      const nav = screen.getByRole('navigation');
+      const parts = [...nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')].filter(
+        (el) => el.getClientRects().length > 0,
+      );
+      const rows: number[] = [];
+      for (const part of parts) {
+        const { top, height } = part.getBoundingClientRect();
+        if (!rows.some((row) => Math.abs(row - (top + height / 2)) <= 2)) rows.push(top + height / 2);
+      }
+      expect({ width, rows: rows.length, overflow: nav.scrollWidth > nav.clientWidth }).toEqual({
+        width,
+        rows: 1,
+        overflow: false,
+      });
+    },
+  );
 
   it('keeps English text readable under dir="rtl": "21–40 of 437" is not reordered', () => {
     render(
@@ -401,9 +421,28 @@ const variants: Array<[string, ReactNode]> = [
   ['current in the middle with total', <Pagination total={437} defaultCurrent={9} showTotal />],
   ['disabled', <Pagination total={437} disabled />],
   ['empty', <Pagination total={0} showTotal />],
-  ['sizes', (['sm', 'md', 'lg'] as const).map((size) => <Pagination key={size} total={437} size={size} aria-label={`Pages ${size}`} />)],
-  ['German', <Pagination total={123456} defaultCurrent={1200} showTotal locale="de-DE" labels={{ nav: 'Seiten', page: (n) => `Seite ${n}`, pageSize: 'Einträge pro Seite' }} />],
-  ['right to left', <div dir="rtl"><Pagination total={437} defaultCurrent={9} showTotal /></div>],
+  [
+    'sizes',
+    (['sm', 'md', 'lg'] as const).map((size) => (
+      <Pagination key={size} total={437} size={size} aria-label={`Pages ${size}`} />
+    )),
+  ],
+  [
+    'German',
+    <Pagination
+      total={123456}
+      defaultCurrent={1200}
+      showTotal
+      locale="de-DE"
+      labels={{ nav: 'Seiten', page: (n) => `Seite ${n}`, pageSize: 'Einträge pro Seite' }}
+    />,
+  ],
+  [
+    'right to left',
+    <div dir="rtl">
+      <Pagination total={437} defaultCurrent={9} showTotal />
+    </div>,
+  ],
 ];
 
 describe('Pagination in Chromium: axe-core', () => {
@@ -469,7 +508,9 @@ describe('Pagination in Chromium: axe-core', () => {
       for (const button of screen.getAllByRole('button')) {
         const style = getComputedStyle(button);
         const behind = style.backgroundColor === 'rgba(0, 0, 0, 0)' ? bg : style.backgroundColor;
-        expect(ratio(style.color, behind), `${button.getAttribute('aria-label')}, ${theme}`).toBeGreaterThanOrEqual(4.5);
+        expect(ratio(style.color, behind), `${button.getAttribute('aria-label')}, ${theme}`).toBeGreaterThanOrEqual(
+          4.5,
+        );
         expect(style.opacity).toBe('1');
       }
       disabled.unmount();
@@ -491,8 +532,19 @@ describe("Pagination in Chromium: the page's own styles", () => {
     [...root.querySelectorAll('.pw-list > li, .pw-button')].map((el) => {
       const r = el.getBoundingClientRect();
       const s = getComputedStyle(el);
-      return [r.left, r.top, r.width, r.height, s.backgroundColor, s.color, s.textDecorationLine, s.textTransform, s.boxShadow, s.display,
-        getComputedStyle(el, '::before').content].join(' ');
+      return [
+        r.left,
+        r.top,
+        r.width,
+        r.height,
+        s.backgroundColor,
+        s.color,
+        s.textDecorationLine,
+        s.textTransform,
+        s.boxShadow,
+        s.display,
+        getComputedStyle(el, '::before').content,
+      ].join(' ');
     });
 
   it.each([
@@ -508,7 +560,8 @@ describe("Pagination in Chromium: the page's own styles", () => {
     try {
       expect(look(container)).toEqual(plain);
       // No bullets: the items are never list items, so no marker is drawn.
-      for (const li of container.querySelectorAll('.pw-list > li')) expect(getComputedStyle(li).display).not.toBe('list-item');
+      for (const li of container.querySelectorAll('.pw-list > li'))
+        expect(getComputedStyle(li).display).not.toBe('list-item');
     } finally {
       style.remove();
     }

@@ -9,12 +9,36 @@ const em = (rung: string) => (rung === 'x' ? Infinity : Number(rung));
 describe('paginationFit: the container widths each layout needs', () => {
   it.each<[string, Partial<PaginationFitInput>, Omit<ReturnType<typeof paginationFit>, 'edges'>]>([
     ['22 pages, nothing else', {}, { full: '32', compact: '20', fullTouch: '42', compactTouch: '20' }],
-    ['22 pages with the selector and the range text', { select: 10, total: 14 }, { full: '48', compact: '32', fullTouch: '58', compactTouch: '38' }],
-    ['the same with the selector\'s label', { select: 10, total: 14, sizeLabel: 14 }, { full: '58', compact: '40', fullTouch: '71', compactTouch: '46' }],
-    ['22 pages at size lg with the selector (44 px targets already: touch adds the wider gaps only)', { size: 'lg', select: 10 }, { full: '44', compact: '26', fullTouch: '46', compactTouch: '28' }],
-    ['50 billion pages (14-character numbers) with the range text', { digits: 14, select: 10, total: 53, indicator: 10 }, { full: 'x', compact: '58', fullTouch: 'x', compactTouch: '66' }],
-    ['50 billion pages with the jumper', { digits: 14, select: 10, jumper: 10, indicator: 10 }, { full: 'x', compact: '40', fullTouch: 'x', compactTouch: '46' }],
-    ['one page: "1 / 1" is wider than the window, and the compact rung stays at the full one', { pages: 1, digits: 1, indicator: 2 }, { full: '20', compact: '20', fullTouch: '20', compactTouch: '20' }],
+    [
+      '22 pages with the selector and the range text',
+      { select: 10, total: 14 },
+      { full: '48', compact: '32', fullTouch: '58', compactTouch: '38' },
+    ],
+    [
+      "the same with the selector's label",
+      { select: 10, total: 14, sizeLabel: 14 },
+      { full: '58', compact: '40', fullTouch: '71', compactTouch: '46' },
+    ],
+    [
+      '22 pages at size lg with the selector (44 px targets already: touch adds the wider gaps only)',
+      { size: 'lg', select: 10 },
+      { full: '44', compact: '26', fullTouch: '46', compactTouch: '28' },
+    ],
+    [
+      '50 billion pages (14-character numbers) with the range text',
+      { digits: 14, select: 10, total: 53, indicator: 10 },
+      { full: 'x', compact: '58', fullTouch: 'x', compactTouch: '66' },
+    ],
+    [
+      '50 billion pages with the jumper',
+      { digits: 14, select: 10, jumper: 10, indicator: 10 },
+      { full: 'x', compact: '40', fullTouch: 'x', compactTouch: '46' },
+    ],
+    [
+      'one page: "1 / 1" is wider than the window, and the compact rung stays at the full one',
+      { pages: 1, digits: 1, indicator: 2 },
+      { full: '20', compact: '20', fullTouch: '20', compactTouch: '20' },
+    ],
   ])('%s', (_, input, rungs) => {
     expect(paginationFit({ ...base, ...input })).toMatchObject(rungs);
   });
@@ -42,9 +66,15 @@ describe('paginationFit: the container widths each layout needs', () => {
     });
     fc.assert(
       fc.property(input, fc.integer({ min: 1, max: 20 }), (a, more) => {
-        const wider = { ...a, digits: a.digits + more, indicator: a.indicator + more, total: a.total === undefined ? undefined : a.total + more };
+        const wider = {
+          ...a,
+          digits: a.digits + more,
+          indicator: a.indicator + more,
+          total: a.total === undefined ? undefined : a.total + more,
+        };
         const [small, large] = [paginationFit(a), paginationFit(wider)];
-        for (const key of ['full', 'compact', 'fullTouch', 'compactTouch'] as const) expect(em(large[key])).toBeGreaterThanOrEqual(em(small[key]));
+        for (const key of ['full', 'compact', 'fullTouch', 'compactTouch'] as const)
+          expect(em(large[key])).toBeGreaterThanOrEqual(em(small[key]));
         // The compact layout never needs more room than the full one; touch targets never less than fine ones.
         expect(em(small.compact)).toBeLessThanOrEqual(em(small.full));
         expect(em(small.compactTouch)).toBeLessThanOrEqual(em(small.fullTouch));
@@ -60,7 +90,11 @@ describe('styles.css: one container rule per rung of paginationFit', () => {
   const css = readFileSync('src/pagination/styles.css', 'utf8');
   // The rules for coarse pointers sit in their own media block; the rest apply to every pointer.
   const touchStart = css.indexOf('@media (pointer: coarse) {\n  @container');
-  const rules = [...css.matchAll(/@container \(width < (\d+)em\)\{\[data-(full|compact|full-touch|compact-touch)='(\d+)'\]>\*\{--_(c|n):\}\[data-(full|compact|full-touch|compact-touch)='(\d+)'\]>\*\{--_(c|n):\}\}/g)];
+  const rules = [
+    ...css.matchAll(
+      /@container \(width < (\d+)em\)\{\[data-(full|compact|full-touch|compact-touch)='(\d+)'\]>\*\{--_(c|n):\}\[data-(full|compact|full-touch|compact-touch)='(\d+)'\]>\*\{--_(c|n):\}\}/g,
+    ),
+  ];
 
   it.each([
     ['full', 'c', false],
