@@ -51,7 +51,15 @@ const preview: Preview = {
         order: [
           'Introduction',
           'Guides',
-          ['Pagination', 'Data hooks', 'Authentication and the proxy', 'Tables', 'Theming', 'Testing your app'],
+          [
+            'From zero to a table',
+            'Pagination',
+            'Data hooks',
+            'Authentication and the proxy',
+            'Tables',
+            'Theming',
+            'Testing your app',
+          ],
           'Pagination',
           'Data',
         ],
