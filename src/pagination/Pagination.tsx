@@ -89,20 +89,20 @@ const icons = {
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
-// The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B".
-function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => string, (n: number) => string] {
+// The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
+// locale was refused and "en" is used instead.
+function useNumberFormat(locale = 'en'): [(n: number) => string, (n: number) => string, boolean] {
   return useMemo(() => {
     let tag = locale;
     let format: (n: number) => string;
     try {
       format = new Intl.NumberFormat(tag).format;
     } catch {
-      if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
       format = new Intl.NumberFormat((tag = 'en')).format;
     }
     const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
-    return [format, (n: number) => (n < 1e6 ? format(n) : short(n))];
-  }, [locale, seen]);
+    return [format, (n: number) => (n < 1e6 ? format(n) : short(n)), tag !== locale];
+  }, [locale]);
 }
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
@@ -112,13 +112,15 @@ export function Pagination(props: PaginationProps) {
   const seen = useRef(new Set<string>()).current;
   const sizeKnown = props.size === undefined || sizeVariants.includes(props.size);
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
+  const [labels, labelIssues] = useMemo(() => resolvePaginationLabels(props.labels), [props.labels]);
+  const [format, formatShort, localeRefused] = useNumberFormat(props.locale);
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown && process.env.NODE_ENV !== 'production')
-      warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (process.env.NODE_ENV === 'production') return;
+    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(props.locale), '"en"');
+    for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
   });
-  const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
-  const [format, formatShort] = useNumberFormat(props.locale, seen);
   const focus = useFocusRecovery();
   const announce = useAnnouncement(`${p.current}/${p.pageSize}`);
   // Empty until the first change, so loading a page announces nothing; after that it always matches
@@ -185,7 +187,9 @@ export function Pagination(props: PaginationProps) {
     if (isDigits(value) && +value > 0) p.goTo(+value);
   };
 
-  const total = p.total === undefined ? '' : format(p.total);
+  // Without a total the count is only the last page seen: show the page alone.
+  const counted = p.total !== undefined;
+  const total = counted ? format(p.total!) : '';
   // The same elements while the choices stay, so React skips the options on every page change.
   const sizes = p.pageSizeOptions.join();
   const options = useMemo(
@@ -211,17 +215,16 @@ export function Pagination(props: PaginationProps) {
       {options}
     </select>
   );
-  // The longest range text, whose width the range keeps while paging.
-  const totalText =
-    showTotal && p.total !== undefined
-      ? labels.total(total, total, total)
+  // The range text, and the longest it gets, whose width it keeps while paging.
+  const range =
+    showTotal && counted
+      ? labels.total(format(p.rangeStart), format(p.rangeEnd), total)
       : showTotal && unknown && props.hasNext
         ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
         : undefined;
+  const longestRange = counted ? labels.total(total, total, total) : range;
   const count = formatShort(p.pageCount);
   const lead = clampInt(props.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
-  // Without a total the count is only the last page seen: show the page alone.
-  const counted = p.total !== undefined;
   const shortCurrent = formatShort(p.current);
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
@@ -237,7 +240,7 @@ export function Pagination(props: PaginationProps) {
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
     indicator: widest + (counted ? count.length : 0),
-    total: totalText === undefined ? undefined : textUnits(totalText),
+    total: range === undefined ? undefined : textUnits(longestRange!),
     select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
     option,
     sizeLabel: selectShown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
@@ -268,14 +271,11 @@ export function Pagination(props: PaginationProps) {
       data-edges={fit.edges || undefined}
       data-disabled={p.disabled || undefined}
     >
-      {showTotal && p.total !== undefined && (
+      {range !== undefined && (
         // data-max reserves the width of the longest range, so the buttons after it stay in place.
-        <span className="pw-total" data-max={totalText}>
-          {labels.total(format(p.rangeStart), format(p.rangeEnd), total)}
+        <span className="pw-total" data-max={longestRange}>
+          {range}
         </span>
-      )}
-      {showTotal && unknown && props.hasNext && (
-        <span className="pw-total">{labels.totalMore(format(p.rangeStart), format(p.rangeEnd))}</span>
       )}
       <ul className="pw-list">
         {arrow('first', p.hasPrevious, 1, true)}

@@ -23,6 +23,8 @@ export interface PaginationFitInput {
 export const RUNGS = [
   20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 55, 58, 62, 66, 71, 76, 82, 88, 94, 100,
 ];
+/** The rungs of the touch layouts (44 px targets), every other one: fewer rules for the second set. */
+export const TOUCH_RUNGS = [20, 24, 28, 32, 36, 40, 44, 48, 52, 58, 66, 76, 88, 100];
 
 // Widths in em of the control's font (styles.css: 0.875rem, 1rem at lg). A digit is `1ch`, measured at 0.64 em in
 // DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.56 em (English labels measure 0.50-0.56); 1 % more, so rounding in another font
@@ -31,7 +33,7 @@ const DIGIT = 0.64;
 const CHAR = 0.56;
 const SPARE = 1.01;
 
-const rung = (em: number): string => String(RUNGS.find((r) => r >= em * SPARE) ?? 'x');
+const rung = (em: number, rungs = RUNGS): string => String(rungs.find((r) => r >= em * SPARE) ?? 'x');
 
 /**
  * `text`'s width in narrow characters: a CJK, kana or Hangul character or a full-width form takes about an em,
@@ -100,8 +102,8 @@ export function paginationFit(input: PaginationFitInput): PaginationFit {
   return {
     full: rung(fine.full),
     compact: rung(fine.compact),
-    fullTouch: rung(touch.full),
-    compactTouch: rung(touch.compact),
+    fullTouch: rung(touch.full, TOUCH_RUNGS),
+    compactTouch: rung(touch.compact, TOUCH_RUNGS),
     // The 288 px a 320 px phone leaves inside a 16 px margin.
     edges: fine.narrow * SPARE <= 288 * px,
   };
