@@ -21,7 +21,7 @@ const template =
  * Every label `Pagination` needs, from a possibly partial or ill-typed `labels` prop (e.g. a JSON
  * translation file): missing ones fall back to English, a string given for a function label is used
  * as a template, and anything else is replaced by the default; each fix is listed (prop, value, what is used) for
- * the caller to warn about, in an effect.
+ * the caller to warn about, in an effect (outside production: bundlers drop the list from production builds).
  */
 export function resolvePaginationLabels(
   given: Partial<PaginationLabels> | undefined,
@@ -30,7 +30,7 @@ export function resolvePaginationLabels(
   const issues: [string, unknown, string][] = [];
   if (given == null) return [labels, issues];
   if (typeof given !== 'object') {
-    issues.push(['labels', given, 'the English labels']);
+    if (process.env.NODE_ENV !== 'production') issues.push(['labels', given, 'the English labels']);
     return [labels, issues];
   }
   for (const key of Object.keys(defaultPaginationLabels) as (keyof PaginationLabels)[]) {
@@ -39,10 +39,11 @@ export function resolvePaginationLabels(
     if (value == null || typeof value === typeof fallback) {
       if (value != null) Object.assign(labels, { [key]: value });
     } else if (typeof value === 'string') {
-      issues.push([`labels.${key}`, JSON.stringify(value), 'it as a template']);
+      if (process.env.NODE_ENV !== 'production')
+        issues.push([`labels.${key}`, JSON.stringify(value), 'it as a template']);
       Object.assign(labels, { [key]: template(value, placeholders[key as FunctionLabel]) });
     } else {
-      issues.push([`labels.${key}`, typeof value, 'the English default']);
+      if (process.env.NODE_ENV !== 'production') issues.push([`labels.${key}`, typeof value, 'the English default']);
     }
   }
   return [labels, issues];
