@@ -1,7 +1,7 @@
 // End to end: the example apps on the PACKED package, in headless Chromium.
 // Needs `npm run build` first (npm test runs it). Packs once, then per app: unpack into the example's node_modules
 // (what `npm install <tarball>` does for the package) → type-check the app against the shipped .d.ts → build it →
-// run test/e2e against it over real HTTP on 127.0.0.1.
+// run test/e2e against it over real HTTP on 127.0.0.1, with Vitest (test/e2e/apps.vitest.config.ts).
 // examples/shares-app resolves its other dependencies from the repo's node_modules, so nothing is downloaded for it.
 // examples/next-app and examples/react-router-app bring their frameworks in their own package.json and lockfile,
 // installed here with `npm ci` when their node_modules is missing or older than the lockfile.
@@ -12,6 +12,8 @@ import { join, relative } from 'node:path';
 import { installTarball, packLibrary, root } from './pack.mjs';
 
 const app = join(root, 'examples', 'shares-app');
+/** Vitest's arguments to run the end-to-end `files`, which launch Chromium and the app servers themselves. */
+const drive = (...files) => ['vitest', 'run', '--config', 'test/e2e/apps.vitest.config.ts', ...files];
 const timings = [];
 
 function run(name, cmd, args, options = {}) {
@@ -47,13 +49,13 @@ installPacked(app);
 
 run('type-check the example against the package’s .d.ts', 'npx', ['tsc', '-p', join(app, 'tsconfig.json')]);
 run('build the example with Vite', 'npx', ['vite', 'build', '--config', join(app, 'vite.config.ts')]);
-run('drive it in Chromium', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app.e2e.test.mjs']);
-// The same app over a service that answers Spring Slices (no total): paged to the end and back on `hasNext`.
-run('drive it over a Slice service', process.execPath, [
-  '--test',
-  '--test-reporter=spec',
-  'test/e2e/shares-app-slice.e2e.test.mjs',
-]);
+// Over a service that answers Spring Pages, then over one that answers Slices (no total): paged to the end and back
+// on `hasNext`.
+run(
+  'drive it in Chromium, over Pages and over Slices',
+  'npx',
+  drive('test/e2e/shares-app.e2e.test.mjs', 'test/e2e/shares-app-slice.e2e.test.mjs'),
+);
 // What the README claims for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
 // indicators), token storms and shared token stores (Redis), checked on the package as installed.
 run('identity providers, token storms and token stores on the packed package', 'npx', [
@@ -94,7 +96,7 @@ for (const framework of frameworks) {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   for (const [name, bin, args] of framework.steps)
     run(`${where}: ${name}`, process.execPath, [bin, ...args], { cwd: dir, env });
-  run(`${where}: drive it in Chromium`, process.execPath, ['--test', '--test-reporter=spec', framework.test]);
+  run(`${where}: drive it in Chromium`, 'npx', drive(framework.test));
 }
 
 console.log(`\n${timings.join('\n')}`);

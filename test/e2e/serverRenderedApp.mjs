@@ -2,13 +2,12 @@
 // the packed package and browsed in headless Chromium over real HTTP on 127.0.0.1:
 // browser → app server (server render with the server's client; proxy with the credentials) → mock service.
 // Run by scripts/e2e.mjs (npm test), which installs each app, unpacks the tarball into it and builds it first.
-import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 
 /**
@@ -139,7 +138,7 @@ export function describeServerRenderedApp(app) {
       proxy: proxyCalls(browserFrom),
     };
     // The document itself is the only request to the server besides the proxy (no prefetched render of other pages).
-    assert.deepEqual(serverRoundTrips(browserFrom), [path]);
+    expect(serverRoundTrips(browserFrom)).toStrictEqual([path]);
     return loads;
   }
 
@@ -156,7 +155,7 @@ export function describeServerRenderedApp(app) {
   const link = (name) =>
     page.getByRole('navigation', { name: 'Shares pages' }).getByRole('link', { name, exact: true });
 
-  before(async () => {
+  beforeAll(async () => {
     const { startMock } = await import(join(app.dir, 'mock.mjs'));
     mock = await startMock();
     const port = await freePort();
@@ -202,7 +201,7 @@ export function describeServerRenderedApp(app) {
     page = await context.newPage();
   });
 
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     if (server?.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -215,89 +214,89 @@ export function describeServerRenderedApp(app) {
   describe(`${app.name} from the packed package`, () => {
     it('page 1: HTTP 200 with rows 1–20 in the server HTML, hydrated without a warning or an error, page 1 not fetched again', async () => {
       const load = await open('/', range(1, 20), 2);
-      assert.equal(load.status, 200);
-      assert.deepEqual(load.htmlRows, range(1, 20));
+      expect(load.status).toBe(200);
+      expect(load.htmlRows).toStrictEqual(range(1, 20));
       // The server's render fetched page 1; the browser only prefetched page 2 through the proxy.
-      assert.deepEqual(load.upstream, [
+      expect(load.upstream).toStrictEqual([
         { page: 1, size: 20 },
         { page: 2, size: 20 },
       ]);
-      assert.deepEqual(load.proxy, ['2/20']);
-      assert.deepEqual(problems, []);
+      expect(load.proxy).toStrictEqual(['2/20']);
+      expect(problems).toStrictEqual([]);
     });
 
     it('a page move updates the URL and the rows with at most one upstream list request and no server round trip', async () => {
       const next = await move(() => link('Next page').click(), '/?page=2', range(21, 40), 1);
       // Page 2 was prefetched: the move costs only the prefetch of page 3.
-      assert.deepEqual(next.upstream, [{ page: 3, size: 20 }]);
-      assert.deepEqual(next.roundTrips, []);
+      expect(next.upstream).toStrictEqual([{ page: 3, size: 20 }]);
+      expect(next.roundTrips).toStrictEqual([]);
       const again = await move(() => link('Next page').click(), '/?page=3', range(41, 60), 1);
-      assert.deepEqual(again.upstream, [{ page: 4, size: 20 }]);
-      assert.deepEqual(again.roundTrips, []);
-      assert.equal(await page.getByRole('link', { name: 'Page 3', exact: true }).getAttribute('aria-current'), 'page');
-      assert.deepEqual(problems, []);
+      expect(again.upstream).toStrictEqual([{ page: 4, size: 20 }]);
+      expect(again.roundTrips).toStrictEqual([]);
+      expect(await page.getByRole('link', { name: 'Page 3', exact: true }).getAttribute('aria-current')).toBe('page');
+      expect(problems).toStrictEqual([]);
     });
 
     it('Back and Forward move between pages from the cache, without a request', async () => {
       const back = await move(() => page.goBack(), '/?page=2', range(21, 40), 0);
-      assert.deepEqual(back.upstream, []);
-      assert.deepEqual(back.roundTrips, []);
+      expect(back.upstream).toStrictEqual([]);
+      expect(back.roundTrips).toStrictEqual([]);
       const backAgain = await move(() => page.goBack(), '/', range(1, 20), 0);
-      assert.deepEqual(backAgain.upstream, []);
-      assert.deepEqual(backAgain.roundTrips, []);
+      expect(backAgain.upstream).toStrictEqual([]);
+      expect(backAgain.roundTrips).toStrictEqual([]);
       const forward = await move(() => page.goForward(), '/?page=2', range(21, 40), 0);
-      assert.deepEqual(forward.upstream, []);
-      assert.deepEqual(forward.roundTrips, []);
-      assert.deepEqual(problems, []);
+      expect(forward.upstream).toStrictEqual([]);
+      expect(forward.roundTrips).toStrictEqual([]);
+      expect(problems).toStrictEqual([]);
     });
 
     it('a middle click opens the page in a new tab, server-rendered, and leaves this one where it is', async () => {
-      assert.equal(await link('Page 4').getAttribute('href'), '/?page=4');
+      expect(await link('Page 4').getAttribute('href')).toBe('/?page=4');
       const from = mock.service.requests.length;
       const opened = context.waitForEvent('page');
       await link('Page 4').click({ button: 'middle' });
       const tab = await opened;
       await tab.waitForLoadState('domcontentloaded');
-      assert.equal(tab.url(), `${origin}/?page=4`);
+      expect(tab.url()).toBe(`${origin}/?page=4`);
       // Rendered on the server with page 4, which the tab then does not fetch again; it prefetches page 5.
       await settle(tab, range(61, 80), from, 2);
-      assert.deepEqual(upstreamLists(from), [
+      expect(upstreamLists(from)).toStrictEqual([
         { page: 4, size: 20 },
         { page: 5, size: 20 },
       ]);
       await tab.close();
-      assert.equal(page.url(), `${origin}/?page=2`);
-      assert.deepEqual(await shownRows(), range(21, 40));
-      assert.deepEqual(problems, []);
+      expect(page.url()).toBe(`${origin}/?page=2`);
+      expect(await shownRows()).toStrictEqual(range(21, 40));
+      expect(problems).toStrictEqual([]);
     });
 
     it('page 3 opened directly: HTTP 200 with rows 41–60 in the server HTML, page 3 not fetched again', async () => {
       const load = await open('/?page=3', range(41, 60), 2);
-      assert.equal(load.status, 200);
-      assert.deepEqual(load.htmlRows, range(41, 60));
-      assert.deepEqual(load.upstream, [
+      expect(load.status).toBe(200);
+      expect(load.htmlRows).toStrictEqual(range(41, 60));
+      expect(load.upstream).toStrictEqual([
         { page: 3, size: 20 },
         { page: 4, size: 20 },
       ]);
-      assert.deepEqual(load.proxy, ['4/20']);
+      expect(load.proxy).toStrictEqual(['4/20']);
       const next = await move(() => link('Next page').click(), '/?page=4', range(61, 80), 1);
-      assert.deepEqual(next.upstream, [{ page: 5, size: 20 }]);
-      assert.deepEqual(next.roundTrips, []);
-      assert.deepEqual(problems, []);
+      expect(next.upstream).toStrictEqual([{ page: 5, size: 20 }]);
+      expect(next.roundTrips).toStrictEqual([]);
+      expect(problems).toStrictEqual([]);
     });
 
     it('the last page opened directly: HTTP 200 with rows 421–437, unavailable arrows without href, nothing fetched again', async () => {
       const load = await open('/?page=22', range(421, 437), 1);
-      assert.equal(load.status, 200);
-      assert.deepEqual(load.htmlRows, range(421, 437));
-      assert.deepEqual(load.upstream, [{ page: 22, size: 20 }]);
-      assert.deepEqual(load.proxy, []);
+      expect(load.status).toBe(200);
+      expect(load.htmlRows).toStrictEqual(range(421, 437));
+      expect(load.upstream).toStrictEqual([{ page: 22, size: 20 }]);
+      expect(load.proxy).toStrictEqual([]);
       for (const name of ['Next page', 'Last page']) {
         const arrow = page.getByRole('link', { name, exact: true });
-        assert.equal(await arrow.getAttribute('aria-disabled'), 'true');
-        assert.equal(await arrow.getAttribute('href'), null);
+        expect(await arrow.getAttribute('aria-disabled')).toBe('true');
+        expect(await arrow.getAttribute('href')).toBe(null);
       }
-      assert.deepEqual(problems, []);
+      expect(problems).toStrictEqual([]);
     });
 
     it('a page-size change keeps the first row in view, in the URL, with one upstream request', async () => {
@@ -307,18 +306,18 @@ export function describeServerRenderedApp(app) {
         range(401, 437),
         1,
       );
-      assert.deepEqual(resized.upstream, [{ page: 9, size: 50 }]);
-      assert.deepEqual(resized.roundTrips, []);
-      assert.deepEqual(problems, []);
+      expect(resized.upstream).toStrictEqual([{ page: 9, size: 50 }]);
+      expect(resized.roundTrips).toStrictEqual([]);
+      expect(problems).toStrictEqual([]);
     });
 
     it('a URL the parsers refuse (page=2.5, size=7) reads as page 1 of 20 on the server and in the browser alike', async () => {
       const load = await open('/?page=2.5&size=7', range(1, 20), 2);
-      assert.equal(load.status, 200);
-      assert.deepEqual(load.htmlRows, range(1, 20));
+      expect(load.status).toBe(200);
+      expect(load.htmlRows).toStrictEqual(range(1, 20));
       // The browser read the same page and size: it reused the server's page and prefetched page 2 only.
-      assert.deepEqual(load.proxy, ['2/20']);
-      assert.deepEqual(problems, []);
+      expect(load.proxy).toStrictEqual(['2/20']);
+      expect(problems).toStrictEqual([]);
     });
 
     it('paging on before a page arrives aborts its request, and the server does not log that as an error', async () => {
@@ -338,7 +337,7 @@ export function describeServerRenderedApp(app) {
         );
         await link('First page').click();
         await until('the browser to abort the last page', () => aborted.length > 0);
-        assert.deepEqual(aborted, ['?page=21&size=20 net::ERR_ABORTED']);
+        expect(aborted).toStrictEqual(['?page=21&size=20 net::ERR_ABORTED']);
       } finally {
         release();
         mock.service.setLatency(0);
@@ -346,36 +345,40 @@ export function describeServerRenderedApp(app) {
       }
       await until('the URL /', () => page.url() === `${origin}/`);
       await settle(page, range(1, 20), mock.service.requests.length, 0);
-      assert.deepEqual(problems, []);
+      expect(problems).toStrictEqual([]);
     });
 
     it('one token request for the whole run: the server render and the proxy share one auth', () => {
-      assert.equal(mock.service.requests.filter((r) => r.resource === 'token').length, 1);
+      expect(mock.service.requests.filter((r) => r.resource === 'token').length).toBe(1);
     });
 
     it('no secret, token or Authorization in any response or request of the browser, nor in the built client assets', async () => {
       const c = mock.service.credentials;
       const secrets = [c.clientSecret, c.apiToken, c.apiSecret, c.apiKey].filter(Boolean);
       const seen = (await Promise.all(bodies)).filter(Boolean);
-      assert.ok(seen.length > 10, 'responses were read');
+      expect(seen.length, 'responses were read').toBeGreaterThan(10);
       for (const { url, text, headers } of seen) {
-        for (const secret of secrets) assert.ok(!text.includes(secret), `${url} carried a secret`);
-        assert.ok(!/bearer\s/i.test(JSON.stringify(headers)), `${url} carried a token`);
+        for (const secret of secrets) expect(text.includes(secret), `${url} carried a secret`).toBe(false);
+        expect(/bearer\s/i.test(JSON.stringify(headers)), `${url} carried a token`).toBe(false);
       }
-      for (const request of browserRequests) assert.equal(request.headers.authorization, undefined, request.url);
+      // A boolean, so that a failure names the request and never prints the header's value.
+      for (const request of browserRequests)
+        expect(request.headers.authorization === undefined, `${request.url} carried an Authorization header`).toBe(
+          true,
+        );
       const shipped = filesUnder(app.clientAssets)
         .map((file) => readFileSync(file, 'utf8'))
         .join('\n');
-      assert.ok(shipped.length > 100_000, 'client assets were read');
+      expect(shipped.length, 'client assets were read').toBeGreaterThan(100_000);
       // The secret, the variable holding it and the grant only server code sends.
       for (const text of [...secrets, 'PAGEWISE_CLIENT_SECRET', 'client_credentials']) {
-        assert.ok(!shipped.includes(text), `the client assets contain ${text}`);
+        expect(shipped.includes(text), `the client assets contain ${text}`).toBe(false);
       }
     });
 
     it('the server logged no error', () => {
       const log = serverOutput.join('');
-      assert.doesNotMatch(log, /error|warn|\[pagewise\]|⨯/i, log);
+      expect(log).not.toMatch(/error|warn|\[pagewise\]|⨯/i);
     });
   });
 }
