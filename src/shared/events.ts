@@ -43,7 +43,7 @@ export type ProxyEvent =
   /** The service answered an upstream call (one per attempt: a 401 renewal makes two), headers received. */
   | { type: 'proxy-upstream'; resource: string; status: number; durationMs: number }
   /** The handler answered `status`, `durationMs` after the request reached it; `resource` when the route matched. */
-  | { type: 'proxy-response'; status: number; durationMs: number; resource: 'shares' | 'environments' | undefined }
+  | { type: 'proxy-response'; status: number; durationMs: number; resource: string | undefined }
   /** `maxConcurrent` upstream calls were in flight: answered 503. */
   | { type: 'proxy-overloaded'; maxConcurrent: number }
   /** The upstream body was over `maxBodyBytes`: reading stopped, answered 502. */
