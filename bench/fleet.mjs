@@ -47,20 +47,24 @@ async function fleetRun({ kinds, env }) {
   for (let i = 0; i < 200 && !(await Promise.all(children.map((c) => ask(c, { cmd: 'ready' })))).every((r) => r.ready); i++) {
     await new Promise((r) => setTimeout(r, 20));
   }
+  const started = performance.now();
   const reports = await Promise.all(children.map((c) => ask(c, { cmd: 'calls', n: CALLS })));
+  const ms = performance.now() - started;
   await Promise.all(children.map((c) => ask(c, { cmd: 'exit' })));
-  return reports.reduce((sum, r) => sum + r.ok, 0);
+  return { ok: reports.reduce((sum, r) => sum + r.ok, 0), ms };
 }
 
 export async function runFleet() {
   const binary = findRedisServer();
   if (!binary) return { error: missingRedisMessage };
   let tokenRequests = 0;
+  let outage = false;
   const idp = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       if (req.url.endsWith('/oauth/token')) {
         tokenRequests += 1;
+        if (outage) return res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"temporarily_unavailable"}');
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `bench-at-${tokenRequests}`, token_type: 'Bearer', expires_in: 3600 }));
       } else {
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ content: [{ id: 's1' }], totalElements: 1 }));
@@ -79,13 +83,18 @@ export async function runFleet() {
   };
   try {
     const rows = [];
-    for (const [label, kinds] of [
-      ['without a token store (each process its own cache)', ['none']],
-      ['with redisTokenStore (2 × node-redis, 2 × ioredis)', ['node-redis', 'ioredis']],
+    // Then the identity provider down (503): with a store, the processes that wait for the lock holder must answer
+    // as fast as without one, not after the lock's lifetime.
+    for (const [label, kinds, down] of [
+      ['without a token store (each process its own cache)', ['none'], false],
+      ['with redisTokenStore (2 × node-redis, 2 × ioredis)', ['node-redis', 'ioredis'], false],
+      ['identity provider answering 503, without a token store', ['none'], true],
+      ['identity provider answering 503, with redisTokenStore', ['node-redis', 'ioredis'], true],
     ]) {
       tokenRequests = 0;
-      const ok = await fleetRun({ kinds, env });
-      rows.push({ label, calls: PROCESSES * CALLS, ok, tokenRequests });
+      outage = down;
+      const { ok, ms } = await fleetRun({ kinds, env: { ...env, REDIS_PREFIX: `bench${rows.length}:` } });
+      rows.push({ label, calls: PROCESSES * CALLS, ok, tokenRequests, ms });
     }
     return { processes: PROCESSES, callsPerProcess: CALLS, rows };
   } finally {

@@ -276,7 +276,10 @@ export function fleetSection(fleet) {
     `${fleet.processes} Node processes of the built package, ${fleet.callsPerProcess} concurrent list calls each, an empty cache, against a local`,
     'identity provider that counts token requests (bench/fleet.mjs). With the shared store one process asks and the others wait for its token.',
     '',
-    mdTable(['Setup', 'Calls', 'Succeeded', 'Token requests'], fleet.rows.map((r) => [r.label, r.calls, r.ok, r.tokenRequests])),
+    mdTable(
+      ['Setup', 'Calls', 'Succeeded', 'Token requests', 'ms until every call answered'],
+      fleet.rows.map((r) => [r.label, r.calls, r.ok, r.tokenRequests, r.ms === undefined ? '—' : Math.round(r.ms)]),
+    ),
   );
   return out.join('\n');
 }

@@ -18,13 +18,18 @@ export function parseRedacted(text: string, secrets: readonly string[], minLengt
 }
 
 /** `parseRedacted`, also saying whether anything was redacted (when not, `text` itself is safe to pass on). */
-export function parseRedactedReporting(text: string, secrets: readonly string[], minLength: number): { value: unknown; changed: boolean } {
+export function parseRedactedReporting(
+  text: string,
+  secrets: readonly string[],
+  minLength: number,
+): { value: unknown; changed: boolean } {
   // V8 parses without recursion, so valid JSON of any depth parses; a reviver would recurse and overflow.
   const value: unknown = JSON.parse(text);
   const long = secrets.filter((secret) => secret.length >= minLength);
   // JSON without a backslash escapes nothing: each parsed string and key is a piece of `text` as it stands, so a
   // secret `text` does not contain is in none of them, and the walk is not needed.
-  if (!long[0] || (!text.includes('\\') && !long.some((secret) => text.includes(secret)))) return { value, changed: false };
+  if (!long[0] || (!text.includes('\\') && !long.some((secret) => text.includes(secret))))
+    return { value, changed: false };
   let changed = false;
   // An explicit stack, not recursion: a body may nest deeper than the call stack goes. The root sits in a box, so a
   // body that is one string is redacted like any other.
@@ -37,7 +42,10 @@ export function parseRedactedReporting(text: string, secrets: readonly string[],
       let item = holder[key];
       if (typeof item === 'string') {
         const clean = redact(item, long);
-        if (clean !== item) (holder[key] = item = clean), (changed = true);
+        if (clean !== item) {
+          holder[key] = item = clean;
+          changed = true;
+        }
       } else if (typeof item === 'object' && item !== null) stack.push(item);
       const cleanKey = array ? key : redact(key, long);
       if (cleanKey !== key) {
@@ -59,6 +67,9 @@ export function parseRedactedReporting(text: string, secrets: readonly string[],
 export function redactError(error: unknown, secrets: readonly string[], depth = 0): unknown {
   if (!(error instanceof Error) || depth > 4) return error == null ? error : redact(String(error), secrets);
   const { name, message, cause } = error;
-  const copy = new Error(redact(message, secrets), cause == null ? undefined : { cause: redactError(cause, secrets, depth + 1) });
+  const copy = new Error(
+    redact(message, secrets),
+    cause == null ? undefined : { cause: redactError(cause, secrets, depth + 1) },
+  );
   return Object.assign(Object.setPrototypeOf(copy, Object.getPrototypeOf(error)), { name });
 }

@@ -56,7 +56,10 @@ export type ProxyEvent =
  * `onEvent` that throws is ignored, as a counter or a log must never fail the call it observes. Undefined when not
  * given, so that `emit?.({ … })` costs nothing (the event object is not even built).
  */
-export function eventListener<E>(name: string, onEvent: ((event: E) => void) | undefined): ((event: E) => void) | undefined {
+export function eventListener<E>(
+  name: string,
+  onEvent: ((event: E) => void) | undefined,
+): ((event: E) => void) | undefined {
   if (onEvent === undefined) return undefined;
   assertFunction(name, onEvent);
   return (event) => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ClientEvent } from '../../src/client/index';
-import { clientCredentials, createProxyHandler, defineTokenStore, memoryTokenStore, type ProxyEvent, type TokenEvent } from '../../src/server/index';
+import {
+  clientCredentials,
+  createProxyHandler,
+  defineTokenStore,
+  memoryTokenStore,
+  type ProxyEvent,
+  type TokenEvent,
+} from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
 import { createGate } from '../helpers/createGate';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
@@ -75,7 +82,8 @@ describe('clientCredentials onEvent', () => {
     expect(types(second.events)).toEqual(['token-shared', 'token-fetched']);
 
     const failing = defineTokenStore({
-      get: () => Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
+      get: () =>
+        Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
       set: () => Promise.resolve(),
       lock: () => Promise.resolve(true),
       unlock: () => Promise.resolve(),
@@ -83,7 +91,10 @@ describe('clientCredentials onEvent', () => {
     });
     const third = setup({ tokenStore: failing, onTokenStoreError: () => undefined });
     await third.client.listShares(params);
-    expect(third.events).toEqual([{ type: 'token-store-fallback', errorName: 'ConnectionError' }, expect.objectContaining({ type: 'token-fetched' })]);
+    expect(third.events).toEqual([
+      { type: 'token-store-fallback', errorName: 'ConnectionError' },
+      expect.objectContaining({ type: 'token-fetched' }),
+    ]);
     expectNothingSecret([...second.events, ...third.events]);
   });
 
@@ -118,7 +129,13 @@ describe('createApiClient onEvent', () => {
     await api.listEnvironments(params);
     service.apiReply = () => ({ status: 503, body: { error: 'unavailable' } });
     await expect(api.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 503 });
-    const response = (resource: string, attempt: number, status: number) => ({ type: 'client-response', resource, attempt, status, durationMs: expect.any(Number) });
+    const response = (resource: string, attempt: number, status: number) => ({
+      type: 'client-response',
+      resource,
+      attempt,
+      status,
+      durationMs: expect.any(Number),
+    });
     expect(events).toEqual([
       { type: 'client-request', resource: 'shares', attempt: 1 },
       response('shares', 1, 200),
@@ -143,14 +160,20 @@ describe('createApiClient onEvent', () => {
       },
     });
     await expect(api.listShares(params)).resolves.toMatchObject({ total: 1 });
-    expect(() => createApiClient({ baseUrl: 'https://api.example.test', onEvent: 1 as never })).toThrow('pagewise: `onEvent` must be a function');
+    expect(() => createApiClient({ baseUrl: 'https://api.example.test', onEvent: 1 as never })).toThrow(
+      'pagewise: `onEvent` must be a function',
+    );
   });
 });
 
 describe('createProxyHandler onEvent', () => {
   const proxy = (options: Partial<Parameters<typeof createProxyHandler>[0]> = {}) => {
     const events: ProxyEvent[] = [];
-    const auth = clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const auth = clientCredentials({
+      authUrl: service.server.origin,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
     const handler = createProxyHandler({
       baseUrl: `${service.server.origin}/api`,
       auth,
@@ -159,7 +182,10 @@ describe('createProxyHandler onEvent', () => {
       onEvent: (event) => events.push(event),
       ...options,
     });
-    return { events, call: (path: string, init?: RequestInit) => handler(new Request(`https://app.example.test${path}`, init)) };
+    return {
+      events,
+      call: (path: string, init?: RequestInit) => handler(new Request(`https://app.example.test${path}`, init)),
+    };
   };
 
   it('tells each request, the upstream status and latency, and the answer', async () => {
@@ -191,14 +217,23 @@ describe('createProxyHandler onEvent', () => {
     service.apiReply = async () => (await gate.held, { body: springPage([{ id: 's1' }], 1) });
     const first = overloaded.call(`/${ORG}/shares?page=0&size=20`);
     // Wait for the first call to be upstream before the second arrives.
-    for (let turn = 0; turn < 10_000 && service.apiRequests().length === 0; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
+    for (let turn = 0; turn < 10_000 && service.apiRequests().length === 0; turn++)
+      await new Promise((resolve) => setTimeout(resolve, 1));
     expect((await overloaded.call(`/${ORG}/shares?page=0&size=20`)).status).toBe(503);
     gate.release();
     expect((await first).status).toBe(200);
     expect(types(overloaded.events)).toContain('proxy-overloaded');
-    expect(overloaded.events.find((event) => event.type === 'proxy-overloaded')).toEqual({ type: 'proxy-overloaded', maxConcurrent: 1 });
+    expect(overloaded.events.find((event) => event.type === 'proxy-overloaded')).toEqual({
+      type: 'proxy-overloaded',
+      maxConcurrent: 1,
+    });
 
-    service.apiReply = () => ({ body: springPage(Array.from({ length: 100 }, (_, i) => ({ id: `s${i}` })), 100) });
+    service.apiReply = () => ({
+      body: springPage(
+        Array.from({ length: 100 }, (_, i) => ({ id: `s${i}` })),
+        100,
+      ),
+    });
     const small = proxy({ maxBodyBytes: 1024 });
     expect((await small.call(`/${ORG}/shares?page=0&size=20`)).status).toBe(502);
     expect(small.events).toContainEqual({ type: 'proxy-body-too-large', maxBodyBytes: 1024 });
@@ -208,7 +243,8 @@ describe('createProxyHandler onEvent', () => {
     const gone = proxy();
     const controller = new AbortController();
     const answer = gone.call(`/${ORG}/shares?page=0&size=20`, { signal: controller.signal });
-    for (let turn = 0; turn < 10_000 && service.apiRequests().length < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
+    for (let turn = 0; turn < 10_000 && service.apiRequests().length < 3; turn++)
+      await new Promise((resolve) => setTimeout(resolve, 1));
     controller.abort();
     expect((await answer).status).toBe(499);
     hang.release();

@@ -18,8 +18,15 @@ afterAll(() => service.server.close());
 
 type Started = { server: Server; port: number; open: Set<Socket>; close(): Promise<void> };
 
-async function serve(options: ServerOptions, limits: { maxRequestsPerSocket?: number; timeout?: number } = {}): Promise<Started> {
-  const handler = createProxyHandler({ baseUrl: `${service.server.origin}/api`, auth: bearerToken(() => service.issued.at(-1) ?? 'none'), allowRequest: () => true });
+async function serve(
+  options: ServerOptions,
+  limits: { maxRequestsPerSocket?: number; timeout?: number } = {},
+): Promise<Started> {
+  const handler = createProxyHandler({
+    baseUrl: `${service.server.origin}/api`,
+    auth: bearerToken(() => service.issued.at(-1) ?? 'none'),
+    allowRequest: () => true,
+  });
   const server = createServer(options, getRequestListener(handler));
   if (limits.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   if (limits.timeout !== undefined) server.timeout = limits.timeout;
@@ -66,7 +73,10 @@ describe("README's Node recipe: server limits against slow clients", { timeout: 
         }
       }
       // One header line now and then keeps the connection busy, as a slowloris client does.
-      const drip = setInterval(() => clients.forEach((socket) => socket.writable && socket.write('X-Slow: 1\r\n')), 200);
+      const drip = setInterval(
+        () => clients.forEach((socket) => socket.writable && socket.write('X-Slow: 1\r\n')),
+        200,
+      );
       try {
         await vi.waitFor(() => expect(limited.open.size).toBe(0), { timeout: 20_000, interval: 50 });
         expect(unlimited.open.size).toBe(200);
@@ -81,7 +91,12 @@ describe("README's Node recipe: server limits against slow clients", { timeout: 
 
   it('closes a connection that never reads its responses once it has been idle for server.timeout; the defaults keep it', async () => {
     // Pages of about 1 MB: a few fill the socket buffers, then the server can write no more.
-    service.apiReply = () => ({ body: springPage(Array.from({ length: 8_000 }, (_, i) => ({ id: `s${i}`, name: 'x'.repeat(100) })), 8_000) });
+    service.apiReply = () => ({
+      body: springPage(
+        Array.from({ length: 8_000 }, (_, i) => ({ id: `s${i}`, name: 'x'.repeat(100) })),
+        8_000,
+      ),
+    });
     const [limited, unlimited] = await Promise.all([recipe(), defaults()]);
     try {
       const clients: Socket[] = [];

@@ -60,8 +60,10 @@ const ask = <T>(child: ChildProcess, message: Record<string, unknown>) =>
     child.once('exit', exited);
     child.send({ ...message, id });
   });
-const calls = (n: number) => Promise.all(children.map((child) => ask<{ ok: number; failures: string[] }>(child, { cmd: 'calls', n })));
-const ready = async () => (await Promise.all(children.map((child) => ask<{ ready: boolean }>(child, { cmd: 'ready' })))).every((r) => r.ready);
+const calls = (n: number) =>
+  Promise.all(children.map((child) => ask<{ ok: number; failures: string[] }>(child, { cmd: 'calls', n })));
+const ready = async () =>
+  (await Promise.all(children.map((child) => ask<{ ready: boolean }>(child, { cmd: 'ready' })))).every((r) => r.ready);
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -72,7 +74,9 @@ beforeAll(async () => {
       return { body: { access_token: token, token_type: 'Bearer', expires_in: 3600 } };
     }
     const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-    return issued.includes(token) && !revoked.has(token) ? { body: springPage([{ id: 's1' }], 1) } : { status: 401, body: { error: 'invalid_token' } };
+    return issued.includes(token) && !revoked.has(token)
+      ? { body: springPage([{ id: 's1' }], 1) }
+      : { status: 401, body: { error: 'invalid_token' } };
   });
   // Inside the repository, so the snippet's `redis` and `ioredis` imports resolve from its node_modules.
   mkdirSync(join(root, '.artifacts'), { recursive: true });
@@ -81,17 +85,34 @@ beforeAll(async () => {
     "from '../../../src/client/index'",
     `from '${join(root, 'src/client/index.ts')}'`,
   );
-  const env = { ...process.env, REDIS_URL: redis.url, AUTH_URL: server.origin, ORIGIN: server.origin, CLIENT_ID: 'readme-client', CLIENT_SECRET: 'readme-secret-4b8e1a', ORG };
+  const env = {
+    ...process.env,
+    REDIS_URL: redis.url,
+    AUTH_URL: server.origin,
+    ORIGIN: server.origin,
+    CLIENT_ID: 'readme-client',
+    CLIENT_SECRET: 'readme-secret-4b8e1a',
+    ORG,
+  };
   for (const [i, kind] of (['node-redis', 'ioredis', 'node-redis', 'ioredis'] as const).entries()) {
     const file = join(dir, `process${i}.mts`);
     writeFileSync(file, `${variant(readmeSnippet(), kind)}\n${harness}`);
-    const child = fork(file, { env, execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(file, {
+      env,
+      execArgv: ['--import', 'tsx'],
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => ((stderr += chunk.toString()), (errorOutput += chunk.toString())));
-    child.on('exit', (code, signal) => exits.push(`${kind} process ${i} exited (${code ?? signal}): ${stderr.slice(0, 500)}`));
+    child.on('exit', (code, signal) =>
+      exits.push(`${kind} process ${i} exited (${code ?? signal}): ${stderr.slice(0, 500)}`),
+    );
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());
-      child.once('exit', (code) => setTimeout(() => reject(new Error(`${kind} process exited with ${code} before it started: ${stderr}`)), 50));
+      child.once('exit', (code) =>
+        setTimeout(() => reject(new Error(`${kind} process exited with ${code} before it started: ${stderr}`)), 50),
+      );
     });
     children.push(child);
   }
