@@ -56,6 +56,9 @@ const columns = helper.columns([
   helper.accessor('createdAt', { header: ({ column }) => <SortHeader column={column} label="Created" /> }),
 ]);
 
+/** Unique on a docs page that also shows the plain shares table. */
+const CAPTION = 'Shares of Acme, sorted and searched';
+
 /**
  * Shares of Acme, sortable by header, searchable and filtered by protocol, all in the URL: `useShares` takes sort and
  * filters from it, `useServerTablePagination` binds them to the table, and the search asks once it settles.
@@ -83,8 +86,8 @@ function SortableShares() {
           </select>
         </label>
       </p>
-      <DataTable table={table} caption="Shares of Acme" busy={shares.isFetching} empty={shares.isPending ? 'Loading shares…' : 'No shares match.'} />
-      <TablePagination table={table} showTotal aria-label="Shares of Acme: pages" />
+      <DataTable table={table} caption={CAPTION} busy={shares.isFetching} empty={shares.isPending ? 'Loading shares…' : 'No shares match.'} />
+      <TablePagination table={table} showTotal aria-label={`${CAPTION}: pages`} />
       <output aria-label="URL">{location.pathname + location.search}</output>
     </div>
   );
@@ -104,7 +107,7 @@ export const SortSearchFilter: Story = {
     const url = () => canvas.getByRole('status', { name: 'URL' });
     // The invalid sort and protocol in the first URL were replaced.
     await waitFor(() => expect(url()).toHaveTextContent(/^\/shares$/), SLOW);
-    await waitFor(() => expect(shownNames(canvasElement, 'Shares of Acme')[0]).toBe('acme-finance-00001'), SLOW);
+    await waitFor(() => expect(shownNames(canvasElement, CAPTION)[0]).toBe('acme-finance-00001'), SLOW);
     const nameHeader = canvas.getByRole('columnheader', { name: /Name/ });
     await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
     await userEvent.click(within(nameHeader).getByRole('button'));
@@ -112,12 +115,12 @@ export const SortSearchFilter: Story = {
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(within(nameHeader).getByRole('button'));
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-    await waitFor(() => expect(shownNames(canvasElement, 'Shares of Acme')[0]).toBe('acme-research-00436'), SLOW);
+    await waitFor(() => expect(shownNames(canvasElement, CAPTION)[0]).toBe('acme-research-00436'), SLOW);
 
     const before = sortable.service.requests.length;
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search shares' }), 'acme-fin');
     await waitFor(() => expect(url()).toHaveTextContent('q=acme-fin'));
-    await waitFor(() => expect(shownNames(canvasElement, 'Shares of Acme').every((name) => name.startsWith('acme-finance'))).toBe(true), SLOW);
+    await waitFor(() => expect(shownNames(canvasElement, CAPTION).every((name) => name.startsWith('acme-finance'))).toBe(true), SLOW);
     // The search is asked for once the typing settled: never for a part of it (`a`, `ac`, …).
     const searches = sortable.service.requests.slice(before).map((r) => new URL(r.url).searchParams.get('q'));
     await expect(searches.filter((q) => q !== null && q !== 'acme-fin')).toEqual([]);
@@ -142,7 +145,8 @@ const useUsers = (options: Parameters<typeof usePagedList<User>>[1]) => usePaged
 
 const anotherEndpoint = mockedStory(
   () => <PagedTable useResource={useUsers} organizationId={demoOrganizationIds.acme} columns={userColumns} caption="Users of Acme" noun="users" />,
-  { organizations: { [demoOrganizationIds.acme]: { name: 'Acme', lists: { users: 57 } } } },
+  // A base of its own: on a docs page beside other stories, their mocks (without users) must not answer for it.
+  { baseUrl: '/pagewise-users-api', organizations: { [demoOrganizationIds.acme]: { name: 'Acme', lists: { users: 57 } } } },
 );
 
 /** `/{organizationId}/users`, an endpoint pagewise does not name, paged by the same hook, table pairing and mock. */
@@ -151,6 +155,6 @@ export const AnotherEndpoint: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(shownNames(canvasElement, 'Users of Acme')[0]).toBe('acme-users-00001'), SLOW);
     await expect(within(canvasElement).getByText('1–20 of 57')).toBeInTheDocument();
-    await expect(anotherEndpoint.service.requests.map((r) => new URL(r.url).pathname)).toContain(`/pagewise-api/${demoOrganizationIds.acme}/users`);
+    await expect(anotherEndpoint.service.requests.map((r) => new URL(r.url).pathname)).toContain(`/pagewise-users-api/${demoOrganizationIds.acme}/users`);
   },
 };
