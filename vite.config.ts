@@ -7,6 +7,8 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** The suites that start a real redis-server (the shared token store). */
+const NEEDS_REDIS = 'test/server/tokenStore*.node.test.ts';
 const chromium = findChromium();
 
 // Browser projects fail on a cold Vite cache unless these are pre-bundled up front.
@@ -90,7 +92,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.ts', 'test/e2e/**', 'test/package/**'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.ts', 'test/e2e/**'],
           setupFiles: ['test/setup.ts'],
         },
       },
@@ -100,6 +102,16 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.node.test.ts'],
+          exclude: [NEEDS_REDIS],
+        },
+      },
+      {
+        extends: true,
+        // Apart, so the inner loop (`npm run check`) runs without a redis-server.
+        test: {
+          name: 'redis',
+          environment: 'node',
+          include: [NEEDS_REDIS],
         },
       },
       {

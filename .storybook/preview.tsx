@@ -35,7 +35,7 @@ const preview: Preview = {
     msw: { handlers: defaultService.handlers },
     options: {
       storySort: {
-        order: ['Introduction', 'Guides', ['Pagination', 'Data hooks', 'Authentication and the proxy', 'Tables', 'Theming', 'Testing your app'], 'Pagination', 'Data'],
+        order: ['Introduction', 'Guides', ['Pagination', 'Data hooks', 'Authentication and the proxy', 'Next.js', 'React Router', 'Tables', 'Theming', 'Testing your app'], 'Pagination', 'Data'],
       },
     },
     a11y: { test: 'error' },

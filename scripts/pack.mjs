@@ -1,7 +1,7 @@
 // Packs the built package the way `npm publish` would and unpacks it where a consumer's
 // node_modules would hold it, so checks and the example app use what users install, not src/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
@@ -16,26 +16,35 @@ function run(cmd, args, options = {}) {
 }
 
 /**
- * Runs `npm pack` on the already built package.
+ * Runs `npm pack` on the already built package, once per build: a tarball packed after the last build is reused
+ * (the package checks and the example apps then test the very same file).
  * @returns {{ tarball: string, files: string[], size: number, unpackedSize: number }}
  */
 export function packLibrary() {
-  if (!existsSync(join(root, 'dist', 'index.js'))) {
+  const built = join(root, 'dist', 'index.js');
+  if (!existsSync(built)) {
     throw new Error('dist/ is missing: run `npm run build` first');
   }
   const destination = join(artifacts, 'pack');
+  const record = join(destination, 'pack.json');
+  if (existsSync(record) && statSync(record).mtimeMs > statSync(built).mtimeMs) {
+    const packed = JSON.parse(readFileSync(record, 'utf8'));
+    if (existsSync(packed.tarball)) return packed;
+  }
   rmSync(destination, { recursive: true, force: true });
   mkdirSync(destination, { recursive: true });
   const out = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {
     env: { ...process.env, npm_config_loglevel: 'error' },
   });
   const [info] = JSON.parse(out.slice(out.indexOf('[')));
-  return {
+  const packed = {
     tarball: join(destination, info.filename),
     files: info.files.map((f) => f.path),
     size: info.size,
     unpackedSize: info.unpackedSize,
   };
+  writeFileSync(record, JSON.stringify(packed));
+  return packed;
 }
 
 /**

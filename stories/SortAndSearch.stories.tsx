@@ -32,7 +32,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A server-paged table that also sorts and filters on the service. */
-const listFeatures = tableFeatures({ rowPaginationFeature, rowSortingFeature, columnFilteringFeature, globalFilteringFeature });
+const listFeatures = tableFeatures({
+  rowPaginationFeature,
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+});
 const helper = createColumnHelper<typeof listFeatures, MockShare>();
 const NO_ROWS: MockShare[] = [];
 
@@ -52,7 +57,10 @@ const columns = helper.columns([
   helper.accessor('name', { header: ({ column }) => <SortHeader column={column} label="Name" /> }),
   helper.accessor('path', { header: 'Path', enableSorting: false }),
   helper.accessor('protocol', { header: ({ column }) => <SortHeader column={column} label="Protocol" /> }),
-  helper.accessor('sizeBytes', { header: ({ column }) => <SortHeader column={column} label="Size" />, cell: (info) => bytes.format(info.getValue() / 1024 ** 3) }),
+  helper.accessor('sizeBytes', {
+    header: ({ column }) => <SortHeader column={column} label="Size" />,
+    cell: (info) => bytes.format(info.getValue() / 1024 ** 3),
+  }),
   helper.accessor('createdAt', { header: ({ column }) => <SortHeader column={column} label="Created" /> }),
 ]);
 
@@ -66,7 +74,12 @@ const CAPTION = 'Shares of Acme, sorted and searched';
 function SortableShares() {
   const url = useUrlList();
   const shares = useShares<MockShare>({ organizationId: demoOrganizationIds.acme, ...url });
-  const table = useTable({ features: listFeatures, columns, data: shares.data?.items ?? NO_ROWS, ...useServerTablePagination(shares) });
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data: shares.data?.items ?? NO_ROWS,
+    ...useServerTablePagination(shares),
+  });
   const location = useLocation();
   const protocol = table.getColumn('protocol')?.getFilterValue();
   return (
@@ -74,11 +87,18 @@ function SortableShares() {
       <p style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
         <label>
           Search shares{' '}
-          <input type="search" value={String(table.state.globalFilter ?? '')} onChange={(event) => table.setGlobalFilter(event.target.value)} />
+          <input
+            type="search"
+            value={String(table.state.globalFilter ?? '')}
+            onChange={(event) => table.setGlobalFilter(event.target.value)}
+          />
         </label>
         <label>
           Protocol{' '}
-          <select value={typeof protocol === 'string' ? protocol : ''} onChange={(event) => table.getColumn('protocol')?.setFilterValue(event.target.value || undefined)}>
+          <select
+            value={typeof protocol === 'string' ? protocol : ''}
+            onChange={(event) => table.getColumn('protocol')?.setFilterValue(event.target.value || undefined)}
+          >
             <option value="">Any</option>
             {urlProtocols.map((p) => (
               <option key={p}>{p}</option>
@@ -86,7 +106,12 @@ function SortableShares() {
           </select>
         </label>
       </p>
-      <DataTable table={table} caption={CAPTION} busy={shares.isFetching} empty={shares.isPending ? 'Loading shares…' : 'No shares match.'} />
+      <DataTable
+        table={table}
+        caption={CAPTION}
+        busy={shares.isFetching}
+        empty={shares.isPending ? 'Loading shares…' : 'No shares match.'}
+      />
       <TablePagination table={table} showTotal aria-label={`${CAPTION}: pages`} />
       <output aria-label="URL">{location.pathname + location.search}</output>
     </div>
@@ -120,7 +145,10 @@ export const SortSearchFilter: Story = {
     const before = sortable.service.requests.length;
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search shares' }), 'acme-fin');
     await waitFor(() => expect(url()).toHaveTextContent('q=acme-fin'));
-    await waitFor(() => expect(shownNames(canvasElement, CAPTION).every((name) => name.startsWith('acme-finance'))).toBe(true), SLOW);
+    await waitFor(
+      () => expect(shownNames(canvasElement, CAPTION).every((name) => name.startsWith('acme-finance'))).toBe(true),
+      SLOW,
+    );
     // The search is asked for once the typing settled: never for a part of it (`a`, `ac`, …).
     const searches = sortable.service.requests.slice(before).map((r) => new URL(r.url).searchParams.get('q'));
     await expect(searches.filter((q) => q !== null && q !== 'acme-fin')).toEqual([]);
@@ -140,13 +168,27 @@ interface User extends ApiRecord {
 }
 
 const userHelper = createColumnHelper<typeof serverFeatures, User>();
-const userColumns = userHelper.columns([userHelper.accessor('name', { header: 'Name' }), userHelper.accessor('createdAt', { header: 'Created' })]);
+const userColumns = userHelper.columns([
+  userHelper.accessor('name', { header: 'Name' }),
+  userHelper.accessor('createdAt', { header: 'Created' }),
+]);
 const useUsers = (options: Parameters<typeof usePagedList<User>>[1]) => usePagedList<User>('users', options);
 
 const anotherEndpoint = mockedStory(
-  () => <PagedTable useResource={useUsers} organizationId={demoOrganizationIds.acme} columns={userColumns} caption="Users of Acme" noun="users" />,
+  () => (
+    <PagedTable
+      useResource={useUsers}
+      organizationId={demoOrganizationIds.acme}
+      columns={userColumns}
+      caption="Users of Acme"
+      noun="users"
+    />
+  ),
   // A base of its own: on a docs page beside other stories, their mocks (without users) must not answer for it.
-  { baseUrl: '/pagewise-users-api', organizations: { [demoOrganizationIds.acme]: { name: 'Acme', lists: { users: 57 } } } },
+  {
+    baseUrl: '/pagewise-users-api',
+    organizations: { [demoOrganizationIds.acme]: { name: 'Acme', lists: { users: 57 } } },
+  },
 );
 
 /** `/{organizationId}/users`, an endpoint pagewise does not name, paged by the same hook, table pairing and mock. */
@@ -155,6 +197,8 @@ export const AnotherEndpoint: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(shownNames(canvasElement, 'Users of Acme')[0]).toBe('acme-users-00001'), SLOW);
     await expect(within(canvasElement).getByText('1–20 of 57')).toBeInTheDocument();
-    await expect(anotherEndpoint.service.requests.map((r) => new URL(r.url).pathname)).toContain(`/pagewise-users-api/${demoOrganizationIds.acme}/users`);
+    await expect(anotherEndpoint.service.requests.map((r) => new URL(r.url).pathname)).toContain(
+      `/pagewise-users-api/${demoOrganizationIds.acme}/users`,
+    );
   },
 };

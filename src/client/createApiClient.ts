@@ -22,7 +22,7 @@ export interface ApiClientOptions extends RequestOptions {
 
 /** A client of the service's list operations. */
 export interface ApiClient {
-  /** The resolved base URL, absolute and without a trailing slash. */
+  /** The base URL without a trailing slash: absolute, or a path where there was no page origin at construction. */
   readonly baseUrl: string;
   /** A non-secret identity for query keys: the `id` option, else the same for every client of the service. */
   readonly id: string;
@@ -47,7 +47,7 @@ export interface ApiClient {
  * const page = await client.listShares({ organizationId, page: 0, size: 20 });
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const config = resolveConfig(options);
+  const config = resolveConfig(options, { deferPath: true });
   const parse = options.parsePage ?? defaultParsePage;
   assertFunction('parsePage', parse);
   if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {

@@ -1,5 +1,6 @@
 import { assertListParams } from './assertListParams';
 import { fetchJson, type RequestConfig } from './fetchJson';
+import { baseUrlAt } from './resolveBaseUrl';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
 
 export type { ListResource };
@@ -35,6 +36,6 @@ export async function requestList(
   assertListParams(params, resource);
   const { organizationId, page, size, signal } = params;
   const query = new URLSearchParams([['page', String(page)], ['size', String(size)], ...extra.map(([name, value]) => [name, value])]);
-  const url = `${config.baseUrl}/${encodeURIComponent(organizationId)}/${resource}?${query}`;
+  const url = `${baseUrlAt(config.baseUrl)}/${encodeURIComponent(organizationId)}/${resource}?${query}`;
   return { ...(await fetchJson(config, url, signal)), url };
 }

@@ -1,11 +1,16 @@
 import { formatValue } from '../shared/formatValue';
 
+const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin;
+
 /**
  * `value` as an absolute http(s) URL without a trailing slash. A path such as `/api/pagewise` is resolved
- * against the page's origin in a browser and must stay on it. Throws a `TypeError` naming `name` otherwise.
+ * against the page's origin in a browser and must stay on it; with `deferPath` and no page (a browser client
+ * constructed during server rendering) the path is checked against a stand-in origin and kept, for `baseUrlAt`
+ * to resolve per request. Throws a `TypeError` naming `name` otherwise.
  */
-export function resolveBaseUrl(value: unknown, name = 'baseUrl'): string {
-  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
+export function resolveBaseUrl(value: unknown, name = 'baseUrl', deferPath = false): string {
+  const page = pageOrigin();
+  const origin = page ?? (deferPath ? 'http://h' : undefined);
   const text = typeof value === 'string' ? value : '';
   const path = text[0] === '/';
   let url: URL | undefined;
@@ -32,5 +37,12 @@ export function resolveBaseUrl(value: unknown, name = 'baseUrl'): string {
   }
   if (problem) throw new TypeError(`pagewise: \`${name}\` ${problem}`);
   // Not `href`: it keeps an empty "?" or "#", which would end up in the middle of every request URL.
-  return (url!.origin + url!.pathname).replace(/\/+$/, '');
+  return ((page || !path ? url!.origin : '') + url!.pathname).replace(/\/+$/, '');
+}
+
+/** The absolute base of a request: a path kept by `resolveBaseUrl` is resolved against the page's origin now. */
+export function baseUrlAt(baseUrl: string): string {
+  const origin = baseUrl[0] === '/' ? pageOrigin() : '';
+  if (origin === undefined) throw new TypeError(`pagewise: \`baseUrl\` ${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`);
+  return origin + baseUrl;
 }

@@ -6,7 +6,10 @@ import { assertFunction } from '../shared/assertFunction';
 
 /** Options shared by `createApiClient` and `createProxyHandler`. */
 export interface RequestOptions {
-  /** The service's base URL: absolute http(s), or (in a browser) a path like `/api/pagewise` for a proxy. */
+  /**
+   * The service's base URL: absolute http(s), or a path like `/api/pagewise` for a proxy on the page's origin
+   * (resolved when a request is made, so a browser client can be constructed during server rendering).
+   */
   baseUrl: string;
   /** Supplies the Authorization header; omit it behind a proxy that adds it. @default none: no Authorization header is sent */
   auth?: AuthStrategy;
@@ -17,9 +20,9 @@ export interface RequestOptions {
 }
 
 /** Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`. */
-export function resolveConfig(options: RequestOptions): RequestConfig {
+export function resolveConfig(options: RequestOptions, { deferPath = false } = {}): RequestConfig {
   const { auth, fetch: custom, timeoutMs = 30_000 } = options ?? ({} as RequestOptions);
-  const baseUrl = resolveBaseUrl(options?.baseUrl);
+  const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', deferPath);
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
     throw new TypeError('pagewise: `auth` must be an auth strategy such as bearerToken(...)');
   }

@@ -119,12 +119,15 @@ export function Pagination(props: PaginationProps) {
 
   const getHref = props.getPageHref;
   const Link = props.linkComponent ?? 'a';
-  // One page control: a button, or in link mode a link (no href while unavailable). A plain click stays in the
-  // app (onChange; default prevented, so a router's Link does not navigate on its own); modified and middle
-  // clicks (new tab, new window) are the browser's.
-  const control = (page: number, enabled: boolean, attrs: object, children: ReactNode) =>
-    getHref ? (
-      <Link
+  // One page control: a button, or in link mode a link. A plain click stays in the app (onChange; default
+  // prevented, so a router's Link does not navigate on its own); modified and middle clicks (new tab, new window)
+  // are the browser's. An unavailable one is a plain <a> without href, never the router's component: routers'
+  // links require an href (next/link throws without one), and an <a> without href is out of the tab order, as a
+  // disabled button is, while a screen reader still reads it as an unavailable link.
+  const control = (page: number, enabled: boolean, attrs: object, children: ReactNode) => {
+    const As = enabled ? Link : 'a';
+    return getHref ? (
+      <As
         {...attrs}
         className="pw-button"
         href={enabled ? getHref(page) : undefined}
@@ -138,12 +141,13 @@ export function Pagination(props: PaginationProps) {
         }}
       >
         {children}
-      </Link>
+      </As>
     ) : (
       <button {...attrs} type="button" className="pw-button" disabled={!enabled} onClick={() => p.goTo(page)}>
         {children}
       </button>
     );
+  };
 
   const arrow = (name: keyof typeof icons, enabled: boolean, page: number, edge?: boolean) => (
     <li data-edge={edge || undefined}>

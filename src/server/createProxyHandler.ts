@@ -46,7 +46,7 @@ export interface ProxyHandlerOptions {
   /**
    * Told every failure behind a 499, 500, 502, 503 and 504, with the status answered; pagewise errors carry no
    * secrets, your own `auth`'s and `allowRequest`'s are passed as thrown. Pass your logger, or `() => {}` to keep quiet.
-   * @default one `console.error` line per kind (status and error name) and minute, in production too, with a count of those left out
+   * @default one `console.error` line per kind (status and error name) and minute, in production too, with a count of those left out; nothing for a 499
    */
   onError?: (error: unknown, context: { status: number }) => void;
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
@@ -143,8 +143,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
   const onError =
     options.onError ??
-    ((error: unknown, { status }: { status: number }) =>
-      log(`${status} ${error instanceof Error ? error.name : typeof error}`, `[pagewise] createProxyHandler: ${status} ${describe(error)}`));
+    ((error: unknown, { status }: { status: number }) => {
+      // A browser that went away is no fault of the server's: paging fast aborts every superseded request, and
+      // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
+      if (status !== 499) log(`${status} ${error instanceof Error ? error.name : typeof error}`, `[pagewise] createProxyHandler: ${status} ${describe(error)}`);
+    });
   const config: RequestConfig = {
     ...resolved,
     // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).

@@ -15,6 +15,7 @@ export interface PagedTableProps<T extends ApiRecord> {
   /** The organization whose records are listed. */
   organizationId: string;
   /** Columns for the record's fields. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column's value type differs, as in TanStack's own column arrays
   columns: Array<ColumnDef<typeof serverFeatures, T, any>>;
   /** Table caption, e.g. "Shares of Acme". */
   caption: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isHttpError, isNetworkError, isTimeoutError } from '../../src/client/index';
 import type { AuthStrategy } from '../../src/client/index';
 import { startLocalServer } from '../helpers/localServer';
-import { useLocalServer } from '../helpers/useLocalServer';
+import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
 import { startStatusLineServer } from './startStatusLineServer';
@@ -12,7 +12,7 @@ const fixedAuth = (header: string): AuthStrategy => ({ id: 'fixed', authorize: a
 /** A real fetch that drops the signal it is given, as some wrappers and polyfills do. */
 const fetchIgnoringSignal: typeof fetch = (input, init) => fetch(input, { ...init, signal: undefined });
 
-const server = useLocalServer(() => ({ body: springPage([{ id: 'a' }], 1) }));
+const server = localServerForFile(() => ({ body: springPage([{ id: 'a' }], 1) }));
 
 describe('request shape (seed 4.2, 4.3)', () => {
   it('GETs {baseUrl}/{organizationId}/shares with exactly page and size, Accept JSON and the Authorization header', async () => {
@@ -111,16 +111,41 @@ describe('bad arguments', () => {
   });
 
   it.each([
-    [undefined, 'pagewise: `baseUrl` must be an absolute http(s) URL, got undefined'],
-    ['', 'pagewise: `baseUrl` must be an absolute http(s) URL, got ""'],
-    ['/api/pagewise', '`baseUrl` must be an absolute http(s) URL, got "/api/pagewise"'],
+    [undefined, 'pagewise: `baseUrl` must be an absolute http(s) URL or a path starting with "/", got undefined'],
+    ['', 'pagewise: `baseUrl` must be an absolute http(s) URL or a path starting with "/", got ""'],
+    ['//elsewhere.example.test/api', '`baseUrl` must be a path on this origin'],
+    ['/\\elsewhere.example.test/api', '`baseUrl` must be a path on this origin'],
+    ['/api/pagewise?api_key=k3y_9f8e7d6c', '`baseUrl` must not have a query or fragment'],
     ['api.example.test/v1', '`baseUrl` must be an absolute http(s) URL'],
-    ['ftp://files.example.test/api', '`baseUrl` must be an absolute http(s) URL, got "ftp://files.example.test/api"'],
+    ['ftp://files.example.test/api', '`baseUrl` must be an absolute http(s) URL or a path starting with "/", got "ftp://files.example.test/api"'],
     // Not echoed past the path: a query or fragment often carries a key.
-    ['api.example.test/v1?api_key=k3y_9f8e7d6c#token=t0k_1a2b', '`baseUrl` must be an absolute http(s) URL, got "api.example.test/v1"'],
+    ['api.example.test/v1?api_key=k3y_9f8e7d6c#token=t0k_1a2b', '`baseUrl` must be an absolute http(s) URL or a path starting with "/", got "api.example.test/v1"'],
     ['https://api.example.test/v1?x=1', '`baseUrl` must not have a query or fragment'],
   ])('createApiClient rejects baseUrl %j naming it', (baseUrl, message) => {
     expect(() => createApiClient({ baseUrl: baseUrl as string })).toThrow(message);
+  });
+
+  it('constructs a client with a path as baseUrl on a server, and rejects its calls before any request, saying what to do', async () => {
+    const onServer = createApiClient({ baseUrl: '/api/pagewise/' });
+    expect(onServer.baseUrl).toBe('/api/pagewise');
+    const result = onServer.listShares({ organizationId: ORG, page: 0, size: 20 });
+    await expect(result).rejects.toThrow(TypeError);
+    await expect(result).rejects.toThrow(
+      'pagewise: `baseUrl` "/api/pagewise" is a path, with no page origin here: give server calls an absolute URL',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('resolves a path baseUrl against the page origin when the call is made, not when the client was made', async () => {
+    const client = createApiClient({ baseUrl: '/api' });
+    const location = { origin: server.origin };
+    Object.defineProperty(globalThis, 'location', { value: location, configurable: true });
+    try {
+      await client.listShares({ organizationId: ORG, page: 0, size: 20 }).catch(() => undefined);
+    } finally {
+      delete (globalThis as { location?: unknown }).location;
+    }
+    expect(server.requests.map((request) => `${request.path}?${request.query}`)).toEqual([`/api/${ORG}/shares?page=0&size=20`]);
   });
 
   it('names a baseUrl given as a URL object by its kind, never by its text, which holds its credentials and query', () => {
@@ -131,7 +156,7 @@ describe('bad arguments', () => {
     } catch (e) {
       error = e;
     }
-    expect((error as Error).message).toBe('pagewise: `baseUrl` must be an absolute http(s) URL, got [object URL]');
+    expect((error as Error).message).toBe('pagewise: `baseUrl` must be an absolute http(s) URL or a path starting with "/", got [object URL]');
     expectNoSecrets(error, ['pw_H8k2q', 'k3y_7d6c']);
   });
 

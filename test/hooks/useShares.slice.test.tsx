@@ -1,4 +1,4 @@
-// Pages without a total (issue 16): a Spring `Slice` service says only whether another page follows. The hooks
+// Pages without a total: a Spring `Slice` service says only whether another page follows. The hooks
 // page forward through it to its last page and back, prefetch on `hasNext`, and step back from an emptied page.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -590,7 +590,7 @@ describe('Pagination: bad input', () => {
   });
 });
 
-describe('Pagination: issue 18 regressions', () => {
+describe('Pagination: digit strings, sizes the parent refuses, and root attributes', () => {
   it.each([
     ['current', { total: 100, current: '3' }, '[pagewise] Pagination: invalid `current` "3" (a string); using 3 instead.', 3],
     ['total', { total: '100', defaultCurrent: 5 }, '[pagewise] Pagination: invalid `total` "100" (a string); using 100 instead.', 5],

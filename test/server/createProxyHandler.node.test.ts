@@ -208,6 +208,24 @@ describe('createProxyHandler', () => {
     }
   });
 
+  it('writes no log line for a browser that went away (499), in production too: fast paging aborts requests all the time', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      handler = proxyForService();
+      service.apiReply = () => new Promise(() => undefined);
+      const browser = new AbortController();
+      const pending = handler(new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }));
+      await expect.poll(() => service.apiRequests().filter((r) => r.query.get('page') === '7').length).toBe(1);
+      browser.abort(new Error('gone'));
+      expect((await pending).status).toBe(499);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllEnvs();
+      logged.mockRestore();
+    }
+  });
+
   it('logs nothing itself when onError is given', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
@@ -248,8 +266,9 @@ describe('createProxyHandler', () => {
     const guarded = proxyForService({ onError: (error, { status }) => errors.push([status, error]) });
     service.apiReply = () => new Promise(() => undefined);
     const browser = new AbortController();
-    const pending = guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=20`, { signal: browser.signal }));
-    await expect.poll(() => service.apiRequests().length).toBe(1);
+    // A page of its own: an earlier test's timed-out request may still reach the service while this one runs.
+    const pending = guarded(new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }));
+    await expect.poll(() => service.apiRequests().filter((r) => r.query.get('page') === '7').length).toBe(1);
     const reason = new Error('gone');
     browser.abort(reason);
     const response = await pending;

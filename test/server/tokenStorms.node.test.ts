@@ -4,7 +4,7 @@ import { clientCredentials } from '../../src/server/index';
 import { springPage } from '../client/fixtures';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 
-// Issue 15's figures, over real HTTP on 127.0.0.1 with a virtual clock (no sleeps): load is simulated as calls per
+// The token rules' figures (storms, refusals, holds), over real HTTP on 127.0.0.1 with a virtual clock (no sleeps): load is simulated as calls per
 // virtual second, the token cache's back-off and holds read the same clock.
 
 const ORG_A = '3f9c2a1e-8b7d-4c6e-9a5f-1d2e3f4a5b6c';

@@ -21,7 +21,7 @@ describe('Pagination props', () => {
     expectTypeOf<PaginationProps>()
       .toHaveProperty('onSizeChange')
       .toEqualTypeOf<((current: number, size: number) => void) | undefined>();
-    expectTypeOf<{}>().toExtend<PaginationProps>();
+    expectTypeOf<Record<string, never>>().toExtend<PaginationProps>();
   });
 
   it('is what the Pagination component accepts', () => {
