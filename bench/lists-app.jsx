@@ -1,7 +1,13 @@
 // Sorting, search and "load more" figures in the browser, bundled by lists.mjs: the mock service's MSW handlers
 // answer in the page (msw's getResponse, with latency), so pagewise and the hand-rolled setups pay the same network.
 import { QueryClient, QueryClientProvider, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { createColumnHelper, rowPaginationFeature, rowSortingFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
 import { getResponse } from 'msw';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,7 +21,9 @@ const ORG = demoOrganizationIds.acme; // 437 shares
 const PAGE_SIZE = 100;
 const features = tableFeatures({ rowPaginationFeature, rowSortingFeature });
 const column = createColumnHelper();
-const columns = ['id', 'name', 'path', 'protocol', 'sizeBytes', 'createdAt'].map((field) => column.accessor(field, { header: field }));
+const columns = ['id', 'name', 'path', 'protocol', 'sizeBytes', 'createdAt'].map((field) =>
+  column.accessor(field, { header: field }),
+);
 const noRows = [];
 
 /** The rows and a sort button per header; `data-sort` changes only when rows of the new sort (not placeholders) render. */
@@ -51,7 +59,12 @@ const sortText = (sort) => sort.map(({ id, desc }) => `${id},${desc ? 'desc' : '
 /** pagewise: useShares keeps the sort, useServerTablePagination binds it to the table. */
 function PagewiseTable() {
   const shares = useShares({ organizationId: ORG, defaultPageSize: PAGE_SIZE });
-  const table = useTable({ features, columns, data: shares.data?.items ?? noRows, ...useServerTablePagination(shares) });
+  const table = useTable({
+    features,
+    columns,
+    data: shares.data?.items ?? noRows,
+    ...useServerTablePagination(shares),
+  });
   return <Rows table={table} sortShown={shares.isPlaceholderData ? undefined : sortText(shares.listState.sort)} />;
 }
 
@@ -60,7 +73,14 @@ function HandRolledTable({ client }) {
   const [state, setState] = useState({ pagination: { pageIndex: 0, pageSize: PAGE_SIZE }, sorting: [] });
   const query = useQuery({
     queryKey: ['shares', ORG, state.pagination, state.sorting],
-    queryFn: ({ signal }) => client.listShares({ organizationId: ORG, page: state.pagination.pageIndex, size: PAGE_SIZE, sort: state.sorting, signal }),
+    queryFn: ({ signal }) =>
+      client.listShares({
+        organizationId: ORG,
+        page: state.pagination.pageIndex,
+        size: PAGE_SIZE,
+        sort: state.sorting,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -72,9 +92,13 @@ function HandRolledTable({ client }) {
     manualSorting: true,
     rowCount: query.data?.total ?? -1,
     state,
-    onPaginationChange: (updater) => setState((s) => ({ ...s, pagination: typeof updater === 'function' ? updater(s.pagination) : updater })),
+    onPaginationChange: (updater) =>
+      setState((s) => ({ ...s, pagination: typeof updater === 'function' ? updater(s.pagination) : updater })),
     onSortingChange: (updater) =>
-      setState((s) => ({ pagination: { ...s.pagination, pageIndex: 0 }, sorting: typeof updater === 'function' ? updater(s.sorting) : updater })),
+      setState((s) => ({
+        pagination: { ...s.pagination, pageIndex: 0 },
+        sorting: typeof updater === 'function' ? updater(s.sorting) : updater,
+      })),
   });
   return <Rows table={table} sortShown={query.isPlaceholderData ? undefined : sortText(state.sorting)} />;
 }
@@ -84,7 +108,14 @@ function PagewiseSearch({ onRender }) {
   const [q, setQ] = useState('');
   const shares = useShares({ organizationId: ORG, filters: { q }, prefetchNext: false });
   onRender?.(shares);
-  return <input aria-label="Search" value={q} onChange={(e) => setQ(e.target.value)} data-rows={shares.data?.items.length ?? ''} />;
+  return (
+    <input
+      aria-label="Search"
+      value={q}
+      onChange={(e) => setQ(e.target.value)}
+      data-rows={shares.data?.items.length ?? ''}
+    />
+  );
 }
 
 function HandRolledSearch({ client }) {
@@ -94,7 +125,14 @@ function HandRolledSearch({ client }) {
     queryFn: ({ signal }) => client.listShares({ organizationId: ORG, page: 0, size: 20, filters: { q }, signal }),
     placeholderData: keepPreviousData,
   });
-  return <input aria-label="Search" value={q} onChange={(e) => setQ(e.target.value)} data-rows={query.data?.items.length ?? ''} />;
+  return (
+    <input
+      aria-label="Search"
+      value={q}
+      onChange={(e) => setQ(e.target.value)}
+      data-rows={query.data?.items.length ?? ''}
+    />
+  );
 }
 
 /** Components that read only `rows` (pagewise) or only `data` (a hand-rolled useInfiniteQuery), counting renders. */
@@ -152,7 +190,8 @@ async function mounted(latencyMs, element, use) {
   const service = createMockService({ auth: 'none', latencyMs });
   const client = createApiClient({
     baseUrl: service.baseUrl,
-    fetch: async (input, init) => (await getResponse(service.handlers, new Request(input, init))) ?? new Response(null, { status: 404 }),
+    fetch: async (input, init) =>
+      (await getResponse(service.handlers, new Request(input, init))) ?? new Response(null, { status: 404 }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const host = document.createElement('div');
@@ -180,67 +219,81 @@ window.bench = {
   /** Sorts by each header in turn (asc, desc): per click, list requests before the new rows show and ms to the painted frame. */
   sort({ setup, latencyMs, clicks }) {
     const Table = setup === 'pagewise' ? PagewiseTable : HandRolledTable;
-    return mounted(latencyMs, (client) => <Table client={client} />, async ({ service, queryClient, host }) => {
-      await until(host, () => host.querySelector('tbody')?.dataset.sort === '');
-      const times = [];
-      const critical = [];
-      const total = [];
-      for (let i = 0; i < clicks; i++) {
-        await settled(queryClient);
-        const before = listRequests(service).length;
-        const field = ['name', 'sizeBytes', 'createdAt'][Math.floor(i / 2) % 3];
-        const button = host.querySelector(`button[data-sort-by="${field}"]`);
-        const previous = host.querySelector('tbody')?.dataset.sort;
-        const start = performance.now();
-        button.click();
-        await until(host, () => {
-          const shown = host.querySelector('tbody')?.dataset.sort ?? '';
-          return shown !== previous && shown.startsWith(`${field},`);
-        });
-        critical.push(listRequests(service).length - before);
-        times.push((await nextFrame()) - start);
-        await settled(queryClient);
-        total.push(listRequests(service).length - before);
-      }
-      return { times, critical, total };
-    });
+    return mounted(
+      latencyMs,
+      (client) => <Table client={client} />,
+      async ({ service, queryClient, host }) => {
+        await until(host, () => host.querySelector('tbody')?.dataset.sort === '');
+        const times = [];
+        const critical = [];
+        const total = [];
+        for (let i = 0; i < clicks; i++) {
+          await settled(queryClient);
+          const before = listRequests(service).length;
+          const field = ['name', 'sizeBytes', 'createdAt'][Math.floor(i / 2) % 3];
+          const button = host.querySelector(`button[data-sort-by="${field}"]`);
+          const previous = host.querySelector('tbody')?.dataset.sort;
+          const start = performance.now();
+          button.click();
+          await until(host, () => {
+            const shown = host.querySelector('tbody')?.dataset.sort ?? '';
+            return shown !== previous && shown.startsWith(`${field},`);
+          });
+          critical.push(listRequests(service).length - before);
+          times.push((await nextFrame()) - start);
+          await settled(queryClient);
+          total.push(listRequests(service).length - before);
+        }
+        return { times, critical, total };
+      },
+    );
   },
 
   /** Types `text` at `keyMs` a key into the search box: list requests sent after the first key. */
   search({ setup, latencyMs, text, keyMs }) {
     const Search = setup === 'pagewise' ? PagewiseSearch : HandRolledSearch;
-    return mounted(latencyMs, (client) => <Search client={client} />, async ({ service, queryClient, host }) => {
-      await until(host, () => host.querySelector('input')?.dataset.rows !== '');
-      await settled(queryClient);
-      const before = listRequests(service).length;
-      const input = host.querySelector('input');
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-      for (let end = 1; end <= text.length; end++) {
-        setValue.call(input, text.slice(0, end));
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        await sleep(keyMs);
-      }
-      await sleep(400);
-      await settled(queryClient);
-      const sent = listRequests(service).slice(before).map((r) => new URL(r.url).searchParams.get('q'));
-      return { requests: sent.length, queries: sent };
-    });
+    return mounted(
+      latencyMs,
+      (client) => <Search client={client} />,
+      async ({ service, queryClient, host }) => {
+        await until(host, () => host.querySelector('input')?.dataset.rows !== '');
+        await settled(queryClient);
+        const before = listRequests(service).length;
+        const input = host.querySelector('input');
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        for (let end = 1; end <= text.length; end++) {
+          setValue.call(input, text.slice(0, end));
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await sleep(keyMs);
+        }
+        await sleep(400);
+        await settled(queryClient);
+        const sent = listRequests(service)
+          .slice(before)
+          .map((r) => new URL(r.url).searchParams.get('q'));
+        return { requests: sent.length, queries: sent };
+      },
+    );
   },
 
   /** Renders of a component that reads only the rows, across `loads` load-mores. */
   loadMore({ setup, latencyMs, loads }) {
     const counter = { renders: 0, loadMore: () => {} };
     const Rows = setup === 'pagewise' ? PagewiseRows : HandRolledRows;
-    return mounted(latencyMs, (client) => <Rows counter={counter} client={client} />, async ({ queryClient, host }) => {
-      await until(host, () => host.querySelector('output')?.dataset.rows === '20');
-      await settled(queryClient);
-      const first = counter.renders;
-      for (let i = 2; i <= loads + 1; i++) {
-        counter.loadMore();
-        await until(host, () => host.querySelector('output')?.dataset.rows === String(i * 20));
+    return mounted(
+      latencyMs,
+      (client) => <Rows counter={counter} client={client} />,
+      async ({ queryClient, host }) => {
+        await until(host, () => host.querySelector('output')?.dataset.rows === '20');
         await settled(queryClient);
-      }
-      return { renders: counter.renders - first };
-    });
+        const first = counter.renders;
+        for (let i = 2; i <= loads + 1; i++) {
+          counter.loadMore();
+          await until(host, () => host.querySelector('output')?.dataset.rows === String(i * 20));
+          await settled(queryClient);
+        }
+        return { renders: counter.renders - first };
+      },
+    );
   },
 };

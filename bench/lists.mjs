@@ -19,7 +19,14 @@ export async function runLists({ log = () => {} } = {}) {
   if (!executablePath) throw new Error(missingChromiumMessage);
   const outdir = join(tmpDir, 'pages', 'lists');
   mkdirSync(outdir, { recursive: true });
-  await build({ ...esbuildFlags, format: 'iife', entryPoints: [join(benchDir, 'lists-app.jsx')], jsx: 'automatic', alias: reactAlias, outfile: join(outdir, 'bundle.js') });
+  await build({
+    ...esbuildFlags,
+    format: 'iife',
+    entryPoints: [join(benchDir, 'lists-app.jsx')],
+    jsx: 'automatic',
+    alias: reactAlias,
+    outfile: join(outdir, 'bundle.js'),
+  });
   writeFileSync(
     join(outdir, 'index.html'),
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>lists</title><link rel="icon" href="data:,"></head><body><script src="bundle.js"></script></body></html>',
@@ -37,8 +44,15 @@ export async function runLists({ log = () => {} } = {}) {
     for (const setup of ['pagewise', 'hand']) {
       await call('sort', { setup, latencyMs: LISTS_LATENCY_MS, clicks: 2 }); // warm-up
       const r = await call('sort', { setup, latencyMs: LISTS_LATENCY_MS, clicks: SORT_CLICKS });
-      sort[setup] = { clicks: r.times.length, median: median(r.times), critical: Math.max(...r.critical), total: median(r.total) };
-      log(`  sort ${setup}: ${sort[setup].median.toFixed(1)} ms, ${sort[setup].critical} request(s) on the critical path`);
+      sort[setup] = {
+        clicks: r.times.length,
+        median: median(r.times),
+        critical: Math.max(...r.critical),
+        total: median(r.total),
+      };
+      log(
+        `  sort ${setup}: ${sort[setup].median.toFixed(1)} ms, ${sort[setup].critical} request(s) on the critical path`,
+      );
     }
     const search = {};
     for (const setup of ['pagewise', 'hand']) {
@@ -50,7 +64,17 @@ export async function runLists({ log = () => {} } = {}) {
       loadMore[setup] = await call('loadMore', { setup, latencyMs: LISTS_LATENCY_MS, loads: LOADS });
       log(`  load more ${setup}: ${loadMore[setup].renders} render(s)`);
     }
-    return { sort, search, loadMore, latencyMs: LISTS_LATENCY_MS, clicks: SORT_CLICKS, text: SEARCH, keyMs: KEY_MS, loads: LOADS, errors: [...new Set(errors)] };
+    return {
+      sort,
+      search,
+      loadMore,
+      latencyMs: LISTS_LATENCY_MS,
+      clicks: SORT_CLICKS,
+      text: SEARCH,
+      keyMs: KEY_MS,
+      loads: LOADS,
+      errors: [...new Set(errors)],
+    };
   } finally {
     await browser.close();
     await server.close();

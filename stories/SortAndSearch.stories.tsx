@@ -32,7 +32,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A server-paged table that also sorts and filters on the service. */
-const listFeatures = tableFeatures({ rowPaginationFeature, rowSortingFeature, columnFilteringFeature, globalFilteringFeature });
+const listFeatures = tableFeatures({
+  rowPaginationFeature,
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+});
 const helper = createColumnHelper<typeof listFeatures, MockShare>();
 const NO_ROWS: MockShare[] = [];
 
@@ -52,9 +57,15 @@ const columns = helper.columns([
   helper.accessor('name', { header: ({ column }) => <SortHeader column={column} label="Name" /> }),
   helper.accessor('path', { header: 'Path', enableSorting: false }),
   helper.accessor('protocol', { header: ({ column }) => <SortHeader column={column} label="Protocol" /> }),
-  helper.accessor('sizeBytes', { header: ({ column }) => <SortHeader column={column} label="Size" />, cell: (info) => bytes.format(info.getValue() / 1024 ** 3) }),
+  helper.accessor('sizeBytes', {
+    header: ({ column }) => <SortHeader column={column} label="Size" />,
+    cell: (info) => bytes.format(info.getValue() / 1024 ** 3),
+  }),
   helper.accessor('createdAt', { header: ({ column }) => <SortHeader column={column} label="Created" /> }),
 ]);
+
+/** Unique on a docs page that also shows the plain shares table. */
+const CAPTION = 'Shares of Acme, sorted and searched';
 
 /**
  * Shares of Acme, sortable by header, searchable and filtered by protocol, all in the URL: `useShares` takes sort and
@@ -63,7 +74,12 @@ const columns = helper.columns([
 function SortableShares() {
   const url = useUrlList();
   const shares = useShares<MockShare>({ organizationId: demoOrganizationIds.acme, ...url });
-  const table = useTable({ features: listFeatures, columns, data: shares.data?.items ?? NO_ROWS, ...useServerTablePagination(shares) });
+  const table = useTable({
+    features: listFeatures,
+    columns,
+    data: shares.data?.items ?? NO_ROWS,
+    ...useServerTablePagination(shares),
+  });
   const location = useLocation();
   const protocol = table.getColumn('protocol')?.getFilterValue();
   return (
@@ -71,11 +87,18 @@ function SortableShares() {
       <p style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
         <label>
           Search shares{' '}
-          <input type="search" value={String(table.state.globalFilter ?? '')} onChange={(event) => table.setGlobalFilter(event.target.value)} />
+          <input
+            type="search"
+            value={String(table.state.globalFilter ?? '')}
+            onChange={(event) => table.setGlobalFilter(event.target.value)}
+          />
         </label>
         <label>
           Protocol{' '}
-          <select value={typeof protocol === 'string' ? protocol : ''} onChange={(event) => table.getColumn('protocol')?.setFilterValue(event.target.value || undefined)}>
+          <select
+            value={typeof protocol === 'string' ? protocol : ''}
+            onChange={(event) => table.getColumn('protocol')?.setFilterValue(event.target.value || undefined)}
+          >
             <option value="">Any</option>
             {urlProtocols.map((p) => (
               <option key={p}>{p}</option>
@@ -83,8 +106,13 @@ function SortableShares() {
           </select>
         </label>
       </p>
-      <DataTable table={table} caption="Shares of Acme" busy={shares.isFetching} empty={shares.isPending ? 'Loading shares…' : 'No shares match.'} />
-      <TablePagination table={table} showTotal aria-label="Shares of Acme: pages" />
+      <DataTable
+        table={table}
+        caption={CAPTION}
+        busy={shares.isFetching}
+        empty={shares.isPending ? 'Loading shares…' : 'No shares match.'}
+      />
+      <TablePagination table={table} showTotal aria-label={`${CAPTION}: pages`} />
       <output aria-label="URL">{location.pathname + location.search}</output>
     </div>
   );
@@ -104,7 +132,7 @@ export const SortSearchFilter: Story = {
     const url = () => canvas.getByRole('status', { name: 'URL' });
     // The invalid sort and protocol in the first URL were replaced.
     await waitFor(() => expect(url()).toHaveTextContent(/^\/shares$/), SLOW);
-    await waitFor(() => expect(shownNames(canvasElement, 'Shares of Acme')[0]).toBe('acme-finance-00001'), SLOW);
+    await waitFor(() => expect(shownNames(canvasElement, CAPTION)[0]).toBe('acme-finance-00001'), SLOW);
     const nameHeader = canvas.getByRole('columnheader', { name: /Name/ });
     await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
     await userEvent.click(within(nameHeader).getByRole('button'));
@@ -112,12 +140,15 @@ export const SortSearchFilter: Story = {
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(within(nameHeader).getByRole('button'));
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-    await waitFor(() => expect(shownNames(canvasElement, 'Shares of Acme')[0]).toBe('acme-research-00436'), SLOW);
+    await waitFor(() => expect(shownNames(canvasElement, CAPTION)[0]).toBe('acme-research-00436'), SLOW);
 
     const before = sortable.service.requests.length;
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search shares' }), 'acme-fin');
     await waitFor(() => expect(url()).toHaveTextContent('q=acme-fin'));
-    await waitFor(() => expect(shownNames(canvasElement, 'Shares of Acme').every((name) => name.startsWith('acme-finance'))).toBe(true), SLOW);
+    await waitFor(
+      () => expect(shownNames(canvasElement, CAPTION).every((name) => name.startsWith('acme-finance'))).toBe(true),
+      SLOW,
+    );
     // The search is asked for once the typing settled: never for a part of it (`a`, `ac`, …).
     const searches = sortable.service.requests.slice(before).map((r) => new URL(r.url).searchParams.get('q'));
     await expect(searches.filter((q) => q !== null && q !== 'acme-fin')).toEqual([]);
@@ -137,12 +168,27 @@ interface User extends ApiRecord {
 }
 
 const userHelper = createColumnHelper<typeof serverFeatures, User>();
-const userColumns = userHelper.columns([userHelper.accessor('name', { header: 'Name' }), userHelper.accessor('createdAt', { header: 'Created' })]);
+const userColumns = userHelper.columns([
+  userHelper.accessor('name', { header: 'Name' }),
+  userHelper.accessor('createdAt', { header: 'Created' }),
+]);
 const useUsers = (options: Parameters<typeof usePagedList<User>>[1]) => usePagedList<User>('users', options);
 
 const anotherEndpoint = mockedStory(
-  () => <PagedTable useResource={useUsers} organizationId={demoOrganizationIds.acme} columns={userColumns} caption="Users of Acme" noun="users" />,
-  { organizations: { [demoOrganizationIds.acme]: { name: 'Acme', lists: { users: 57 } } } },
+  () => (
+    <PagedTable
+      useResource={useUsers}
+      organizationId={demoOrganizationIds.acme}
+      columns={userColumns}
+      caption="Users of Acme"
+      noun="users"
+    />
+  ),
+  // A base of its own: on a docs page beside other stories, their mocks (without users) must not answer for it.
+  {
+    baseUrl: '/pagewise-users-api',
+    organizations: { [demoOrganizationIds.acme]: { name: 'Acme', lists: { users: 57 } } },
+  },
 );
 
 /** `/{organizationId}/users`, an endpoint pagewise does not name, paged by the same hook, table pairing and mock. */
@@ -151,6 +197,8 @@ export const AnotherEndpoint: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(shownNames(canvasElement, 'Users of Acme')[0]).toBe('acme-users-00001'), SLOW);
     await expect(within(canvasElement).getByText('1–20 of 57')).toBeInTheDocument();
-    await expect(anotherEndpoint.service.requests.map((r) => new URL(r.url).pathname)).toContain(`/pagewise-api/${demoOrganizationIds.acme}/users`);
+    await expect(anotherEndpoint.service.requests.map((r) => new URL(r.url).pathname)).toContain(
+      `/pagewise-users-api/${demoOrganizationIds.acme}/users`,
+    );
   },
 };

@@ -20,17 +20,26 @@ import { usePagedListAs, useSuspenseListAs } from './usePagedList';
  * `usePagedList<User>('users', { organizationId })` for `GET {baseUrl}/{organizationId}/users`. `page` is 1-based
  * like the control; spread `pagination` into `<Pagination />`, bind `listState` to sortable headers and a search box.
  */
-export function usePagedList<T = ApiRecord>(resource: PagedResource, options: PagedResourceOptions<T>): PagedResourceResult<T> {
+export function usePagedList<T = ApiRecord>(
+  resource: PagedResource,
+  options: PagedResourceOptions<T>,
+): PagedResourceResult<T> {
   return usePagedListAs<T>('usePagedList', resource, options);
 }
 
 /** Any list of the service page by page ("load more", infinite scroll); see `useInfiniteShares`. */
-export function useInfiniteList<T = ApiRecord>(resource: PagedResource, options: InfiniteResourceOptions<T>): InfiniteResourceResult<T> {
+export function useInfiniteList<T = ApiRecord>(
+  resource: PagedResource,
+  options: InfiniteResourceOptions<T>,
+): InfiniteResourceResult<T> {
   return useInfiniteListAs<T>('useInfiniteList', resource, options);
 }
 
 /** One page of any list of the service under Suspense, changing page, sort and filters in a transition; see `useSuspenseShares`. */
-export function useSuspenseList<T = ApiRecord>(resource: PagedResource, options: SuspensePagedOptions): SuspensePagedResult<T> {
+export function useSuspenseList<T = ApiRecord>(
+  resource: PagedResource,
+  options: SuspensePagedOptions,
+): SuspensePagedResult<T> {
   return useSuspenseListAs<T>('useSuspenseList', resource, options);
 }
 
@@ -56,7 +65,9 @@ export function useInfiniteShares<T = Share>(options: InfiniteResourceOptions<T>
 }
 
 /** An organization's environments page by page, for "Load more" buttons and infinite scroll (see `useInfiniteShares`). */
-export function useInfiniteEnvironments<T = Environment>(options: InfiniteResourceOptions<T>): InfiniteResourceResult<T> {
+export function useInfiniteEnvironments<T = Environment>(
+  options: InfiniteResourceOptions<T>,
+): InfiniteResourceResult<T> {
   return useInfiniteListAs<T>('useInfiniteEnvironments', 'environments', options);
 }
 

@@ -1,5 +1,21 @@
-import { hashKey, infiniteQueryOptions, queryOptions, skipToken, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient, Environment, FilterValue, ListFilters, ListResource, Page, Share, SortEntry } from '../client/index';
+import {
+  hashKey,
+  infiniteQueryOptions,
+  queryOptions,
+  skipToken,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type {
+  ApiClient,
+  Environment,
+  FilterValue,
+  ListFilters,
+  ListResource,
+  Page,
+  Share,
+  SortEntry,
+} from '../client/index';
 import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
 import { retryPolicy } from './retryPolicy';
 
@@ -25,7 +41,15 @@ export type PagedQueryKey = readonly ['pagewise', PagedResource, string, string 
  * Query key of a "load more" list, as `PagedQueryKey` but ending in `'infinite'`: its prefix of six is the same set
  * of rows as the paged queries' (`invalidateQueries` on it refreshes both). Never holds a token.
  */
-export type PagedInfiniteQueryKey = readonly ['pagewise', PagedResource, string, string | null, number, ListQuery, 'infinite'];
+export type PagedInfiniteQueryKey = readonly [
+  'pagewise',
+  PagedResource,
+  string,
+  string | null,
+  number,
+  ListQuery,
+  'infinite',
+];
 
 /** Parameters every list query takes. */
 interface ListQueryParams {
@@ -70,7 +94,8 @@ export const onServer = (): boolean => typeof window === 'undefined' || 'Deno' i
 const toWirePage = (page: number): number => page - 1;
 
 function assertCount(name: string, value: number, note = ''): void {
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1${note}, got ${String(value)}`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1${note}, got ${String(value)}`);
 }
 
 /**
@@ -82,7 +107,8 @@ export function toListQuery(sort: readonly SortEntry[] | undefined, filters: Lis
   if (filters && typeof filters === 'object' && !Array.isArray(filters)) {
     for (const name of Object.keys(filters).sort()) {
       const value = filters[name];
-      if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
+        continue;
       kept[name] = value as FilterValue | readonly FilterValue[];
     }
   } else if (filters != null) return { sort: sort ?? [], filters: filters as never };
@@ -98,7 +124,14 @@ function listBase<T>(resource: PagedResource, params: ListQueryParams) {
   const prefix = ['pagewise', resource, client.id, organizationId, pageSize, query] as const;
   const fetchPage = organizationId
     ? (page: number, signal: AbortSignal) =>
-        client.list<T>(resource, { organizationId, page: toWirePage(page), size: pageSize, sort: query.sort, filters: query.filters, signal })
+        client.list<T>(resource, {
+          organizationId,
+          page: toWirePage(page),
+          size: pageSize,
+          sort: query.sort,
+          filters: query.filters,
+          signal,
+        })
     : undefined;
   // In browsers only: on a server TanStack's own default (no retries, or the QueryClient's defaults) holds,
   // so a server render never waits out the backoff.
@@ -162,9 +195,11 @@ export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, par
 /** Options for one page of an organization's shares (`page` 1-based), for `useQuery`, `queryClient.query` and server rendering. */
 export const sharesQueryOptions = <T = Share>(params: SharesQueryParams) => listQueryOptions<T>('shares', params);
 /** Options for one page of an organization's environments (`page` 1-based), for `useQuery`, `queryClient.query` and server rendering. */
-export const environmentsQueryOptions = <T = Environment>(params: EnvironmentsQueryParams) => listQueryOptions<T>('environments', params);
+export const environmentsQueryOptions = <T = Environment>(params: EnvironmentsQueryParams) =>
+  listQueryOptions<T>('environments', params);
 /** Options for an organization's shares page by page ("load more"), for `useInfiniteQuery` and `queryClient.infiniteQuery`. */
-export const sharesInfiniteQueryOptions = <T = Share>(params: PagedInfiniteQueryParams) => listInfiniteQueryOptions<T>('shares', params);
+export const sharesInfiniteQueryOptions = <T = Share>(params: PagedInfiniteQueryParams) =>
+  listInfiniteQueryOptions<T>('shares', params);
 /** Options for an organization's environments page by page ("load more"), for `useInfiniteQuery` and `queryClient.infiniteQuery`. */
 export const environmentsInfiniteQueryOptions = <T = Environment>(params: PagedInfiniteQueryParams) =>
   listInfiniteQueryOptions<T>('environments', params);
@@ -194,7 +229,8 @@ export function warnIfCachedUnderOtherId(queryClient: QueryClient, queryKey: rea
     if (warnedKeys.has(hash) || queryClient.getQueryData(queryKey) !== undefined) return;
     const [elsewhere] = queryClient.getQueryCache().findAll({
       queryKey: queryKey.slice(0, 2),
-      predicate: ({ queryKey: other, state }) => state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
+      predicate: ({ queryKey: other, state }) =>
+        state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
     });
     if (!elsewhere) return;
     warnedKeys.add(hash);

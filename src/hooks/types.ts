@@ -81,7 +81,8 @@ export interface PageOptions {
  * `useQuery` options the hook sets itself, or that would be wrong for a hook whose key changes with the page:
  * `initialData` would seed every page, page size and organization with the same rows.
  */
-type OwnQueryOptions = 'queryKey' | 'queryFn' | 'placeholderData' | 'select' | 'staleTime' | 'initialData' | 'initialDataUpdatedAt';
+type OwnQueryOptions =
+  'queryKey' | 'queryFn' | 'placeholderData' | 'select' | 'staleTime' | 'initialData' | 'initialDataUpdatedAt';
 
 /**
  * Options of `usePagedList`, `useShares` and `useEnvironments`; any other `useQuery` option passes through. For data
@@ -89,7 +90,8 @@ type OwnQueryOptions = 'queryKey' | 'queryFn' | 'placeholderData' | 'select' | '
  * of `initialData`.
  */
 export interface PagedResourceOptions<T = Share>
-  extends Omit<UseQueryOptions<Page<T>, Error, Page<T>, PagedQueryKey>, OwnQueryOptions>,
+  extends
+    Omit<UseQueryOptions<Page<T>, Error, Page<T>, PagedQueryKey>, OwnQueryOptions>,
     PageOptions,
     ListStateOptions {
   /** The organization's UUID. Without one nothing is requested (the query is skipped, not failed). */
@@ -124,10 +126,19 @@ export type SuspensePagedResult<T> = UseSuspenseQueryResult<Page<T>, Error> & {
 
 /** Options of `useInfiniteList`, `useInfiniteShares` and `useInfiniteEnvironments`: the list's, plus `useInfiniteQuery` options it does not own. */
 export interface InfiniteResourceOptions<T>
-  extends Omit<PagedInfiniteQueryParams, 'client'>,
+  extends
+    Omit<PagedInfiniteQueryParams, 'client'>,
     Omit<
       UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, number>, PagedInfiniteQueryKey, number>,
-      'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam' | 'getPreviousPageParam' | 'maxPages' | 'staleTime' | 'initialData' | 'placeholderData'
+      | 'queryKey'
+      | 'queryFn'
+      | 'initialPageParam'
+      | 'getNextPageParam'
+      | 'getPreviousPageParam'
+      | 'maxPages'
+      | 'staleTime'
+      | 'initialData'
+      | 'placeholderData'
     > {
   /** The API client. @default the one from `<ApiClientProvider>` */
   client?: ApiClient | undefined;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useInfiniteQuery, useQueryClient, hashKey, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Page } from '../client/index';
 import { useClientFor } from './ApiClientProvider';
@@ -20,15 +20,43 @@ function rowsOf<T>(data: InfiniteData<Page<T>, number> | undefined): T[] {
 }
 
 /** The one implementation of the "load more" form: `useInfiniteList`, `useInfiniteShares`, `useInfiniteEnvironments`. */
-export function useInfiniteListAs<T>(caller: string, resource: PagedResource, options: InfiniteResourceOptions<T>): InfiniteResourceResult<T> {
-  const { client: clientOption, organizationId, pageSize, maxPages, staleTime, sort, filters, filtersDelayMs = 300, ...rest } = options;
+export function useInfiniteListAs<T>(
+  caller: string,
+  resource: PagedResource,
+  options: InfiniteResourceOptions<T>,
+): InfiniteResourceResult<T> {
+  const {
+    client: clientOption,
+    organizationId,
+    pageSize,
+    maxPages,
+    staleTime,
+    sort,
+    filters,
+    filtersDelayMs = 300,
+    ...rest
+  } = options;
   const client = useClientFor(caller, clientOption);
   const settled = useDebouncedValue(filters, filtersDelayMs);
   // Without placeholder data: switching organization never shows the other organization's rows.
-  const own = listInfiniteQueryOptions<T>(resource, { client, organizationId, pageSize, maxPages, staleTime, sort, filters: settled });
+  const own = listInfiniteQueryOptions<T>(resource, {
+    client,
+    organizationId,
+    pageSize,
+    maxPages,
+    staleTime,
+    sort,
+    filters: settled,
+  });
   // The list's defaults, then the caller's options, then what the list owns: it always wins, even over a cast.
   const { defaults, owned } = splitDefaults(own);
-  const query = useInfiniteQuery({ ...defaults, ...rest, ...owned, initialData: undefined, placeholderData: undefined });
+  const query = useInfiniteQuery({
+    ...defaults,
+    ...rest,
+    ...owned,
+    initialData: undefined,
+    placeholderData: undefined,
+  });
   const queryClient = useQueryClient();
   const { fetchNextPage } = query;
   const latestKey = useRef(own.queryKey);
@@ -40,8 +68,8 @@ export function useInfiniteListAs<T>(caller: string, resource: PagedResource, op
     const state = queryClient.getQueryState<InfiniteData<Page<T>, number>>(latestKey.current);
     const loading = !!(state?.fetchMeta as { fetchMore?: unknown } | null | undefined)?.fetchMore;
     if (state?.data?.pages.at(-1)?.hasNext) void fetchNextPage({ cancelRefetch: !loading });
-    // The key's hash, not the array (new each render): loadMore stays the same function for effects that use it.
-  }, [fetchNextPage, queryClient, hashKey(own.queryKey)]);
+    // The key from a ref, not the array (new each render): loadMore stays the same function for effects that use it.
+  }, [fetchNextPage, queryClient]);
   // Getters, read only when the caller reads them: a component showing `rows` re-renders when rows change, not
   // on every notification of the observer (fetch status, `isFetchingNextPage`, …).
   return extendResult(query, {

@@ -7,7 +7,14 @@ import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
 import { usePageState } from '../shared/usePageState';
 import { warnOnce } from '../shared/warnOnce';
 import { useClientFor } from './ApiClientProvider';
-import { DEFAULT_STALE_TIME, listQueryOptions, splitDefaults, toListQuery, warnIfCachedUnderOtherId, type PagedResource } from './queryOptions';
+import {
+  DEFAULT_STALE_TIME,
+  listQueryOptions,
+  splitDefaults,
+  toListQuery,
+  warnIfCachedUnderOtherId,
+  type PagedResource,
+} from './queryOptions';
 import type {
   ListState,
   ListStateOptions,
@@ -56,10 +63,14 @@ export function useDebouncedValue<V>(value: V, delayMs: number): V {
   const key = hashKey([value]);
   const [settled, setSettled] = useState({ key, value });
   const immediate = !(delayMs > 0);
+  // The value as last rendered: an equal value of another identity (an inline object) must not restart the wait.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
   useEffect(() => {
     if (immediate || settled.key === key) return;
-    // `value` is the one `key` was made from: a new value by value restarts the wait, a new identity does not.
-    const timer = setTimeout(() => setSettled({ key, value }), delayMs);
+    const timer = setTimeout(() => setSettled({ key, value: latest.current }), delayMs);
     return () => clearTimeout(timer);
   }, [key, delayMs, immediate, settled.key]);
   return immediate || settled.key === key ? value : settled.value;
@@ -88,10 +99,18 @@ const now = (run: () => void) => run();
  * for the request), and the page (controlled or kept here), which goes back to its first page in the same render
  * as another organization, sort or settled filters. `transition` wraps every change the hook makes itself.
  */
-function usePageListing(caller: string, resource: PagedResource, options: PageOptions & ListStateOptions & { organizationId: string | null | undefined }, transition = now) {
+function usePageListing(
+  caller: string,
+  resource: PagedResource,
+  options: PageOptions & ListStateOptions & { organizationId: string | null | undefined },
+  transition = now,
+) {
   const client = useClientFor(caller, options.client);
   const organizationId = options.organizationId || null;
-  const [own, setOwn] = useState(() => ({ sort: options.defaultSort ?? noSort, filters: options.defaultFilters ?? noFilters }));
+  const [own, setOwn] = useState(() => ({
+    sort: options.defaultSort ?? noSort,
+    filters: options.defaultFilters ?? noFilters,
+  }));
   const sort = options.sort ?? own.sort;
   const filters = options.filters ?? own.filters;
   const settled = toListQuery(sort, useDebouncedValue(filters, options.filtersDelayMs ?? DEFAULT_FILTERS_DELAY_MS));
@@ -100,18 +119,30 @@ function usePageListing(caller: string, resource: PagedResource, options: PageOp
   // The client's non-secret id, not the object: a client created during render must not look like a new one.
   const scope = JSON.stringify([resource, client.id, organizationId]);
   const listing = `${scope}${hashKey([settled])}`;
-  const state = usePageState({ page: options.page, pageSize: options.pageSize, defaultPage: firstPage, defaultPageSize: firstSize, listing, onChange: options.onChange });
+  const state = usePageState({
+    page: options.page,
+    pageSize: options.pageSize,
+    defaultPage: firstPage,
+    defaultPageSize: firstSize,
+    listing,
+    onChange: options.onChange,
+  });
   const page = toPageNumber(state.page, 1);
   const pageSize = toPageNumber(state.pageSize, firstSize);
-  useInvalidOptionWarnings(caller, [['page', options.page, page], ['pageSize', options.pageSize, pageSize],
-    ['defaultPage', options.defaultPage, firstPage], ['defaultPageSize', options.defaultPageSize, firstSize]]);
+  useInvalidOptionWarnings(caller, [
+    ['page', options.page, page],
+    ['pageSize', options.pageSize, pageSize],
+    ['defaultPage', options.defaultPage, firstPage],
+    ['defaultPageSize', options.defaultPageSize, firstSize],
+  ]);
 
   // The latest options and page, so the setters below stay the same functions for memoised callers.
   const latest = useRef({ options, page, pageSize });
   useEffect(() => void (latest.current = { options, page, pageSize }));
   const { change: setPage } = state;
   const change = useCallback(
-    (next: number, size: number) => transition(() => setPage(toPageNumber(next, 1), toPageNumber(size, latest.current.pageSize))),
+    (next: number, size: number) =>
+      transition(() => setPage(toPageNumber(next, 1), toPageNumber(size, latest.current.pageSize))),
     [setPage, transition],
   );
   const listState = useMemo<ListState>(() => {
@@ -169,24 +200,41 @@ function prefetchPage<T>(
     const query = queryClient.getQueryCache().find({ queryKey: shown, exact: true });
     if (!query || enabled(query as never) === false) return;
   } else if (enabled === false) return;
-  const fetchOptions = Object.fromEntries(FETCH_OPTIONS.filter((name) => overrides[name] !== undefined).map((name) => [name, overrides[name]]));
+  const fetchOptions = Object.fromEntries(
+    FETCH_OPTIONS.filter((name) => overrides[name] !== undefined).map((name) => [name, overrides[name]]),
+  );
   // The caller's fetch options win over the list's defaults here: its `retry` is the page query's too.
   queryClient.query({ ...nextOptions, ...fetchOptions }).catch(() => {});
 }
 
 /** The one implementation of the paged form: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
-export function usePagedListAs<T>(caller: string, resource: PagedResource, options: PagedResourceOptions<T>): PagedResourceResult<T> {
+export function usePagedListAs<T>(
+  caller: string,
+  resource: PagedResource,
+  options: PagedResourceOptions<T>,
+): PagedResourceResult<T> {
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
   // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
   const queryOverrides = options;
-  const { client, organizationId, page, pageSize, change, scope, listing, settled, listState } = usePageListing(caller, resource, options);
+  const { client, organizationId, page, pageSize, change, scope, listing, settled, listState } = usePageListing(
+    caller,
+    resource,
+    options,
+  );
   const queryClient = useQueryClient();
   const params = { client, organizationId, pageSize, staleTime, ...settled };
   const own = listQueryOptions<T>(resource, { ...params, page });
   warnIfCachedUnderOtherId(queryClient, own.queryKey);
   // The list's defaults, then the caller's options, then what the hook owns (as useSuspenseQuery sets its own last).
   const { defaults, owned } = splitDefaults(own);
-  const query = useQuery({ ...defaults, ...queryOverrides, ...owned, select: undefined, initialData: undefined, initialDataUpdatedAt: undefined });
+  const query = useQuery({
+    ...defaults,
+    ...queryOverrides,
+    ...owned,
+    select: undefined,
+    initialData: undefined,
+    initialDataUpdatedAt: undefined,
+  });
   const fresh = query.isPlaceholderData ? undefined : query.data;
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
@@ -225,16 +273,38 @@ export function usePagedListAs<T>(caller: string, resource: PagedResource, optio
  * Paging under Suspense without the fallback coming back: every change runs inside `startTransition`, so React keeps
  * the current page on screen while the next one suspends (`useSuspenseQuery` has no `placeholderData`).
  */
-export function useSuspenseListAs<T>(caller: string, resource: PagedResource, options: SuspensePagedOptions): SuspensePagedResult<T> {
+export function useSuspenseListAs<T>(
+  caller: string,
+  resource: PagedResource,
+  options: SuspensePagedOptions,
+): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
-  const { client, organizationId, page, pageSize, change, settled, listState } = usePageListing(caller, resource, options, startTransition);
+  const { client, organizationId, page, pageSize, change, settled, listState } = usePageListing(
+    caller,
+    resource,
+    options,
+    startTransition,
+  );
   const queryClient = useQueryClient();
-  if (!organizationId) throw new TypeError(`pagewise: ${caller}() needs an \`organizationId\` (a suspending query cannot wait for one)`);
-  const own = listQueryOptions<T>(resource, { client, organizationId, page, pageSize, staleTime: options.staleTime, ...settled });
+  if (!organizationId)
+    throw new TypeError(`pagewise: ${caller}() needs an \`organizationId\` (a suspending query cannot wait for one)`);
+  const own = listQueryOptions<T>(resource, {
+    client,
+    organizationId,
+    page,
+    pageSize,
+    staleTime: options.staleTime,
+    ...settled,
+  });
   warnIfCachedUnderOtherId(queryClient, own.queryKey);
   // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
   const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
   const { total, hasNext } = query.data;
-  const pagination: QueryPagination = { current: page, pageSize, onChange: change, ...(total === undefined ? { hasNext } : { total }) };
+  const pagination: QueryPagination = {
+    current: page,
+    pageSize,
+    onChange: change,
+    ...(total === undefined ? { hasNext } : { total }),
+  };
   return extendResult(query, { isTransitioning, pagination, listState });
 }

@@ -33,14 +33,21 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   };
   if (typeof allow !== 'object' || allow === null || Array.isArray(allow)) fail('', 'a record of resources');
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {
-    if (!RESOURCE_NAME.test(resource)) fail(`["${resource.slice(0, 32)}"]`, 'keyed by a path segment (letters, digits, - and _)');
+    if (!RESOURCE_NAME.test(resource))
+      fail(`["${resource.slice(0, 32)}"]`, 'keyed by a path segment (letters, digits, - and _)');
     if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters? })');
-    if (rule.sort !== undefined && !(Array.isArray(rule.sort) && rule.sort.every((field) => typeof field === 'string' && /^[\w.-]+$/.test(field)))) {
+    if (
+      rule.sort !== undefined &&
+      !(Array.isArray(rule.sort) && rule.sort.every((field) => typeof field === 'string' && /^[\w.-]+$/.test(field)))
+    ) {
       fail(`.${resource}.sort`, 'an array of field names');
     }
     for (const [name, accepts] of Object.entries(rule.filters ?? {})) {
-      if (!NAMEABLE.test(name) || ['page', 'size', 'sort'].includes(name)) fail(`.${resource}.filters`, 'keyed by parameter names other than page, size and sort');
-      const valid = isList(accepts) ? accepts.every((value) => typeof value === 'string') : Number.isSafeInteger(accepts?.maxLength) && accepts.maxLength >= 1;
+      if (!NAMEABLE.test(name) || ['page', 'size', 'sort'].includes(name))
+        fail(`.${resource}.filters`, 'keyed by parameter names other than page, size and sort');
+      const valid = isList(accepts)
+        ? accepts.every((value) => typeof value === 'string')
+        : Number.isSafeInteger(accepts?.maxLength) && accepts.maxLength >= 1;
       if (!valid) fail(`.${resource}.filters.${name}`, 'an array of allowed values or { maxLength } (an integer >= 1)');
     }
   }
@@ -56,7 +63,11 @@ export function servesResource(allow: ProxyAllowlist, resource: string): boolean
  * The parameters besides `page` and `size` to forward for `resource`, in the order they came, or the message of a 400
  * that names the parameter and never repeats its value.
  */
-export function allowedParams(allow: ProxyAllowlist, resource: string, query: URLSearchParams): Array<[string, string]> | string {
+export function allowedParams(
+  allow: ProxyAllowlist,
+  resource: string,
+  query: URLSearchParams,
+): Array<[string, string]> | string {
   const rule = Object.hasOwn(allow, resource) ? allow[resource] : undefined;
   if (!rule) return [];
   const forward: Array<[string, string]> = [];
@@ -70,7 +81,12 @@ export function allowedParams(allow: ProxyAllowlist, resource: string, query: UR
       const [field, direction, ...rest] = value.split(',');
       const fields = rule.sort ?? [];
       if (!fields.length) return '`sort` is not allowed here';
-      if (count > MAX_SORT || rest.length || !fields.includes(field!) || (direction !== 'asc' && direction !== 'desc')) {
+      if (
+        count > MAX_SORT ||
+        rest.length ||
+        !fields.includes(field!) ||
+        (direction !== 'asc' && direction !== 'desc')
+      ) {
         return `\`sort\` must be <field>,asc|desc (at most ${MAX_SORT}) with a field of ${fields.join(', ')}`;
       }
     } else {
@@ -78,7 +94,9 @@ export function allowedParams(allow: ProxyAllowlist, resource: string, query: UR
       if (!accepts) return `${named} is not allowed here`;
       if (count > MAX_VALUES) return `${named} may be given at most ${MAX_VALUES} times`;
       if (isList(accepts) ? !accepts.includes(value) : value.length > accepts.maxLength) {
-        return isList(accepts) ? `${named} must be one of ${accepts.join(', ')}` : `${named} must be at most ${accepts.maxLength} characters`;
+        return isList(accepts)
+          ? `${named} must be one of ${accepts.join(', ')}`
+          : `${named} must be at most ${accepts.maxLength} characters`;
       }
     }
     forward.push([name, value]);

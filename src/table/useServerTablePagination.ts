@@ -23,7 +23,9 @@ export interface ServerPagedResult {
     readonly sort: readonly ColumnSort[];
     readonly filters: Readonly<Record<string, unknown>>;
     readonly setSort: (sort: readonly ColumnSort[]) => void;
-    readonly setFilters: (filters: Readonly<Record<string, FilterValue | readonly FilterValue[] | null | undefined>>) => void;
+    readonly setFilters: (
+      filters: Readonly<Record<string, FilterValue | readonly FilterValue[] | null | undefined>>,
+    ) => void;
   };
 }
 
@@ -44,7 +46,12 @@ export interface ServerTablePaginationOptions {
   /** Pages; `-1` while the service only says that another page follows (TanStack Table's unknown page count), `0` before the first page is known. */
   pageCount: number;
   /** The table's state: zero-based pagination from the hook's page, and the hook's sort and filters when it has them. */
-  state: { pagination: PaginationState; sorting?: SortingState; columnFilters?: ColumnFiltersState; globalFilter?: string };
+  state: {
+    pagination: PaginationState;
+    sorting?: SortingState;
+    columnFilters?: ColumnFiltersState;
+    globalFilter?: string;
+  };
   /** Moves the hook (and so the table) to the page the table asks for; one hook `onChange` per move. */
   onPaginationChange: OnChangeFn<PaginationState>;
   /** The service sorts (given with a hook that sorts). */
@@ -67,7 +74,10 @@ export interface ServerTablePaginationOptions {
  * (`manualSorting`, `manualFiltering`): a sortable header and a search box ask the service, from page 1.
  * Every key is present with a value (none `undefined`), so the options spread under `exactOptionalPropertyTypes`.
  */
-export function useServerTablePagination(result: ServerPagedResult, options: ServerTableOptions = {}): ServerTablePaginationOptions {
+export function useServerTablePagination(
+  result: ServerPagedResult,
+  options: ServerTableOptions = {},
+): ServerTablePaginationOptions {
   const { current, pageSize, total, hasNext, onChange } = result.pagination;
   const { listState } = result;
   const globalParam = options.globalFilterParam ?? 'q';
@@ -86,16 +96,26 @@ export function useServerTablePagination(result: ServerPagedResult, options: Ser
   const { columnFilters, globalFilter } = useMemo(() => {
     const entries = Object.entries(filters ?? {}).filter(([id, value]) => id !== globalParam && value !== undefined);
     const search = filters?.[globalParam];
-    return { columnFilters: entries.map(([id, value]) => ({ id, value })), globalFilter: typeof search === 'string' ? search : '' };
+    return {
+      columnFilters: entries.map(([id, value]) => ({ id, value })),
+      globalFilter: typeof search === 'string' ? search : '',
+    };
   }, [filters, globalParam]);
   const filtering = useMemo(() => {
     const set = (next: { columns?: ColumnFiltersState; search?: string }) => {
       const state = latest.current.listState;
       if (!state) return;
       const old = state.filters;
-      const columns = next.columns ?? Object.entries(old).filter(([id]) => id !== globalParam).map(([id, value]) => ({ id, value }));
+      const columns =
+        next.columns ??
+        Object.entries(old)
+          .filter(([id]) => id !== globalParam)
+          .map(([id, value]) => ({ id, value }));
       const search = next.search ?? old[globalParam];
-      state.setFilters({ ...Object.fromEntries(columns.map(({ id, value }) => [id, value as FilterValue])), [globalParam]: search as FilterValue | undefined });
+      state.setFilters({
+        ...Object.fromEntries(columns.map(({ id, value }) => [id, value as FilterValue])),
+        [globalParam]: search as FilterValue | undefined,
+      });
     };
     return {
       onSortingChange: ((updater) => {
@@ -104,7 +124,9 @@ export function useServerTablePagination(result: ServerPagedResult, options: Ser
       }) as OnChangeFn<SortingState>,
       onColumnFiltersChange: ((updater) => {
         const state = latest.current.listState;
-        const old = Object.entries(state?.filters ?? {}).filter(([id, value]) => id !== globalParam && value !== undefined).map(([id, value]) => ({ id, value }));
+        const old = Object.entries(state?.filters ?? {})
+          .filter(([id, value]) => id !== globalParam && value !== undefined)
+          .map(([id, value]) => ({ id, value }));
         set({ columns: functionalUpdate(updater, old) });
       }) as OnChangeFn<ColumnFiltersState>,
       onGlobalFilterChange: ((updater) => {
@@ -114,7 +136,12 @@ export function useServerTablePagination(result: ServerPagedResult, options: Ser
       }) as OnChangeFn<string>,
     };
   }, [globalParam]);
-  const count = total !== undefined ? { rowCount: total, pageCount: Math.ceil(total / pageSize) } : hasNext ? UNKNOWN : lastPageCount(result, current, pageSize);
+  const count =
+    total !== undefined
+      ? { rowCount: total, pageCount: Math.ceil(total / pageSize) }
+      : hasNext
+        ? UNKNOWN
+        : lastPageCount(result, current, pageSize);
   // Every key always, with a value: the table keeps options it is no longer given, so a stale `pageCount: -1` would win.
   const paging = { manualPagination: true as const, ...count, onPaginationChange };
   if (!listState || !sorting) return { ...paging, state: { pagination } };
@@ -131,9 +158,15 @@ export function useServerTablePagination(result: ServerPagedResult, options: Ser
 const UNKNOWN = { rowCount: -1, pageCount: -1 };
 
 /** Without a total, on a page no other follows: its rows say how many there are (or, while it loads, its number). */
-function lastPageCount(result: ServerPagedResult, current: number, pageSize: number): { rowCount: number; pageCount: number } {
+function lastPageCount(
+  result: ServerPagedResult,
+  current: number,
+  pageSize: number,
+): { rowCount: number; pageCount: number } {
   // Nothing known yet (the first page loads): no page to move to, and no total to show.
   if (result.pagination.hasNext === undefined) return { rowCount: -1, pageCount: 0 };
   const rows = result.isPlaceholderData ? undefined : result.data?.items.length;
-  return rows === undefined ? { rowCount: -1, pageCount: current } : { rowCount: (current - 1) * pageSize + rows, pageCount: current };
+  return rows === undefined
+    ? { rowCount: -1, pageCount: current }
+    : { rowCount: (current - 1) * pageSize + rows, pageCount: current };
 }

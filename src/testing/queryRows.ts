@@ -19,14 +19,21 @@ export function parseSort(url: URL): SortOrder[] | string {
   const orders: SortOrder[] = [];
   for (const value of url.searchParams.getAll('sort')) {
     const [field = '', direction = 'asc', ...rest] = value.split(',');
-    if (!field || rest.length || !/^(asc|desc)$/i.test(direction)) return `Invalid sort parameter '${value.slice(0, 64)}'`;
+    if (!field || rest.length || !/^(asc|desc)$/i.test(direction))
+      return `Invalid sort parameter '${value.slice(0, 64)}'`;
     orders.push({ field, desc: direction.toLowerCase() === 'desc' });
   }
   return orders;
 }
 
 const compare = (a: unknown, b: unknown): number =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : String(a ?? '') < String(b ?? '') ? -1 : String(a ?? '') > String(b ?? '') ? 1 : 0;
+  typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : String(a ?? '') < String(b ?? '')
+      ? -1
+      : String(a ?? '') > String(b ?? '')
+        ? 1
+        : 0;
 
 /**
  * The rows a sorted, filtered request lists: `q` keeps rows with the text in any string field (any case); another
@@ -44,7 +51,9 @@ export function queryRows(rows: ApiRecord[], url: URL, orders: SortOrder[]): Api
     const values = url.searchParams.getAll(name);
     if (name === 'q') {
       const text = values.join(' ').toLowerCase();
-      kept = kept.filter((row) => Object.values(row).some((field) => typeof field === 'string' && field.toLowerCase().includes(text)));
+      kept = kept.filter((row) =>
+        Object.values(row).some((field) => typeof field === 'string' && field.toLowerCase().includes(text)),
+      );
     } else if (fields.has(name)) {
       kept = kept.filter((row) => values.includes(String(row[name])));
     }

@@ -26,7 +26,10 @@ describe('list(resource, params)', () => {
       organizationId,
       page: 2,
       size: 50,
-      sort: [{ id: 'name', desc: false }, { id: 'createdAt', desc: true }],
+      sort: [
+        { id: 'name', desc: false },
+        { id: 'createdAt', desc: true },
+      ],
       filters: { q: 'acme fin', protocol: ['SMB', 'NFS'], archived: false, minSize: 10 },
     });
     const url = new URL(urls[0]!);
@@ -46,26 +49,65 @@ describe('list(resource, params)', () => {
 
   it('gives the same URL for the same filters in another order, and drops empty values', async () => {
     const { client, urls } = recording();
-    await client.list('users', { organizationId, page: 0, size: 20, filters: { b: '1', a: '2', c: undefined, d: null, e: '', f: [] } });
+    await client.list('users', {
+      organizationId,
+      page: 0,
+      size: 20,
+      filters: { b: '1', a: '2', c: undefined, d: null, e: '', f: [] },
+    });
     await client.list('users', { organizationId, page: 0, size: 20, filters: { a: '2', b: '1' } });
     expect(urls[0]).toBe(urls[1]);
     expect(new URL(urls[0]!).search).toBe('?page=0&size=20&a=2&b=1');
   });
 
   it('writes the sort another way with serializeSort, for every call of the client', async () => {
-    const { client, urls } = recording({ serializeSort: (sort) => [['order_by', sort.map(({ id, desc }) => `${desc ? '-' : ''}${id}`).join(',')]] });
-    await client.listShares({ organizationId, page: 0, size: 20, sort: [{ id: 'name', desc: true }, { id: 'id', desc: false }] });
+    const { client, urls } = recording({
+      serializeSort: (sort) => [['order_by', sort.map(({ id, desc }) => `${desc ? '-' : ''}${id}`).join(',')]],
+    });
+    await client.listShares({
+      organizationId,
+      page: 0,
+      size: 20,
+      sort: [
+        { id: 'name', desc: true },
+        { id: 'id', desc: false },
+      ],
+    });
     expect(new URL(urls[0]!).search).toBe('?page=0&size=20&order_by=-name%2Cid');
   });
 
   it.each<[string, { resource?: string; sort?: unknown; filters?: unknown }, string]>([
-    ['a resource that is no path segment', { resource: '../admin' }, '`resource` must be a path segment, got "../admin"'],
-    ['a sort that is no array', { sort: 'name' }, '`sort` must be an array of { id: string, desc: boolean }, got "name"'],
-    ['a sort entry without a boolean desc', { sort: [{ id: 'name', desc: 'yes' }] }, '`sort` must be an array of { id: string, desc: boolean }'],
+    [
+      'a resource that is no path segment',
+      { resource: '../admin' },
+      '`resource` must be a path segment, got "../admin"',
+    ],
+    [
+      'a sort that is no array',
+      { sort: 'name' },
+      '`sort` must be an array of { id: string, desc: boolean }, got "name"',
+    ],
+    [
+      'a sort entry without a boolean desc',
+      { sort: [{ id: 'name', desc: 'yes' }] },
+      '`sort` must be an array of { id: string, desc: boolean }',
+    ],
     ['filters that are no record', { filters: ['q'] }, '`filters` must be a record, got'],
-    ['a filter named like a paging parameter', { filters: { page: 3 } }, '`filters.page` must be a string, finite number, boolean or an array of them, and not page, size or sort'],
-    ['a filter value that is an object', { filters: { q: { $ne: 1 } } }, '`filters.q` must be a string, finite number, boolean or an array of them'],
-    ['a filter value that is not finite', { filters: { size2: Number.NaN } }, '`filters.size2` must be a string, finite number, boolean or an array of them'],
+    [
+      'a filter named like a paging parameter',
+      { filters: { page: 3 } },
+      '`filters.page` must be a string, finite number, boolean or an array of them, and not page, size or sort',
+    ],
+    [
+      'a filter value that is an object',
+      { filters: { q: { $ne: 1 } } },
+      '`filters.q` must be a string, finite number, boolean or an array of them',
+    ],
+    [
+      'a filter value that is not finite',
+      { filters: { size2: Number.NaN } },
+      '`filters.size2` must be a string, finite number, boolean or an array of them',
+    ],
   ])('rejects %s with a TypeError naming it, before any request', async (_, given, message) => {
     const { client, urls } = recording();
     const call = client.list(given.resource ?? 'shares', {
@@ -83,10 +125,15 @@ describe('list(resource, params)', () => {
   it('keys a server client and a proxy client alike unless given an id, and keeps a bearer token’s user id', async () => {
     const { bearerToken } = await import('../../src/client/index');
     const { clientCredentials } = await import('../../src/server/index');
-    const server = createApiClient({ baseUrl: 'https://api.example.test', auth: clientCredentials({ authUrl: 'https://auth.example.test', clientId: 'c', clientSecret: 's' }) });
+    const server = createApiClient({
+      baseUrl: 'https://api.example.test',
+      auth: clientCredentials({ authUrl: 'https://auth.example.test', clientId: 'c', clientSecret: 's' }),
+    });
     const proxy = createApiClient({ baseUrl: 'https://app.example.test/api/pagewise' });
     expect(server.id).toBe(proxy.id);
     expect(createApiClient({ baseUrl: 'https://api.example.test', id: 'billing' }).id).toBe('billing');
-    expect(createApiClient({ baseUrl: 'https://api.example.test', auth: bearerToken(() => 't', { id: 'user-42' }) }).id).toBe('user-42');
+    expect(
+      createApiClient({ baseUrl: 'https://api.example.test', auth: bearerToken(() => 't', { id: 'user-42' }) }).id,
+    ).toBe('user-42');
   });
 });

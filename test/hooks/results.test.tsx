@@ -1,16 +1,22 @@
 // What the hooks hand back: results that re-render only for what a component reads, the suspense form's own
 // transition flag, and pages prefetched on a server reused by the browser's client.
 import { Suspense, useRef } from 'react';
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { dehydrate, hydrate, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { ApiClientProvider, sharesQueryOptions, useInfiniteShares, useShares, useSuspenseShares } from '../../src/hooks/index';
+import {
+  ApiClientProvider,
+  sharesQueryOptions,
+  useInfiniteShares,
+  useShares,
+  useSuspenseShares,
+} from '../../src/hooks/index';
 import { clientCredentials } from '../../src/server/index';
 import type { MockShare } from '../../src/testing/index';
 import { acme, createTestQueryClient, createWrapper, gate, setupMockService, wirePages } from './support';
 
-const { service, client, server } = setupMockService();
+const { service, client } = setupMockService();
 afterEach(() => vi.restoreAllMocks());
 
 describe('results re-render for what a component reads', () => {
@@ -119,7 +125,11 @@ describe('server rendering: a page prefetched with a server client is reused by 
     const { rerender } = render(<Shares />, { wrapper: createWrapper(browser, browserClient) });
     rerender(<Shares />);
     await waitFor(() => expect(browser.isFetching()).toBe(0));
-    const messages = warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('client id'));
-    expect(messages).toEqual([expect.stringContaining('cached under client id "server" but asked for under "browser"')]);
+    const messages = warn.mock.calls
+      .map(([message]) => String(message))
+      .filter((message) => message.includes('client id'));
+    expect(messages).toEqual([
+      expect.stringContaining('cached under client id "server" but asked for under "browser"'),
+    ]);
   });
 });

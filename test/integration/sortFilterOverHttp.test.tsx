@@ -34,7 +34,13 @@ beforeAll(async () => {
   const handler = createProxyHandler({
     baseUrl: upstream.baseUrl,
     // jsdom looks like a browser; this proxy is the trusted backend.
-    auth: clientCredentials({ authUrl: upstream.authUrl, clientId, clientSecret, scope, dangerouslyAllowBrowser: true }),
+    auth: clientCredentials({
+      authUrl: upstream.authUrl,
+      clientId,
+      clientSecret,
+      scope,
+      dangerouslyAllowBrowser: true,
+    }),
     dangerouslyAllowBrowser: true,
     basePath: '/api/pagewise',
     allowRequest: () => true,
@@ -55,7 +61,13 @@ beforeEach(() => service.reset());
 describe('sort and filters through hooks, client, proxy and mock', () => {
   it('sends Spring sort and filters, and lists the rows the service sorted and filtered', async () => {
     const { result } = renderHook(
-      () => useShares<MockShare>({ organizationId: acme, sort: [{ id: 'sizeBytes', desc: true }], filters: { protocol: ['NFS'], q: 'fin' }, prefetchNext: false }),
+      () =>
+        useShares<MockShare>({
+          organizationId: acme,
+          sort: [{ id: 'sizeBytes', desc: true }],
+          filters: { protocol: ['NFS'], q: 'fin' },
+          prefetchNext: false,
+        }),
       { wrapper: createWrapper(createTestQueryClient(), client) },
     );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
@@ -72,7 +84,12 @@ describe('sort and filters through hooks, client, proxy and mock', () => {
     const seen: Array<[string, number, boolean]> = [];
     const { result } = renderHook(
       () => {
-        const shares = useShares<MockShare>({ organizationId: acme, defaultPage: 1, prefetchNext: false, filtersDelayMs: 0 });
+        const shares = useShares<MockShare>({
+          organizationId: acme,
+          defaultPage: 1,
+          prefetchNext: false,
+          filtersDelayMs: 0,
+        });
         seen.push([JSON.stringify(shares.listState.sort), shares.pagination.current, shares.isPlaceholderData]);
         return shares;
       },
@@ -92,19 +109,33 @@ describe('sort and filters through hooks, client, proxy and mock', () => {
   });
 
   it('prefetches the next page with the same sort and filters', async () => {
-    const { result } = renderHook(() => useShares<MockShare>({ organizationId: acme, sort: [{ id: 'name', desc: false }], filters: { protocol: 'SMB' } }), {
-      wrapper: createWrapper(createTestQueryClient(), client),
-    });
+    const { result } = renderHook(
+      () =>
+        useShares<MockShare>({
+          organizationId: acme,
+          sort: [{ id: 'name', desc: false }],
+          filters: { protocol: 'SMB' },
+        }),
+      {
+        wrapper: createWrapper(createTestQueryClient(), client),
+      },
+    );
     await waitFor(() => expect(forwarded()).toHaveLength(2));
     expect(result.current.data!.items.every((row) => row.protocol === 'SMB')).toBe(true);
-    expect(forwarded()).toEqual(['?page=0&size=20&sort=name%2Casc&protocol=SMB', '?page=1&size=20&sort=name%2Casc&protocol=SMB']);
+    expect(forwarded()).toEqual([
+      '?page=0&size=20&sort=name%2Casc&protocol=SMB',
+      '?page=1&size=20&sort=name%2Casc&protocol=SMB',
+    ]);
   });
 
   it('asks once for a search typed fast, after it settles', async () => {
-    const { rerender, result } = renderHook(({ q }) => useShares<MockShare>({ organizationId: acme, filters: { q }, prefetchNext: false }), {
-      initialProps: { q: '' },
-      wrapper: createWrapper(createTestQueryClient(), client),
-    });
+    const { rerender, result } = renderHook(
+      ({ q }) => useShares<MockShare>({ organizationId: acme, filters: { q }, prefetchNext: false }),
+      {
+        initialProps: { q: '' },
+        wrapper: createWrapper(createTestQueryClient(), client),
+      },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     for (let end = 1; end <= 'acme-fin'.length; end++) rerender({ q: 'acme-fin'.slice(0, end) });
     await waitFor(() => expect(forwarded()).toHaveLength(2));
@@ -114,11 +145,17 @@ describe('sort and filters through hooks, client, proxy and mock', () => {
   });
 
   it('answers a sort the deployment did not allow with a 400 naming it, and nothing reaches the service', async () => {
-    await expect(client.listShares({ organizationId: acme, page: 0, size: 20, sort: [{ id: 'path', desc: false }] })).rejects.toMatchObject({
+    await expect(
+      client.listShares({ organizationId: acme, page: 0, size: 20, sort: [{ id: 'path', desc: false }] }),
+    ).rejects.toMatchObject({
       status: 400,
-      body: { message: 'pagewise: `sort` must be <field>,asc|desc (at most 4) with a field of name, createdAt, sizeBytes' },
+      body: {
+        message: 'pagewise: `sort` must be <field>,asc|desc (at most 4) with a field of name, createdAt, sizeBytes',
+      },
     });
-    await expect(client.listShares({ organizationId: acme, page: 0, size: 20, filters: { owner: 'mallory<script>' } })).rejects.toMatchObject({
+    await expect(
+      client.listShares({ organizationId: acme, page: 0, size: 20, filters: { owner: 'mallory<script>' } }),
+    ).rejects.toMatchObject({
       status: 400,
       body: { message: 'pagewise: `owner` is not allowed here' },
     });
@@ -128,12 +165,21 @@ describe('sort and filters through hooks, client, proxy and mock', () => {
 
 describe('another endpoint of the same service', () => {
   it('pages /{organizationId}/users with its own record type through the same hooks, proxy and mock', async () => {
-    const { result } = renderHook(() => usePagedList<User>('users', { organizationId: acme, page: 3, sort: [{ id: 'name', desc: true }] }), {
-      wrapper: createWrapper(createTestQueryClient(), client),
-    });
+    const { result } = renderHook(
+      () => usePagedList<User>('users', { organizationId: acme, page: 3, sort: [{ id: 'name', desc: true }] }),
+      {
+        wrapper: createWrapper(createTestQueryClient(), client),
+      },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.pagination).toMatchObject({ current: 3, total: 45 });
-    expect(result.current.data!.items.map((user) => user.name)).toEqual(['acme-users-00005', 'acme-users-00004', 'acme-users-00003', 'acme-users-00002', 'acme-users-00001']);
+    expect(result.current.data!.items.map((user) => user.name)).toEqual([
+      'acme-users-00005',
+      'acme-users-00004',
+      'acme-users-00003',
+      'acme-users-00002',
+      'acme-users-00001',
+    ]);
     expect(service.requests.filter((r) => r.resource === 'users').map((r) => r.page)).toEqual([2]);
   });
 
@@ -147,7 +193,9 @@ describe('another endpoint of the same service', () => {
   });
 
   it('is not found behind a proxy that does not list it', async () => {
-    await expect(client.list('groups', { organizationId: acme, page: 0, size: 20 })).rejects.toMatchObject({ status: 404 });
+    await expect(client.list('groups', { organizationId: acme, page: 0, size: 20 })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(forwarded()).toEqual([]);
   });
 });

@@ -33,25 +33,38 @@ function proxy(allowlist: ProxyAllowlist | null = allow) {
 describe('createProxyHandler allow', () => {
   it('forwards the allowed sort and filters of a listed resource as they came', async () => {
     const { call, upstream } = proxy();
-    const response = await call(`${ORG}/shares?page=0&size=20&sort=name,desc&sort=createdAt,asc&protocol=NFS&q=acme%20fin`);
+    const response = await call(
+      `${ORG}/shares?page=0&size=20&sort=name,desc&sort=createdAt,asc&protocol=NFS&q=acme%20fin`,
+    );
     expect(response.status).toBe(200);
     expect(upstream[0]!.search).toBe('?page=0&size=20&sort=name%2Cdesc&sort=createdAt%2Casc&protocol=NFS&q=acme+fin');
   });
 
   it.each([
-    ['a sort field not listed', 'sort=path,asc', '`sort` must be <field>,asc|desc (at most 4) with a field of name, createdAt'],
-    ['a sort direction other than asc or desc', 'sort=name,up', '`sort` must be <field>,asc|desc (at most 4) with a field of name, createdAt'],
+    [
+      'a sort field not listed',
+      'sort=path,asc',
+      '`sort` must be <field>,asc|desc (at most 4) with a field of name, createdAt',
+    ],
+    [
+      'a sort direction other than asc or desc',
+      'sort=name,up',
+      '`sort` must be <field>,asc|desc (at most 4) with a field of name, createdAt',
+    ],
     ['an enum filter value not listed', 'protocol=FTP', '`protocol` must be one of SMB, NFS'],
     ['text longer than allowed', `q=${'x'.repeat(17)}`, '`q` must be at most 16 characters'],
     ['a parameter not listed', 'owner=mallory', '`owner` is not allowed here'],
     ['a parameter whose name is no plain word', 'a%3Cscript%3E=1', 'a query parameter is not allowed here'],
-  ])('answers %s with a 400 naming the parameter, never echoing it, and asks nothing upstream', async (_, query, message) => {
-    const { call, upstream } = proxy();
-    const response = await call(`${ORG}/shares?page=0&size=20&${query}`);
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'bad_request', message: `pagewise: ${message}` });
-    expect(upstream).toEqual([]);
-  });
+  ])(
+    'answers %s with a 400 naming the parameter, never echoing it, and asks nothing upstream',
+    async (_, query, message) => {
+      const { call, upstream } = proxy();
+      const response = await call(`${ORG}/shares?page=0&size=20&${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'bad_request', message: `pagewise: ${message}` });
+      expect(upstream).toEqual([]);
+    },
+  );
 
   it('serves another endpoint only when listed, with page and size alone', async () => {
     const { call, upstream } = proxy();
@@ -69,18 +82,49 @@ describe('createProxyHandler allow', () => {
   });
 
   it('refuses an unusable allowlist at construction, naming the part', () => {
-    const make = (allowlist: unknown) => () => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allow: allowlist as ProxyAllowlist });
+    const make = (allowlist: unknown) => () =>
+      createProxyHandler({ baseUrl: 'https://api.example.test', auth, allow: allowlist as ProxyAllowlist });
     expect(make({ '../x': {} })).toThrow('`allow["../x"]` must be keyed by a path segment');
     expect(make({ shares: { sort: 'name' } })).toThrow('`allow.shares.sort` must be an array of field names');
-    expect(make({ shares: { filters: { q: { maxLength: 0 } } } })).toThrow('`allow.shares.filters.q` must be an array of allowed values or { maxLength }');
-    expect(make({ shares: { filters: { page: ['1'] } } })).toThrow('`allow.shares.filters` must be keyed by parameter names other than page, size and sort');
+    expect(make({ shares: { filters: { q: { maxLength: 0 } } } })).toThrow(
+      '`allow.shares.filters.q` must be an array of allowed values or { maxLength }',
+    );
+    expect(make({ shares: { filters: { page: ['1'] } } })).toThrow(
+      '`allow.shares.filters` must be keyed by parameter names other than page, size and sort',
+    );
   });
 
   it('lets nothing unlisted reach the service and never echoes a value (fuzz)', async () => {
     const { call, upstream } = proxy();
-    const name = fc.constantFrom('page', 'size', 'sort', 'q', 'protocol', 'owner', 'Sort', 'q[]', '', '%00', 'protocol ');
+    const name = fc.constantFrom(
+      'page',
+      'size',
+      'sort',
+      'q',
+      'protocol',
+      'owner',
+      'Sort',
+      'q[]',
+      '',
+      '%00',
+      'protocol ',
+    );
     const value = fc.oneof(
-      fc.constantFrom('0', '20', 'name,asc', 'name,desc', 'createdAt,asc', 'path,asc', 'name', 'SMB', 'NFS', 'smb', 'FTP', 'x'.repeat(17), '<b>zz</b>'),
+      fc.constantFrom(
+        '0',
+        '20',
+        'name,asc',
+        'name,desc',
+        'createdAt,asc',
+        'path,asc',
+        'name',
+        'SMB',
+        'NFS',
+        'smb',
+        'FTP',
+        'x'.repeat(17),
+        '<b>zz</b>',
+      ),
       fc.string({ maxLength: 20 }),
     );
     const resource = fc.constantFrom('shares', 'environments', 'users', 'groups', 'Shares', 'shares%2F..');
@@ -90,7 +134,9 @@ describe('createProxyHandler allow', () => {
         const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
         const response = await call(`${ORG}/${segment}?page=0&size=20${query ? `&${query}` : ''}`);
         const text = await response.text();
-        for (const [, v] of params) if (v.length > 3 && !/^(0|20|SMB|NFS|name|createdAt)$/.test(v)) expect(text.includes(v) && response.status === 400).toBe(false);
+        for (const [, v] of params)
+          if (v.length > 3 && !/^(0|20|SMB|NFS|name|createdAt)$/.test(v))
+            expect(text.includes(v) && response.status === 400).toBe(false);
         for (const url of upstream.splice(0)) {
           forwarded += 1;
           const path = url.pathname.split('/')[2];

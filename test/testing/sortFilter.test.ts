@@ -7,16 +7,34 @@ const { acme, globex } = demoOrganizationIds;
 const service = createMockService({
   auth: 'none',
   organizations: {
-    [acme]: { name: 'Acme', shares: 437, lists: { users: 12, teams: [{ id: 't1', name: 'Ops' }, { id: 't2', name: 'Dev' }] } },
+    [acme]: {
+      name: 'Acme',
+      shares: 437,
+      lists: {
+        users: 12,
+        teams: [
+          { id: 't1', name: 'Ops' },
+          { id: 't2', name: 'Dev' },
+        ],
+      },
+    },
     [globex]: { name: 'Globex', shares: 23, lists: { users: 3 } },
   },
-  generators: { users: (index, organization) => ({ id: `${organization.name}-${index}`, name: `user ${String(index).padStart(2, '0')}`, role: index % 4 === 0 ? 'admin' : 'member' }) },
+  generators: {
+    users: (index, organization) => ({
+      id: `${organization.name}-${index}`,
+      name: `user ${String(index).padStart(2, '0')}`,
+      role: index % 4 === 0 ? 'admin' : 'member',
+    }),
+  },
 });
 const server = setupServer(...service.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-async function list(path: string): Promise<{ status: number; body: { content: MockShare[]; totalElements: number; message?: string } }> {
+async function list(
+  path: string,
+): Promise<{ status: number; body: { content: MockShare[]; totalElements: number; message?: string } }> {
   const response = await fetch(`${service.baseUrl}/${path}`);
   return { status: response.status, body: await response.json() };
 }
@@ -33,7 +51,13 @@ describe('mock service: sort and filters', () => {
 
   it('sorts by createdAt and name as text, and pages the sorted rows', async () => {
     const { body } = await list(`${acme}/shares?page=1&size=5&sort=createdAt,desc`);
-    expect(body.content.map((row) => row.name)).toEqual(['acme-projects-00432', 'acme-finance-00431', 'acme-home-00430', 'acme-archive-00429', 'acme-builds-00428']);
+    expect(body.content.map((row) => row.name)).toEqual([
+      'acme-projects-00432',
+      'acme-finance-00431',
+      'acme-home-00430',
+      'acme-archive-00429',
+      'acme-builds-00428',
+    ]);
   });
 
   it('filters by a free-text q in any field (any case) and by field values, counting what is left', async () => {
@@ -46,7 +70,10 @@ describe('mock service: sort and filters', () => {
   });
 
   it('refuses a sort on a field the rows do not have, and a direction that is neither asc nor desc', async () => {
-    expect(await list(`${acme}/shares?sort=owner,asc`)).toMatchObject({ status: 400, body: { message: "No property 'owner' found" } });
+    expect(await list(`${acme}/shares?sort=owner,asc`)).toMatchObject({
+      status: 400,
+      body: { message: "No property 'owner' found" },
+    });
     expect((await list(`${acme}/shares?sort=name,up`)).status).toBe(400);
   });
 

@@ -8,17 +8,26 @@ import { createMockService } from 'pagewise/testing';
 type User = { id: string; email: string; role: 'admin' | 'member' };
 
 export function Users({ organizationId }: { organizationId: string }) {
-  const users = usePagedList<User>('users', { organizationId, filters: { role: 'admin' }, sort: [{ id: 'email', desc: false }] });
+  const users = usePagedList<User>('users', {
+    organizationId,
+    filters: { role: 'admin' },
+    sort: [{ id: 'email', desc: false }],
+  });
   return (
     <>
-      <ul>{users.data?.items.map((user) => <li key={user.id}>{user.email}</li>)}</ul>
+      <ul>
+        {users.data?.items.map((user) => (
+          <li key={user.id}>{user.email}</li>
+        ))}
+      </ul>
       <Pagination {...users.pagination} />
     </>
   );
 }
 
 // Server rendering or your own useQuery: the same options builder.
-export const firstUsers = (client: ApiClient, organizationId: string) => listQueryOptions<User>('users', { client, organizationId });
+export const firstUsers = (client: ApiClient, organizationId: string) =>
+  listQueryOptions<User>('users', { client, organizationId });
 
 // The proxy serves only what it is told: users, sorted by email, filtered by role.
 export const proxy = createProxyHandler({
@@ -32,5 +41,7 @@ export const proxy = createProxyHandler({
 // Tests: the mock serves users too (generated rows, or your own records).
 export const service = createMockService({
   organizations: { 'f0f0f0f0-0000-4000-8000-000000000001': { name: 'Acme', lists: { users: 40 } } },
-  generators: { users: (index) => ({ id: `u${index}`, email: `user${index}@acme.test`, role: index % 5 ? 'member' : 'admin' }) },
+  generators: {
+    users: (index) => ({ id: `u${index}`, email: `user${index}@acme.test`, role: index % 5 ? 'member' : 'admin' }),
+  },
 });

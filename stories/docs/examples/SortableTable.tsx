@@ -13,19 +13,37 @@ import { useShares } from 'pagewise';
 import { TablePagination, useServerTablePagination } from 'pagewise/table';
 
 type Share = { id: string; name: string; createdAt: string };
-const features = tableFeatures({ rowPaginationFeature, rowSortingFeature, columnFilteringFeature, globalFilteringFeature });
+const features = tableFeatures({
+  rowPaginationFeature,
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+});
 const column = createColumnHelper<typeof features, Share>();
-const columns = column.columns([column.accessor('name', { header: 'Name' }), column.accessor('createdAt', { header: 'Created' })]);
+const columns = column.columns([
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('createdAt', { header: 'Created' }),
+]);
 const noRows: Share[] = [];
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 export function SortableShares({ organizationId }: { organizationId: string }) {
   // Sort and search start at page 1; the service receives `sort=name,asc` and `q=…` (300 ms after the last key).
   const shares = useShares<Share>({ organizationId, defaultSort: [{ id: 'createdAt', desc: true }] });
-  const table = useTable({ features, columns, data: shares.data?.items ?? noRows, ...useServerTablePagination(shares) });
+  const table = useTable({
+    features,
+    columns,
+    data: shares.data?.items ?? noRows,
+    ...useServerTablePagination(shares),
+  });
   return (
     <>
-      <input type="search" aria-label="Search shares" value={String(table.state.globalFilter ?? '')} onChange={(e) => table.setGlobalFilter(e.target.value)} />
+      <input
+        type="search"
+        aria-label="Search shares"
+        value={String(table.state.globalFilter ?? '')}
+        onChange={(e) => table.setGlobalFilter(e.target.value)}
+      />
       <table>
         <thead>
           <tr>
