@@ -56,6 +56,8 @@ const preview: Preview = {
             'Pagination',
             'Data hooks',
             'Authentication and the proxy',
+            'Next.js',
+            'React Router',
             'Tables',
             'Theming',
             'Testing your app',

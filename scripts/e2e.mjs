@@ -1,40 +1,102 @@
-// End to end: the example app (examples/shares-app) on the PACKED package, in headless Chromium.
-// Needs `npm run build` first (npm test runs it). Steps: pack → unpack into the example's node_modules
-// (what `npm install <tarball>` does for the package; its dependencies resolve from the repo's
-// node_modules, so nothing is downloaded) → type-check the app against the shipped .d.ts → build it
-// with Vite → run test/e2e against it over real HTTP on 127.0.0.1.
+// End to end: the example apps on the PACKED package, in headless Chromium.
+// Needs `npm run build` first (npm test runs it). Packs once, then per app: unpack into the example's node_modules
+// (what `npm install <tarball>` does for the package) → type-check the app against the shipped .d.ts → build it →
+// run test/e2e against it over real HTTP on 127.0.0.1, with Vitest (test/e2e/apps.vitest.config.ts).
+// examples/shares-app resolves its other dependencies from the repo's node_modules, so nothing is downloaded for it.
+// examples/next-app and examples/react-router-app bring their frameworks in their own package.json and lockfile,
+// installed here with `npm ci` when their node_modules is missing or older than the lockfile.
 import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { installTarball, packLibrary, root } from './pack.mjs';
 
 const app = join(root, 'examples', 'shares-app');
+/** Vitest's arguments to run the end-to-end `files`, which launch Chromium and the app servers themselves. */
+const drive = (...files) => ['vitest', 'run', '--config', 'test/e2e/apps.vitest.config.ts', ...files];
+const timings = [];
 
-function run(name, cmd, args) {
+function run(name, cmd, args, options = {}) {
   console.log(`• ${name}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
+  timings.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s  ${name}`);
   if (result.status !== 0) {
     console.error(`✖ ${name} failed`);
     process.exit(result.status ?? 1);
   }
 }
 
-const packed = packLibrary();
-const installed = installTarball(packed.tarball, app);
-console.log(`• installed ${relative(root, packed.tarball)} as ${relative(root, installed)}`);
-
-// The app must get the package from the tarball, not the repo's own package (self-reference) or src/.
-const resolved = createRequire(join(app, 'package.json')).resolve('pagewise');
-if (!resolved.startsWith(join(installed, 'dist'))) {
-  console.error(`✖ examples/shares-app resolves pagewise to ${resolved}, not the unpacked tarball`);
-  process.exit(1);
+/** Whether `dir`'s own node_modules is missing or older than its lockfile. */
+function installStale(dir) {
+  const installed = join(dir, 'node_modules', '.package-lock.json');
+  return !existsSync(installed) || statSync(installed).mtimeMs < statSync(join(dir, 'package-lock.json')).mtimeMs;
 }
+
+/** Unpacks the tarball into `dir` and checks that `dir` resolves pagewise to it, not the repo's src/ or itself. */
+function installPacked(dir) {
+  const installed = installTarball(packed.tarball, dir);
+  console.log(`• installed ${relative(root, packed.tarball)} as ${relative(root, installed)}`);
+  const resolved = createRequire(join(dir, 'package.json')).resolve('pagewise');
+  if (!resolved.startsWith(join(installed, 'dist'))) {
+    console.error(`✖ ${relative(root, dir)} resolves pagewise to ${resolved}, not the unpacked tarball`);
+    process.exit(1);
+  }
+}
+
+const packed = packLibrary();
+installPacked(app);
 
 run('type-check the example against the package’s .d.ts', 'npx', ['tsc', '-p', join(app, 'tsconfig.json')]);
 run('build the example with Vite', 'npx', ['vite', 'build', '--config', join(app, 'vite.config.ts')]);
-run('drive it in Chromium', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app.e2e.test.mjs']);
-// The same app over a service that answers Spring Slices (no total): paged to the end and back on `hasNext`.
-run('drive it over a Slice service', process.execPath, ['--test', '--test-reporter=spec', 'test/e2e/shares-app-slice.e2e.test.mjs']);
+// Over a service that answers Spring Pages, then over one that answers Slices (no total): paged to the end and back
+// on `hasNext`.
+run(
+  'drive it in Chromium, over Pages and over Slices',
+  'npx',
+  drive('test/e2e/shares-app.e2e.test.mjs', 'test/e2e/shares-app-slice.e2e.test.mjs'),
+);
 // What the README claims for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
 // indicators), token storms and shared token stores (Redis), checked on the package as installed.
-run('identity providers, token storms and token stores on the packed package', 'npx', ['vitest', 'run', '--config', 'test/e2e/packed.vitest.config.ts']);
+run('identity providers, token storms and token stores on the packed package', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'test/e2e/packed.vitest.config.ts',
+]);
+
+// The server-rendering frameworks, each with its own dependencies. `npm ci` replaces node_modules, so the tarball is
+// unpacked after it.
+const frameworks = [
+  {
+    name: 'Next.js',
+    dir: join(root, 'examples', 'next-app'),
+    // `next build` type-checks the app (against the package's .d.ts) before it bundles it with Turbopack.
+    steps: [['build it with `next build` (type-check, Turbopack)', 'node_modules/next/dist/bin/next', ['build']]],
+    test: 'test/e2e/next-app.e2e.test.mjs',
+  },
+  {
+    name: 'React Router',
+    dir: join(root, 'examples', 'react-router-app'),
+    steps: [
+      ['generate its route types', 'node_modules/@react-router/dev/bin.js', ['typegen']],
+      ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
+      ['build it with `react-router build` (Vite)', 'node_modules/@react-router/dev/bin.js', ['build']],
+    ],
+    test: 'test/e2e/react-router-app.e2e.test.mjs',
+  },
+];
+for (const framework of frameworks) {
+  const { dir } = framework;
+  const where = relative(root, dir);
+  if (installStale(dir)) {
+    run(`${where}: npm ci`, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+  }
+  installPacked(dir);
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  for (const [name, bin, args] of framework.steps)
+    run(`${where}: ${name}`, process.execPath, [bin, ...args], { cwd: dir, env });
+  run(`${where}: drive it in Chromium`, 'npx', drive(framework.test));
+}
+
+console.log(`\n${timings.join('\n')}`);

@@ -47,7 +47,7 @@ const steps = [
     when: () => compatStale('compat/react18'),
   },
   { name: 'component and hook suites on React 18.3', cmd: 'npx', args: ['vitest', 'run', '--config', 'compat/react18/vitest.config.ts'], uses: ['chromium'] },
-  { name: 'example apps end to end in Chromium (from the packed tarball)', cmd: 'node', args: ['scripts/e2e.mjs'], uses: ['chromium', 'redis'] },
+  { name: 'example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router', cmd: 'node', args: ['scripts/e2e.mjs'], uses: ['chromium', 'redis'] },
 ];
 
 const started = Date.now();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient } from '../../src/client/index';
-import { useLocalServer } from '../helpers/useLocalServer';
+import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
 
 const TOKEN = 'brw_5d1e9a7c3b8f2e6a4c0d';
 const params = { organizationId: ORG, page: 0, size: 20 };
 
-const server = useLocalServer(() => ({ body: springPage([], 0) }));
+const server = localServerForFile(() => ({ body: springPage([], 0) }));
 
 describe('bearerToken', () => {
   it('sends Authorization: Bearer <token> with a string from getToken, asked again for each request', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isHttpError, isNetworkError, isTimeoutError } from '../../src/client/index';
 import type { AuthStrategy } from '../../src/client/index';
 import { startLocalServer } from '../helpers/localServer';
-import { useLocalServer } from '../helpers/useLocalServer';
+import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
 import { startStatusLineServer } from './startStatusLineServer';
@@ -12,7 +12,7 @@ const fixedAuth = (header: string): AuthStrategy => ({ id: 'fixed', authorize: a
 /** A real fetch that drops the signal it is given, as some wrappers and polyfills do. */
 const fetchIgnoringSignal: typeof fetch = (input, init) => fetch(input, { ...init, signal: undefined });
 
-const server = useLocalServer(() => ({ body: springPage([{ id: 'a' }], 1) }));
+const server = localServerForFile(() => ({ body: springPage([{ id: 'a' }], 1) }));
 
 describe('request shape (seed 4.2, 4.3)', () => {
   it('GETs {baseUrl}/{organizationId}/shares with exactly page and size, Accept JSON and the Authorization header', async () => {

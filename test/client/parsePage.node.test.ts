@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isResponseShapeError, parsePage } from '../../src/client/index';
 import type { Page, ParsePage } from '../../src/client/index';
 import type { Reply } from '../helpers/localServer';
-import { useLocalServer } from '../helpers/useLocalServer';
+import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG } from './fixtures';
 
@@ -12,7 +12,7 @@ const rows = [{ id: 'r1' }, { id: 'r2' }];
 const params = { organizationId: ORG, page: 1, size: 2 };
 const expected = { items: rows, total: 5, pageIndex: 1, pageSize: 2, pageCount: 3, hasNext: true, hasPrevious: true };
 
-const server = useLocalServer();
+const server = localServerForFile();
 
 const list = (reply: Reply, options: { parsePage?: ParsePage } = {}) => {
   server.handle(() => reply);

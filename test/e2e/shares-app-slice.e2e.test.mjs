@@ -1,11 +1,10 @@
 // The example app, built from the packed package, against a service that answers Spring Slices (no total, only
 // `last`): it must page to the end and back as smoothly as over Spring Pages (shares-app.e2e.test.mjs) — each page
 // prefetched before it is asked for, nothing asked past the end, no count made up. Run by scripts/e2e.mjs.
-import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../examples/shares-app/mock.mjs';
 import { startApp } from '../../examples/shares-app/server.mjs';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
@@ -44,7 +43,11 @@ async function expectRows(first, last) {
 }
 
 /** The zero-based shares pages the mock was asked for since `from`. */
-const sharesPages = (from) => mock.service.requests.slice(from).filter((r) => r.resource === 'shares').map((r) => r.page);
+const sharesPages = (from) =>
+  mock.service.requests
+    .slice(from)
+    .filter((r) => r.resource === 'shares')
+    .map((r) => r.page);
 
 /** Clicks `name`, waits for rows `first`..`last` and for the requests to settle; returns the shares pages asked meanwhile. */
 async function step(name, first, last) {
@@ -58,7 +61,7 @@ async function step(name, first, last) {
   return asked;
 }
 
-before(async () => {
+beforeAll(async () => {
   mock = await startMock({ shape: 'slice' });
   const c = mock.service.credentials;
   app = await startApp({
@@ -77,7 +80,7 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   writeFileSync(join(out, 'request-log-slice.json'), `${JSON.stringify(stepLog, null, 2)}\n`);
   await browser?.close();
   await app?.close();
@@ -90,47 +93,52 @@ describe('shares-app over a Spring Slice service (no total), from the packed pac
     await expectRows(1, 20);
     await until('page 1 and its prefetched successor', () => sharesPages(0).includes(1));
     stepLog.push({ step: 'open the app', mock: sharesPages(0).map((p) => `shares page=${p} size=20`) });
-    assert.deepEqual(sharesPages(0), [0, 1], 'page=0, then page=1 prefetched on hasNext');
-    assert.equal(await button('Next page').isEnabled(), true);
+    expect(sharesPages(0), 'page=0, then page=1 prefetched on hasNext').toStrictEqual([0, 1]);
+    expect(await button('Next page').isEnabled()).toBe(true);
     const nav = await shares().getByRole('navigation').textContent();
-    assert.doesNotMatch(nav, /NaN|of 0\b|of 437/, `no made-up count: ${nav}`);
+    expect(nav, `no made-up count: ${nav}`).not.toMatch(/NaN|of 0\b|of 437/);
     const last = shares().getByRole('button', { name: 'Last page', exact: true });
-    if ((await last.count()) > 0) assert.equal(await last.isDisabled(), true, 'Last page needs a count');
+    if ((await last.count()) > 0) expect(await last.isDisabled(), 'Last page needs a count').toBe(true);
   });
 
   it('Next page 21 times reaches rows 421–437, each page prefetched before its click and nothing asked past the end', async () => {
     for (let index = 1; index <= 21; index += 1) {
       const asked = await step('Next page', index * 20 + 1, Math.min(437, index * 20 + 20));
       // The clicked page came from the prefetch; only the page after it is asked for, and none after the last.
-      assert.deepEqual(asked, index < 21 ? [index + 1] : [], `step to page ${index + 1} asked for ${JSON.stringify(asked)}`);
+      expect(asked, `step to page ${index + 1} asked for ${JSON.stringify(asked)}`).toStrictEqual(
+        index < 21 ? [index + 1] : [],
+      );
       if (index === 1) {
         const status = await shares().getByRole('status').textContent();
-        assert.match(status, /Page 2/);
-        assert.doesNotMatch(status, /\bof\b/, `the live region gives no count while pages follow: ${status}`);
+        expect(status).toMatch(/Page 2/);
+        expect(status, `the live region gives no count while pages follow: ${status}`).not.toMatch(/\bof\b/);
       }
     }
-    assert.equal(await button('Next page').isDisabled(), true, 'the Slice said last: nothing follows');
-    assert.equal(await button('Page 22').getAttribute('aria-current'), 'page');
-    assert.ok(!sharesPages(0).includes(22), 'no request past the end');
+    expect(await button('Next page').isDisabled(), 'the Slice said last: nothing follows').toBe(true);
+    expect(await button('Page 22').getAttribute('aria-current')).toBe('page');
+    expect(sharesPages(0), 'no request past the end').not.toContain(22);
     // On the last page its rows tell the count.
-    assert.match(await shares().getByRole('navigation').textContent(), /421–437 of 437/);
+    expect(await shares().getByRole('navigation').textContent()).toMatch(/421–437 of 437/);
   });
 
   it('Previous page back to the first page shows each page again, with Next enabled, asking for no page past the end', async () => {
     const asked = [];
     asked.push(...(await step('Previous page', 401, 420)));
-    assert.equal(await button('Next page').isEnabled(), true, 'Next again once a page follows');
+    expect(await button('Next page').isEnabled(), 'Next again once a page follows').toBe(true);
     for (let index = 19; index >= 0; index -= 1) {
       asked.push(...(await step('Previous page', index * 20 + 1, index * 20 + 20)));
-      assert.equal(await button('Next page').isEnabled(), true);
+      expect(await button('Next page').isEnabled()).toBe(true);
     }
     // Cached pages come back without a request while fresh (30 s); a refresh of a stale one asks for that page only.
-    assert.ok(asked.every((p) => p >= 0 && p <= 21), `asked ${JSON.stringify(asked)}`);
-    assert.equal(await button('Previous page').isDisabled(), true);
+    expect(
+      asked.every((p) => p >= 0 && p <= 21),
+      `asked ${JSON.stringify(asked)}`,
+    ).toBe(true);
+    expect(await button('Previous page').isDisabled()).toBe(true);
   });
 
   it('logged no error in the page', () => {
-    assert.deepEqual(pageErrors, []);
+    expect(pageErrors).toStrictEqual([]);
     console.log(`request log (${stepLog.length} steps), also in .artifacts/e2e/request-log-slice.json:`);
     for (const entry of stepLog) console.log(`  ${entry.step}: ${entry.mock.join(', ') || '(none)'}`);
   });

@@ -1,11 +1,10 @@
 // The example app, built from the packed package, in headless Chromium over real HTTP on 127.0.0.1:
 // browser → app server (createProxyHandler at /api, credentials server-side) → mock service.
 // Run by scripts/e2e.mjs (npm test), which installs the tarball and builds the app first.
-import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../examples/shares-app/mock.mjs';
 import { startApp } from '../../examples/shares-app/server.mjs';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
@@ -44,16 +43,24 @@ const received = (from) =>
   mock.service.requests
     .slice(from)
     .filter((r) => r.resource !== 'token')
-    .map((r) => ({ resource: r.resource, organization: r.organizationId, page: r.page, size: r.size, auth: r.authorization }));
+    .map((r) => ({
+      resource: r.resource,
+      organization: r.organizationId,
+      page: r.page,
+      size: r.size,
+      auth: r.authorization,
+    }));
 
 /** Waits until the section shows rows `first`..`last` (1-based positions in the organization). */
 async function expectRows(name, first, last) {
   const shown = await until(`${name} rows ${first}–${last}`, async () => {
     const rows = await names(name);
     const positions = rows.map(position);
-    return positions[0] === first && positions.at(-1) === last && positions.length === last - first + 1 ? positions : null;
+    return positions[0] === first && positions.at(-1) === last && positions.length === last - first + 1
+      ? positions
+      : null;
   });
-  assert.deepEqual(shown, Array.from({ length: last - first + 1 }, (_, i) => first + i));
+  expect(shown).toStrictEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
 }
 
 /** Runs a user action, waits for its outcome, and returns what the mock received meanwhile. */
@@ -67,16 +74,20 @@ async function step(label, action, settle) {
   await until('tables to finish loading', () => page.evaluate(() => !document.querySelector('[aria-busy="true"]')));
   const entry = {
     step: label,
-    browser: browserRequests.slice(browserFrom).filter((r) => r.url.includes('/api/')).map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`),
+    browser: browserRequests
+      .slice(browserFrom)
+      .filter((r) => r.url.includes('/api/'))
+      .map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`),
     mock: received(from),
   };
   stepLog.push(entry);
   return entry.mock;
 }
 
-const has = (log, resource, pageIndex, size) => log.some((r) => r.resource === resource && r.page === pageIndex && r.size === size);
+const has = (log, resource, pageIndex, size) =>
+  log.some((r) => r.resource === resource && r.page === pageIndex && r.size === size);
 
-before(async () => {
+beforeAll(async () => {
   mock = await startMock();
   const c = mock.service.credentials;
   app = await startApp({
@@ -93,7 +104,12 @@ before(async () => {
   page.on('request', (request) => {
     pending.push(
       request.allHeaders().then((headers) => {
-        browserRequests.push({ method: request.method(), url: request.url(), headers, postData: request.postData() ?? '' });
+        browserRequests.push({
+          method: request.method(),
+          url: request.url(),
+          headers,
+          postData: request.postData() ?? '',
+        });
       }),
     );
   });
@@ -103,7 +119,7 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   writeFileSync(join(out, 'request-log.json'), `${JSON.stringify(stepLog, null, 2)}\n`);
   await browser?.close();
   await app?.close();
@@ -114,26 +130,38 @@ describe('shares-app from the packed package', () => {
   const acme = () => mock.service.organizations[0];
 
   it('shows the first page of the first organization and asks the service for page=0&size=20', async () => {
-    const log = await step('open the app', () => page.goto(app.url), () => expectRows('Shares', 1, 20));
+    const log = await step(
+      'open the app',
+      () => page.goto(app.url),
+      () => expectRows('Shares', 1, 20),
+    );
     await expectRows('Environments', 1, 20);
-    assert.equal(acme().name, 'Acme');
-    assert.ok(has(log, 'shares', 0, 20), 'shares page=0 size=20 requested');
-    assert.ok(has(log, 'environments', 0, 20), 'environments page=0 size=20 requested');
-    assert.ok(log.every((r) => r.organization === acme().id && r.auth === 'Bearer'), 'proxy added a Bearer token for Acme');
-    assert.match(await section('Shares').getByRole('navigation').textContent(), /1–20 of 437/);
+    expect(acme().name).toBe('Acme');
+    expect(has(log, 'shares', 0, 20), 'shares page=0 size=20 requested').toBe(true);
+    expect(has(log, 'environments', 0, 20), 'environments page=0 size=20 requested').toBe(true);
+    expect(
+      log.every((r) => r.organization === acme().id && r.auth === 'Bearer'),
+      'proxy added a Bearer token for Acme',
+    ).toBe(true);
+    expect(await section('Shares').getByRole('navigation').textContent()).toMatch(/1–20 of 437/);
   });
 
   it('Next page shows rows 21–40: page=1 was prefetched, and page=2 is prefetched next', async () => {
     const before = mock.service.requests.filter((r) => r.resource === 'shares');
-    assert.ok(before.some((r) => r.page === 1 && r.size === 20), 'page=1 prefetched before the click');
+    expect(
+      before.some((r) => r.page === 1 && r.size === 20),
+      'page=1 prefetched before the click',
+    ).toBe(true);
     const log = await step(
       'shares: Next page',
       () => section('Shares').getByRole('button', { name: 'Next page' }).click(),
       () => expectRows('Shares', 21, 40),
     );
-    assert.ok(!has(log, 'shares', 1, 20), 'no second request for the prefetched page');
+    expect(has(log, 'shares', 1, 20), 'no second request for the prefetched page').toBe(false);
     await until('prefetch of page=2', () => has(received(0), 'shares', 2, 20));
-    assert.equal(await section('Shares').getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current'), 'page');
+    expect(
+      await section('Shares').getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('a page number (5) shows rows 81–100 from page=4&size=20', async () => {
@@ -142,8 +170,8 @@ describe('shares-app from the packed package', () => {
       () => section('Shares').getByRole('button', { name: 'Page 5', exact: true }).click(),
       () => expectRows('Shares', 81, 100),
     );
-    assert.ok(has(log, 'shares', 4, 20));
-    assert.match(await section('Shares').getByRole('status').textContent(), /Page 5 of 22/);
+    expect(has(log, 'shares', 4, 20)).toBe(true);
+    expect(await section('Shares').getByRole('status').textContent()).toMatch(/Page 5 of 22/);
   });
 
   it('Last page shows rows 421–437 from page=21&size=20', async () => {
@@ -152,8 +180,8 @@ describe('shares-app from the packed package', () => {
       () => section('Shares').getByRole('button', { name: 'Last page' }).click(),
       () => expectRows('Shares', 421, 437),
     );
-    assert.ok(has(log, 'shares', 21, 20));
-    assert.equal(await section('Shares').getByRole('button', { name: 'Next page' }).isDisabled(), true);
+    expect(has(log, 'shares', 21, 20)).toBe(true);
+    expect(await section('Shares').getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
   });
 
   it('50 per page keeps row 421 in view: page 9 of 9, rows 401–437 from page=8&size=50', async () => {
@@ -162,9 +190,12 @@ describe('shares-app from the packed package', () => {
       () => section('Shares').getByRole('combobox', { name: 'Items per page' }).selectOption('50'),
       () => expectRows('Shares', 401, 437),
     );
-    assert.ok(has(log, 'shares', 8, 50));
-    assert.ok(log.every((r) => r.resource !== 'shares' || r.size === 50), 'no shares request with the old size');
-    assert.match(await section('Shares').getByRole('navigation').textContent(), /401–437 of 437/);
+    expect(has(log, 'shares', 8, 50)).toBe(true);
+    expect(
+      log.every((r) => r.resource !== 'shares' || r.size === 50),
+      'no shares request with the old size',
+    ).toBe(true);
+    expect(await section('Shares').getByRole('navigation').textContent()).toMatch(/401–437 of 437/);
   });
 
   it('the environments table pages on its own: Next page → rows 21–40 from page=1&size=20', async () => {
@@ -173,7 +204,7 @@ describe('shares-app from the packed package', () => {
       () => section('Environments').getByRole('button', { name: 'Next page' }).click(),
       () => expectRows('Environments', 21, 40),
     );
-    assert.ok(has(received(0), 'environments', 1, 20));
+    expect(has(received(0), 'environments', 1, 20)).toBe(true);
     await expectRows('Shares', 401, 437);
   });
 
@@ -185,19 +216,25 @@ describe('shares-app from the packed package', () => {
       () => until('Globex rows', async () => (await names('Shares'))[0]?.startsWith('globex')),
     );
     const rows = await names('Shares');
-    assert.equal(rows.length, 23, 'all 23 Globex shares on one page of 50');
-    assert.ok(rows.every((name) => name.startsWith('globex')), 'no Acme row left on screen');
-    assert.ok(has(log, 'shares', 0, 50) && log.filter((r) => r.resource === 'shares').every((r) => r.organization === globex.id));
+    expect(rows, 'all 23 Globex shares on one page of 50').toHaveLength(23);
+    expect(
+      rows.every((name) => name.startsWith('globex')),
+      'no Acme row left on screen',
+    ).toBe(true);
+    expect(
+      has(log, 'shares', 0, 50) &&
+        log.filter((r) => r.resource === 'shares').every((r) => r.organization === globex.id),
+    ).toBe(true);
   });
 
   it('the theme toggle switches to dark, and a screenshot of it is not blank', async () => {
     await page.getByRole('button', { name: 'Dark theme' }).click();
     await until('dark theme', () => page.evaluate(() => document.documentElement.dataset.theme === 'dark'));
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-    assert.notEqual(background, 'rgb(246, 247, 249)', 'background changed with the theme');
+    expect(background, 'background changed with the theme').not.toBe('rgb(246, 247, 249)');
     const file = join(out, 'shares-app-dark.png');
     const png = await page.screenshot({ path: file, fullPage: true });
-    assert.ok(statSync(file).size > 20_000, `screenshot is ${statSync(file).size} bytes`);
+    expect(statSync(file).size, 'screenshot bytes').toBeGreaterThan(20_000);
     // Decode it in the browser and measure how much the pixels vary: a blank page has one colour.
     const spread = await page.evaluate(async (base64) => {
       const image = new Image();
@@ -217,22 +254,23 @@ describe('shares-app from the packed package', () => {
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       return { colours: counts.size, dominant: Math.max(...counts.values()) / total };
     }, png.toString('base64'));
-    assert.ok(spread.colours > 50, `only ${spread.colours} colours`);
-    assert.ok(spread.dominant < 0.95, `one colour covers ${Math.round(spread.dominant * 100)}% of the page`);
+    expect(spread.colours, 'colours in the screenshot').toBeGreaterThan(50);
+    expect(spread.dominant, 'share of the page in its commonest colour').toBeLessThan(0.95);
   });
 
   it('no browser request carried a secret, a token or an Authorization header, and nothing went around the proxy', async () => {
     await Promise.all(pending);
     const c = mock.service.credentials;
     const secrets = [c.clientSecret, c.apiToken, c.apiSecret, c.apiKey].filter(Boolean);
-    assert.ok(browserRequests.length > 10);
+    expect(browserRequests.length).toBeGreaterThan(10);
     for (const request of browserRequests) {
-      assert.equal(new URL(request.url).origin, app.url, `${request.url} went around the app server`);
+      expect(new URL(request.url).origin, `${request.url} went around the app server`).toBe(app.url);
       const headerNames = Object.keys(request.headers).map((h) => h.toLowerCase());
-      assert.ok(!headerNames.includes('authorization'), `${request.url} carried an Authorization header`);
+      expect(headerNames, `${request.url} carried an Authorization header`).not.toContain('authorization');
       const text = `${request.url}\n${JSON.stringify(request.headers)}\n${request.postData}`;
-      for (const secret of secrets) assert.ok(!text.includes(secret), `${request.url} carried a secret`);
-      assert.ok(!/bearer|basic /i.test(text), `${request.url} carried a credential`);
+      // Booleans, so that a failure names the request and never prints what it carried.
+      for (const secret of secrets) expect(text.includes(secret), `${request.url} carried a secret`).toBe(false);
+      expect(/bearer|basic /i.test(text), `${request.url} carried a credential`).toBe(false);
     }
     // Nor is one in what the server sent the browser: the built app and the config.
     const dist = join(root, 'examples', 'shares-app', 'dist');
@@ -240,26 +278,28 @@ describe('shares-app from the packed package', () => {
       .filter((f) => statSync(join(dist, f)).isFile())
       .map((f) => readFileSync(join(dist, f), 'utf8'))
       .join('\n');
-    for (const secret of secrets) assert.ok(!shipped.includes(secret), 'a secret is in the built app');
+    for (const secret of secrets) expect(shipped.includes(secret), 'a secret is in the built app').toBe(false);
     const config = await (await fetch(`${app.url}/app-config.json`)).text();
-    for (const secret of secrets) assert.ok(!config.includes(secret), 'a secret is in the app config');
+    for (const secret of secrets) expect(config.includes(secret), 'a secret is in the app config').toBe(false);
   });
 
   it('the proxy refuses an organization the app does not offer (403), without asking the service', async () => {
     const from = mock.service.requests.length;
     const response = await fetch(`${app.url}/api/00000000-0000-4000-8000-000000000000/shares?page=0&size=20`);
-    assert.equal(response.status, 403);
-    assert.deepEqual(await response.json(), { error: 'forbidden' });
-    assert.equal(mock.service.requests.length, from);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toStrictEqual({ error: 'forbidden' });
+    expect(mock.service.requests.length).toBe(from);
   });
 
   it('logged no error in the page', () => {
-    assert.deepEqual(pageErrors, []);
+    expect(pageErrors).toStrictEqual([]);
     console.log(`request log (${stepLog.length} steps), also in .artifacts/e2e/request-log.json:`);
     for (const entry of stepLog) {
       console.log(`  ${entry.step}`);
       console.log(`    browser → app: ${entry.browser.join(', ') || '(none)'}`);
-      console.log(`    app → mock:    ${entry.mock.map((r) => `${r.resource} page=${r.page} size=${r.size} (${r.auth})`).join(', ') || '(none)'}`);
+      console.log(
+        `    app → mock:    ${entry.mock.map((r) => `${r.resource} page=${r.page} size=${r.size} (${r.auth})`).join(', ') || '(none)'}`,
+      );
     }
   });
 });

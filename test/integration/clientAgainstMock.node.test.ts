@@ -15,12 +15,12 @@ import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
 import { tokenRecordingFetch, type TokenRecordingFetch } from '../helpers/tokenRecordingFetch';
 import { createGate } from '../helpers/createGate';
-import { useMockOverHttp } from './useMockOverHttp';
+import { mockOverHttpForFile } from './mockOverHttpForFile';
 
 // The real client and server strategies against the real mock, over real HTTP on 127.0.0.1.
 
 const { acme, globex, empty } = demoOrganizationIds;
-const { mock, http } = useMockOverHttp();
+const { mock, http } = mockOverHttpForFile();
 let recorder: TokenRecordingFetch;
 beforeEach(() => {
   recorder = tokenRecordingFetch();

@@ -5,13 +5,13 @@ import { demoOrganizationIds } from '../../src/testing/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
 import { createGate } from '../helpers/createGate';
-import { useMockOverHttp } from './useMockOverHttp';
+import { mockOverHttpForFile } from './mockOverHttpForFile';
 
 // The real client in jsdom (window, document, jsdom's AbortController) against the real mock over real HTTP.
 
 const { globex } = demoOrganizationIds;
 const params = { organizationId: globex, page: 1, size: 10 };
-const { mock, http } = useMockOverHttp();
+const { mock, http } = mockOverHttpForFile();
 
 /** What an app's own backend does for bearerToken: fetch a token response for the browser. */
 async function tokenFromBackend(): Promise<TokenResponse> {

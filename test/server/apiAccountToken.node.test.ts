@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { apiAccountToken, clientCredentials, createProxyHandler, type ApiAccountTokenOptions } from '../../src/server/index';
-import { useLocalServer } from '../helpers/useLocalServer';
+import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
 import { startStatusLineServer } from '../client/startStatusLineServer';
@@ -21,7 +21,7 @@ function asIn(globals: Record<string, unknown>, fn: () => void): void {
   }
 }
 
-const server = useLocalServer(() => ({ body: springPage([], 0) }));
+const server = localServerForFile(() => ({ body: springPage([], 0) }));
 
 const client = (options: Partial<ApiAccountTokenOptions> = {}) =>
   createApiClient({ baseUrl: server.origin, auth: apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, ...options }) });

@@ -7,9 +7,9 @@ import { startedForFile } from '../helpers/startedForFile';
  * The demo mock service over real HTTP on 127.0.0.1 for every test of the calling file: listening from the
  * first test to the last, and reset with every issued token expired before each test.
  */
-export function useMockOverHttp(): { mock: MockService; http: MockHttpServer } {
+export function mockOverHttpForFile(): { mock: MockService; http: MockHttpServer } {
   const mock = createMockService();
-  const listening = startedForFile('useMockOverHttp', () => createMockHttpServer(mock), (server) => server.close());
+  const listening = startedForFile('mockOverHttpForFile', () => createMockHttpServer(mock), (server) => server.close());
   beforeEach(() => {
     mock.reset();
     mock.expireTokens();

@@ -6,8 +6,8 @@ import { startedForFile } from './startedForFile';
  * A local server for every test of the calling file: started once, its recorded requests cleared and
  * its handler reset to `handler` before each test, and closed after the file.
  */
-export function useLocalServer(handler: Handler = () => ({ status: 404 })): LocalServer {
-  const started = startedForFile('useLocalServer', () => startLocalServer(handler), (server) => server.close());
+export function localServerForFile(handler: Handler = () => ({ status: 404 })): LocalServer {
+  const started = startedForFile('localServerForFile', () => startLocalServer(handler), (server) => server.close());
   beforeEach(() => {
     started().requests.length = 0;
     started().handle(handler);
