@@ -62,6 +62,8 @@ const preview: Preview = {
             'Theming',
             'Testing your app',
           ],
+          'Reference',
+          ['Pagination', 'Client and authentication', 'Data hooks', 'TanStack Table', 'Mock service'],
           'Pagination',
           'Data',
         ],
