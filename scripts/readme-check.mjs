@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import { root } from './pack.mjs';
 
 const dir = join(root, '.artifacts', 'readme');
-const sources = ['README.md', ...readdirSync(join(root, 'stories/docs/reference')).map((f) => `stories/docs/reference/${f}`)];
+const sources = [
+  'README.md',
+  ...readdirSync(join(root, 'stories/docs/reference')).map((f) => `stories/docs/reference/${f}`),
+];
 const blocks = sources.flatMap((source) => {
   const text = readFileSync(join(root, source), 'utf8');
   return [...text.matchAll(/^ *```(tsx?)\n([\s\S]*?)^ *```/gm)].map((m) => ({
@@ -78,4 +81,6 @@ if (errors.length > 0) {
   console.error(`✖ ${errors.length} type error(s) in the code blocks of README and the reference pages`);
   process.exit(1);
 }
-console.log(`✔ README and ${sources.length - 1} reference pages: ${blocks.length} code blocks type-check against pagewise's API`);
+console.log(
+  `✔ README and ${sources.length - 1} reference pages: ${blocks.length} code blocks type-check against pagewise's API`,
+);
