@@ -12,7 +12,7 @@ export function HeadlessPager(options: UsePaginationOptions) {
       <a {...p.getArrowProps('previous')}>Back</a>
       {p.items.map((item) =>
         item.type === 'page' ? (
-          <a key={item.page} {...p.getPageProps(item.page)} style={{ fontWeight: item.selected ? 700 : 400 }}>
+          <a key={item.page} {...p.getPageProps(item.page)}>
             {item.page}
           </a>
         ) : (
