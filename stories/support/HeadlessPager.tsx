@@ -1,14 +1,12 @@
 // Headless: usePagination gives the state, the page window and each control's props (the ARIA, and in link mode the
-// href and a click that stays in the app); the markup is yours. The Pagination guide shows this file as its example.
+// href and a click that stays in the app); the markup and its styles are yours. The Pagination guide shows this file
+// as its example.
 import { usePagination, type UsePaginationOptions } from '../../src/pagination/index';
 
 export function HeadlessPager(options: UsePaginationOptions) {
   const p = usePagination({ ...options, getPageHref: (page) => `?page=${page}` });
   return (
-    <nav
-      aria-label="Custom pagination"
-      style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}
-    >
+    <nav aria-label="Custom pagination" className="my-pager">
       <a {...p.getArrowProps('previous')}>Back</a>
       {p.items.map((item) =>
         item.type === 'page' ? (
