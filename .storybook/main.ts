@@ -3,7 +3,7 @@ import remarkGfm from 'remark-gfm';
 
 const config: StorybookConfig = {
   // The guides (MDX) first, then the components' and the data stories.
-  stories: ['../stories/docs/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  stories: ['../stories/docs/*.mdx', '../stories/docs/reference/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: [
     // GitHub-flavoured Markdown in the guides: MDX alone leaves tables as raw `|` text.
     {

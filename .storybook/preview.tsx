@@ -63,6 +63,8 @@ const preview: Preview = {
             'Testing your app',
             'Observability',
           ],
+          'Reference',
+          ['Pagination', 'Client and authentication', 'Data hooks', 'TanStack Table', 'Mock service'],
           'Pagination',
           'Data',
         ],

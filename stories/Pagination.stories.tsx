@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { Pagination, usePagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
+import { Pagination, type PaginationLabels, type PaginationProps } from '../src/pagination/index';
 import { MemoryRouter, useLocation, useSearchParams } from 'react-router';
 import { mockedStory } from './support/mockedStory';
 import { UrlStateShares } from './support/UrlStateShares';
+import { HeadlessPager } from './support/HeadlessPager';
 import { germanLabels } from './support/germanLabels';
 import { NextStyleLink } from './support/NextStyleLink';
 import { RouterLink } from './support/RouterLink';
@@ -564,52 +565,24 @@ export const UrlState: Story = {
   },
 };
 
-function HeadlessPagination(props: PaginationProps) {
-  const p = usePagination(props);
-  return (
-    <nav
-      aria-label="Custom pagination"
-      style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}
-    >
-      <button type="button" onClick={p.previous} disabled={!p.hasPrevious}>
-        Back
-      </button>
-      {p.items.map((item) =>
-        item.type === 'page' ? (
-          <button
-            type="button"
-            key={item.page}
-            aria-current={item.selected ? 'page' : undefined}
-            style={{ fontWeight: item.selected ? 700 : 400 }}
-            onClick={() => p.goTo(item.page)}
-          >
-            {item.page}
-          </button>
-        ) : (
-          <span key={item.position} title={`Pages ${item.from}–${item.to}`}>
-            ⋯
-          </span>
-        ),
-      )}
-      <button type="button" onClick={p.next} disabled={!p.hasNext}>
-        Forward
-      </button>
-      <output>
-        {p.current} / {p.pageCount}
-      </output>
-    </nav>
-  );
-}
-
-/** Your own markup on `usePagination`: the same state, window and handlers as the control. */
+/**
+ * Your own markup on `usePagination`, in link mode: the same state, window, ARIA and links as the control, with no
+ * attribute written by hand (stories/support/HeadlessPager.tsx, shown on the Pagination guide).
+ */
 export const Headless: Story = {
-  render: (args) => <HeadlessPagination {...args} />,
+  render: (args) => <HeadlessPager {...args} />,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('1 / 22');
-    await userEvent.click(canvas.getByRole('button', { name: 'Forward' }));
+    // Page 1: Back is an unavailable link (no href), page 1 is the current one.
+    await expect(canvas.getByRole('link', { name: 'Back' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(canvas.getByRole('link', { name: 'Back' })).not.toHaveAttribute('href');
+    await expect(canvas.getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'Forward' })).toHaveAttribute('href', '?page=2');
+    await userEvent.click(canvas.getByRole('link', { name: 'Forward' }));
     await expect(canvas.getByRole('status')).toHaveTextContent('2 / 22');
     await calledOnceWith(args.onChange, 2, 20);
-    await expect(canvas.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '?page=1');
   },
 };

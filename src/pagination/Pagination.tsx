@@ -1,14 +1,6 @@
 'use client';
 
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  type CSSProperties,
-  type ElementType,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
@@ -16,7 +8,7 @@ import { clampInt } from './clampInt';
 import { MAX_WINDOW_COUNT } from './getPageItems';
 import { useAnnouncement } from './useAnnouncement';
 import { useFocusRecovery } from './useFocusRecovery';
-import { usePagination } from './usePagination';
+import { usePagination, type PaginationControlProps } from './usePagination';
 import { formatValue } from '../shared/formatValue';
 import { isDigits } from '../shared/isDigits';
 import { warnOnce } from '../shared/warnOnce';
@@ -130,43 +122,24 @@ export function Pagination(props: PaginationProps) {
   const pageCount = format(p.pageCount);
   const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, pageCount)) : '';
 
-  const getHref = props.getPageHref;
   const Link = props.linkComponent ?? 'a';
-  // One page control: a button, or in link mode a link. A plain click stays in the app (onChange; default
-  // prevented, so a router's Link does not navigate on its own); modified and middle clicks (new tab, new window)
-  // are the browser's. An unavailable one is a plain <a> without href, never the router's component: routers'
-  // links require an href (next/link throws without one), and an <a> without href is out of the tab order, as a
-  // disabled button is, while a screen reader still reads it as an unavailable link.
-  const control = (page: number, enabled: boolean, attrs: object, children: ReactNode) => {
-    const As = enabled ? Link : 'a';
-    return getHref ? (
-      <As
-        {...attrs}
-        className="pw-button"
-        href={enabled ? getHref(page) : undefined}
-        // Without href an <a> is no link at all; say it is one that is unavailable.
-        role={enabled ? undefined : 'link'}
-        aria-disabled={!enabled || undefined}
-        onClick={(e: MouseEvent) => {
-          if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-          e.preventDefault();
-          if (enabled) p.goTo(page);
-        }}
-      >
+  // One page control, on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a>
+  // without href, never the router's component: routers' links require an href (next/link throws without one), and an
+  // <a> without href is out of the tab order, as a disabled button is, while a screen reader still reads it as an
+  // unavailable link.
+  const control = (own: PaginationControlProps, attrs: object, children: ReactNode) => {
+    const As = !props.getPageHref ? 'button' : own.href === undefined ? 'a' : Link;
+    return (
+      <As {...attrs} {...own} className="pw-button">
         {children}
       </As>
-    ) : (
-      <button {...attrs} type="button" className="pw-button" disabled={!enabled} onClick={() => p.goTo(page)}>
-        {children}
-      </button>
     );
   };
 
-  const arrow = (name: keyof typeof icons, enabled: boolean, page: number, edge?: boolean) => (
+  const arrow = (name: keyof typeof icons, edge?: boolean) => (
     <li data-edge={edge || undefined}>
       {control(
-        page,
-        enabled,
+        p.getArrowProps(name),
         { 'data-nav': name, 'aria-label': labels[name] },
         <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d={icons[name]} />
@@ -278,8 +251,8 @@ export function Pagination(props: PaginationProps) {
         </span>
       )}
       <ul className="pw-list">
-        {arrow('first', p.hasPrevious, 1, true)}
-        {arrow('previous', p.hasPrevious, p.current - 1)}
+        {arrow('first', true)}
+        {arrow('previous')}
         {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
         {p.items.map((item, index) => {
           if (item.type !== 'page') {
@@ -298,14 +271,8 @@ export function Pagination(props: PaginationProps) {
               style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
             >
               {control(
-                item.page,
-                !p.disabled,
-                {
-                  'data-slot': '',
-                  'data-page': item.page,
-                  'aria-label': labels.page(text),
-                  'aria-current': item.selected ? 'page' : undefined,
-                },
+                p.getPageProps(item.page),
+                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text) },
                 text,
               )}
             </li>
@@ -318,8 +285,8 @@ export function Pagination(props: PaginationProps) {
           </span>
           <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
         </li>
-        {arrow('next', p.hasNext, p.current + 1)}
-        {arrow('last', p.hasNext && p.pageCountKnown, p.pageCount, true)}
+        {arrow('next')}
+        {arrow('last', true)}
       </ul>
       {props.showQuickJumper && (
         <label className="pw-jumper">

@@ -1,6 +1,6 @@
 // The identity-provider, token-storm and token-store suites again, on the PACKED package: every import of the public
 // entries (`src/{client,server,testing}/index`, `src/testing/node`) resolves to the tarball unpacked into the example app
-// by scripts/e2e.mjs, so what the README claims for Okta, Keycloak, Entra ID, Cognito, Hydra, Zitadel and Redis, and the
+// by scripts/e2e.mjs, so what the docs claim for Okta, Keycloak, Entra ID, Cognito, Hydra, Zitadel and Redis, and the
 // client authentication methods and DPoP (whose signing code the package loads lazily), holds
 // for what users install, not only for src/.
 import { existsSync } from 'node:fs';
