@@ -25,8 +25,21 @@ initialize({
 // handlers of its own (and so every docs page) answers from this default mock service.
 const { service: defaultService } = createStoryService();
 
+// react-docgen leaves a one-line JSDoc's `@default x` inside the description: the props table shows it as the default.
+type ArgTypes = Parameters<NonNullable<Preview['argTypesEnhancers']>[number]>[0]['argTypes'];
+const inlineDefaults = ({ argTypes }: { argTypes: ArgTypes }): ArgTypes =>
+  Object.fromEntries(
+    Object.entries(argTypes).map(([name, argType]) => {
+      const match = argType?.description?.match(/^([\s\S]*?)\s*@default\s+([\s\S]+?)\s*$/);
+      if (!match) return [name, argType];
+      const table = { ...argType.table, defaultValue: argType.table?.defaultValue ?? { summary: match[2]! } };
+      return [name, { ...argType, description: match[1], table }];
+    }),
+  );
+
 const preview: Preview = {
   loaders: [mswLoader],
+  argTypesEnhancers: [inlineDefaults],
   parameters: {
     // The themed surface below pads every story itself; Storybook's own padding on top would leave a 320 px phone
     // viewport a 256 px control (the responsive tests measure the surface at 320 px: a 288 px control).
@@ -35,7 +48,26 @@ const preview: Preview = {
     msw: { handlers: defaultService.handlers },
     options: {
       storySort: {
-        order: ['Introduction', 'Guides', ['Pagination', 'Data hooks', 'Authentication and the proxy', 'Next.js', 'React Router', 'Tables', 'Theming', 'Testing your app', 'Observability'], 'Pagination', 'Data'],
+        order: [
+          'Introduction',
+          'Guides',
+          [
+            'From zero to a table',
+            'Pagination',
+            'Data hooks',
+            'Authentication and the proxy',
+            'Next.js',
+            'React Router',
+            'Tables',
+            'Theming',
+            'Testing your app',
+            'Observability',
+          ],
+          'Reference',
+          ['Pagination', 'Client and authentication', 'Data hooks', 'TanStack Table', 'Mock service'],
+          'Pagination',
+          'Data',
+        ],
       },
     },
     a11y: { test: 'error' },

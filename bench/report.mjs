@@ -1,4 +1,5 @@
 // Turns the measurements into BENCHMARKS.md: targets first, then one table per measurement.
+import { formatLists } from './lists.mjs';
 import { esbuildFlags, kb, mdTable, median } from './util.mjs';
 
 const ms = (x) => (x === undefined ? '—' : x.toFixed(1));
@@ -136,7 +137,7 @@ export function tableSection(table) {
     'time runs from the click to the end of the first frame showing the new rows (requestAnimationFrame, then a posted message), and "to',
     'the DOM" stops when the rows are committed. Clicks are spread evenly over the 16.7 ms between two frames, as a user\'s are; "in the first',
     'frame" counts the clicks whose rows were in the DOM when the next frame began (nothing left for a later frame). The hand-rolled setup is `useQuery` + `useTable` with the table state in `useState` and, when',
-    'prefetched, `prefetchQuery` of the next page in an effect; both use the same client and `<TablePagination>`. Ratio: median vs the',
+    'prefetched, `queryClient.query` of the next page in an effect; both use the same client and `<TablePagination>`. Ratio: median vs the',
     'hand-rolled setup with the same prefetching.',
     '',
     mdTable(
@@ -283,7 +284,24 @@ export function fleetSection(fleet) {
   return out.join('\n');
 }
 
-export function formatReport({ size, render, data, table, fleet, proxy, machine, peers }) {
+export function clientAuthenticationSection(auth) {
+  if (!auth) return '';
+  const out = ['## Client authentication', ''];
+  if (auth.error) return [...out, `Not measured: ${auth.error}`].join('\n');
+  const us = (micros) => `${Math.round(micros)} µs`;
+  out.push(
+    'What each method adds to a token request, on the built package, the token endpoint a fetch that answers at once',
+    `(bench/clientAuthentication.mjs: ${auth.requests} token requests a round, ${auth.rounds} rounds interleaved across methods, medians).`,
+    '',
+    mdTable(['Method', 'Per token request', 'Added to client_secret_post'], auth.rows.map((r) => [r.label, us(r.micros), r.added > 0 ? us(r.added) : '—'])),
+    '',
+    `A DPoP proof per API call (token cached): ${us(auth.dpopProofMicros)}. Token requests for 100 concurrent calls with private_key_jwt: ${auth.concurrentTokenRequests}.`,
+    `\`clientCredentials\` loads ${auth.size.upfront} B (min+gzip) up front; private_key_jwt, client_secret_jwt, client assertions and DPoP load ${auth.size.lazy} B more on first use.`,
+  );
+  return out.join('\n');
+}
+
+export function formatReport({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers }) {
   const head = [
     '# Benchmarks',
     '',
@@ -307,7 +325,7 @@ export function formatReport({ size, render, data, table, fleet, proxy, machine,
     'The machine is shared (2 cores): absolute times move with its load, ratios from interleaved runs much less.',
   ].join('\n');
   const targets = targetsSection({ size, render, data, table });
-  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy), peersSection(peers)];
+  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), clientAuthenticationSection(clientAuthentication), proxySection(proxy), peersSection(peers)];
   const markdown = `${sections.join('\n\n')}\n`;
-  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), fleetSection(fleet), proxySection(proxy)].join('\n\n') };
+  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), clientAuthenticationSection(clientAuthentication), proxySection(proxy)].join('\n\n') };
 }

@@ -28,7 +28,9 @@ const { runRender } = await import('./render.mjs');
 const { runData } = await import('./data.mjs');
 const { runTable } = await import('./table.mjs');
 const { runProxy } = await import('./proxy.mjs');
+const { runLists } = await import('./lists.mjs');
 const { runFleet } = await import('./fleet.mjs');
+const { runClientAuthentication } = await import('./clientAuthentication.mjs');
 const { formatReport } = await import('./report.mjs');
 
 const loadBefore = os.loadavg();
@@ -40,10 +42,14 @@ log('bench: data layer');
 const data = await runData({ log });
 log('bench: server-paged table, click → rows painted in headless Chromium');
 const table = await runTable({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
+log('bench: sorting, search and load more in headless Chromium');
+const lists = await runLists({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: token requests for a fleet of processes, with and without a shared token store');
 // The fleet runs the built package.
 if (!existsSync(join(rootDir, 'dist', 'server.js'))) spawnSync('node', ['scripts/build.mjs'], { cwd: rootDir, stdio: 'inherit' });
 const fleet = await runFleet().catch((e) => ({ error: String(e.message).split('\n')[0] }));
+log('bench: client authentication, signing cost per token request and call');
+const clientAuthentication = await runClientAuthentication().catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: proxy overhead (autocannon, 127.0.0.1)');
 const proxy = await runProxy({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 
@@ -64,10 +70,10 @@ const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json')
     const pkg = JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8'));
     return { name, version: pkg.version, react: pkg.peerDependencies?.react ?? '—' };
   });
-const { markdown, summary } = formatReport({ size, render, data, table, fleet, proxy, machine, peers });
+const { markdown, summary } = formatReport({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers });
 writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });
-writeFileSync(join(tmpDir, 'results.json'), JSON.stringify({ size, render, data, table, fleet, proxy, machine, peers }, null, 2));
+writeFileSync(join(tmpDir, 'results.json'), JSON.stringify({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers }, null, 2));
 console.log(`\n${summary}\n\nbench: wrote BENCHMARKS.md in ${machine.seconds} s`);
 // jsdom timers and keep-alive sockets must not keep the process alive.
 process.exit(0);

@@ -78,7 +78,7 @@ function HandRolledTable({ prefetch, client }) {
   const query = useQuery({ ...options(pagination.pageIndex), placeholderData: keepPreviousData });
   const queryClient = window.bench.queryClient;
   useEffect(() => {
-    if (prefetch && query.data?.hasNext && !query.isPlaceholderData) void queryClient.prefetchQuery(options(pagination.pageIndex + 1));
+    if (prefetch && query.data?.hasNext && !query.isPlaceholderData) queryClient.query(options(pagination.pageIndex + 1)).catch(() => {});
   });
   const table = useTable({
     features,

@@ -56,7 +56,7 @@ run(
   'npx',
   drive('test/e2e/shares-app.e2e.test.mjs', 'test/e2e/shares-app-slice.e2e.test.mjs'),
 );
-// What the README claims for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
+// What the docs claim for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
 // indicators), token storms and shared token stores (Redis), checked on the package as installed.
 run('identity providers, token storms and token stores on the packed package', 'npx', [
   'vitest',

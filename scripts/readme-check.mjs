@@ -1,19 +1,27 @@
-// Type-checks every ts/tsx code block of README.md as an app would write it ('pagewise' and its subpaths mapped to
+// Type-checks every ts/tsx code block of README.md and of the docs site's reference pages (stories/docs/reference/,
+// the README's long sections) as an app would write it ('pagewise' and its subpaths mapped to
 // the sources, like the docs' examples). README blocks are fragments: names they use without defining (`client`,
 // `organizationId`, a component from the block before) are declared `any` first (as a value and a type), so what is checked is every use of
 // pagewise's API — a renamed option, a wrong import, a wrong type — not the fragment's context.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './pack.mjs';
 
 const dir = join(root, '.artifacts', 'readme');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const blocks = [...readme.matchAll(/^ *```(tsx?)\n([\s\S]*?)^ *```/gm)].map((m) => ({
-  lang: m[1],
-  code: m[2],
-  line: readme.slice(0, m.index).split('\n').length + 1,
-}));
+const sources = [
+  'README.md',
+  ...readdirSync(join(root, 'stories/docs/reference')).map((f) => `stories/docs/reference/${f}`),
+];
+const blocks = sources.flatMap((source) => {
+  const text = readFileSync(join(root, source), 'utf8');
+  return [...text.matchAll(/^ *```(tsx?)\n([\s\S]*?)^ *```/gm)].map((m) => ({
+    source,
+    lang: m[1],
+    code: m[2],
+    line: text.slice(0, m.index).split('\n').length + 1,
+  }));
+});
 
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -32,7 +40,7 @@ writeFileSync(
   }),
 );
 
-const fileOf = (index) => `block${String(index).padStart(2, '0')}.${blocks[index].lang}`;
+const fileOf = (index) => `block${String(index).padStart(3, '0')}.${blocks[index].lang}`;
 function write(declared) {
   blocks.forEach((block, index) => {
     const names = [...(declared.get(fileOf(index)) ?? [])];
@@ -68,9 +76,11 @@ errors = check();
 if (errors.length > 0) {
   for (const error of errors) {
     const index = Number(/\d+/.exec(error.file)[0]);
-    console.error(`README.md:${blocks[index].line + error.line - 2}: ${error.code} ${error.message}`);
+    console.error(`${blocks[index].source}:${blocks[index].line + error.line - 2}: ${error.code} ${error.message}`);
   }
-  console.error(`✖ ${errors.length} type error(s) in README's code blocks`);
+  console.error(`✖ ${errors.length} type error(s) in the code blocks of README and the reference pages`);
   process.exit(1);
 }
-console.log(`✔ README: ${blocks.length} code blocks type-check against pagewise's API`);
+console.log(
+  `✔ README and ${sources.length - 1} reference pages: ${blocks.length} code blocks type-check against pagewise's API`,
+);

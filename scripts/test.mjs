@@ -32,6 +32,11 @@ const steps = [
   { name: "type-check README's code blocks against pagewise's API", cmd: 'node', args: ['scripts/readme-check.mjs'], quick: true },
   { name: 'unit and node suites (no browser, no Redis)', cmd: 'npx', args: ['vitest', 'run', '--project', 'unit', '--project', 'node'], quick: true, full: false },
   { name: 'build', cmd: 'node', args: ['scripts/build.mjs'] },
+  {
+    name: 'type-check what apps spread from pagewise under exactOptionalPropertyTypes (built declarations)',
+    cmd: 'npx',
+    args: ['tsc', '-p', 'test/types/exact/tsconfig.json', '--noEmit'],
+  },
   { name: 'package checks: pack, publint, attw, size budget', cmd: 'node', args: ['scripts/check-package.mjs'] },
   { name: 'unit, node, Redis, browser and story tests', cmd: 'npx', args: ['vitest', 'run'], uses: ['chromium', 'redis'] },
   {

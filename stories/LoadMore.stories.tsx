@@ -139,7 +139,7 @@ export const InfiniteScroll: Story = {
 function SuspenseShares() {
   const shares = useSuspenseShares<MockShare>({ organizationId: demoOrganizationIds.acme, defaultPageSize: 10 });
   return (
-    <section aria-label="Shares under Suspense" aria-busy={shares.isPending} style={{ opacity: shares.isPending ? 0.6 : 1, transition: 'opacity 150ms' }}>
+    <section aria-label="Shares under Suspense" aria-busy={shares.isTransitioning} style={{ opacity: shares.isTransitioning ? 0.6 : 1, transition: 'opacity 150ms' }}>
       <ul>
         {shares.data.items.map((share) => (
           <li key={share.id}>{share.name}</li>

@@ -16,7 +16,7 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
   table: { layers: ['pagination'], packages: ['react', '@tanstack/react-table'] },
   testing: { layers: ['client', 'shared'], packages: ['msw', 'node:http', 'node:net'] },
   // The optional peer lives here alone: no other layer names it, so apps without it never load it.
-  opentelemetry: { layers: ['shared'], packages: ['@opentelemetry/api'] },
+  opentelemetry: { layers: ['client', 'shared'], packages: ['@opentelemetry/api'] },
   // The root entry re-exports the control and the hooks.
   '.': { layers: ['pagination', 'hooks'], packages: [] },
 };

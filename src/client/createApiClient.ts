@@ -1,7 +1,8 @@
 import { parsePage as defaultParsePage } from './parsePage';
-import { requestList, type ListResource } from './requestList';
+import { assertListParams } from './assertListParams';
+import { filterParams, requestList, springSort } from './requestList';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
-import type { Environment, ListParams, Page, ParsePage, Share } from './types';
+import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
 import { assertFunction } from '../shared/assertFunction';
 import { eventListener, type ClientEvent } from '../shared/events';
 
@@ -10,10 +11,14 @@ export interface ApiClientOptions extends RequestOptions {
   /** Reads a response body into a `Page`, replacing the built-in shape detection. @default parsePage */
   parsePage?: ParsePage;
   /**
-   * Non-secret identity in query keys. Give a server's client and the browser's proxy client the same `id`
-   * so pages prefetched on the server are reused after hydration. @default the base URL and the auth strategy's id
+   * Non-secret identity in query keys, to keep apart two services whose pages share one QueryClient. A server's
+   * client and the browser's proxy client list the same rows, so by default they share one (pages prefetched on
+   * the server are reused after hydration); a `bearerToken` given an `id` (the signed-in user) keeps that.
+   * @default 'default', or the bearer token's `id`
    */
   id?: string;
+  /** Writes a list call's `sort` as query parameters, for services that are not Spring's. @default one `sort=<id>,asc|desc` per entry */
+  serializeSort?: SerializeSort;
   /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
   onEvent?: (event: ClientEvent) => void;
 }
@@ -22,8 +27,10 @@ export interface ApiClientOptions extends RequestOptions {
 export interface ApiClient {
   /** The base URL without a trailing slash: absolute, or a path where there was no page origin at construction. */
   readonly baseUrl: string;
-  /** A non-secret identity (base URL and auth strategy id) for query keys and caches. */
+  /** A non-secret identity for query keys: the `id` option, else the same for every client of the service. */
   readonly id: string;
+  /** `GET {baseUrl}/{organizationId}/{resource}?page=..&size=..` (plus sort and filters), normalized to a `Page`. */
+  list<T = ApiRecord>(resource: ListResource, params: ListParams): Promise<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/shares?page=..&size=..`, normalized to a `Page`. */
   listShares<T = Share>(params: ListParams): Promise<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/environments?page=..&size=..`, normalized to a `Page`. */
@@ -49,10 +56,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {
     throw new TypeError('pagewise: `id` must be a non-empty string');
   }
+  const serializeSort = options.serializeSort ?? springSort;
+  assertFunction('serializeSort', serializeSort);
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     try {
-      const { body, response, url } = await requestList(config, resource, params);
+      // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
+      assertListParams(params, resource);
+      const extra = params.sort?.length ? serializeSort(params.sort) : [];
+      const { body, response, url } = await requestList(config, resource, params, [...extra, ...filterParams(params.filters)]);
       return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
     } catch (error) {
       emit?.({ type: 'client-error', resource, errorName: (error as Error)?.name ?? typeof error, status: (error as { status?: number })?.status });
@@ -61,8 +73,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
   return {
     baseUrl: config.baseUrl,
-    id: options.id ?? (config.auth ? `${config.baseUrl} ${config.auth.id}` : config.baseUrl),
+    id: options.id ?? keyIdentity(config.auth?.id),
+    list,
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
   };
+}
+
+/**
+ * The query-key identity of a client without an `id`: the same for the server's client and the browser's proxy
+ * client (both list what the service account sees), except a bearer token given an `id`, which names a user.
+ */
+function keyIdentity(authId: string | undefined): string {
+  return authId === undefined || authId === 'bearer' || /^(client-credentials|api-account):/.test(authId) ? 'default' : authId;
 }

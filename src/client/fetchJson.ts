@@ -63,14 +63,18 @@ export async function fetchJson(
   const onAbort = () => controller.abort(callerSignal!.reason);
   callerSignal?.addEventListener('abort', onAbort);
   const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs })));
-  const context = { ...config, signal };
+  const context = { ...config, signal, method: 'GET', url };
   const { emit } = config;
-  const resource = emit && (/\/(shares|environments)\?/.exec(url)?.[1] as 'shares' | 'environments' | undefined);
+  // The list's path segment, for events: never the organization, which names a customer.
+  const resource = emit && /\/([^/?]+)\?/.exec(url)?.[1];
   const attempt = async (): Promise<{ body: unknown; response: Response }> => {
     for (let retried = false; ; retried = true) {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      const authorization = auth && (headers.Authorization = await auth.authorize(context));
-      const secrets = secretsOf(authorization, auth?.secrets);
+      const granted = auth && (await auth.authorize(context));
+      // A proof of possession beside the token (DPoP) is kept out of errors like the token.
+      const added = typeof granted === 'string' ? { Authorization: granted } : granted;
+      const headers: Record<string, string> = { Accept: 'application/json', ...added };
+      const authorization = added?.Authorization;
+      const secrets = secretsOf(authorization, [...(auth?.secrets ?? []), ...Object.values(added ?? {})]);
       // fetch would reject it with an error that quotes the whole header, token included.
       if (authorization && /[\0\r\n]/.test(authorization.trim())) {
         throw new TypeError('pagewise: `auth` gave an Authorization header with a line break or NUL (not shown)');
@@ -85,8 +89,8 @@ export async function fetchJson(
         if (authorization) {
           // The organization's path: a 401 there may be its answer rather than the token's (createTokenCache).
           const scope = url.slice(0, url.lastIndexOf('/'));
-          if (response.status !== 401) auth.accepted?.(authorization, scope);
-          else if (!retried && auth.unauthorized?.(authorization, scope)) {
+          if (response.status !== 401) auth!.accepted?.(authorization, scope, response);
+          else if (!retried && auth!.unauthorized?.(authorization, scope, response)) {
             emit?.({ type: 'client-retry', resource, reason: 'unauthorized' });
             response.body?.cancel().catch(() => undefined);
             continue;

@@ -15,6 +15,7 @@ export { ResponseShapeError, isResponseShapeError } from './errors/ResponseShape
 export type {
   ApiRecord,
   AuthContext,
+  AuthHeaders,
   AuthStrategy,
   Environment,
   ListParams,
@@ -25,4 +26,5 @@ export type {
   Share,
   TokenResponse,
 } from './types';
+export type { FilterValue, ListFilters, ListResource, SerializeSort, SortEntry } from './types';
 export type { ClientEvent, TokenEvent } from '../shared/events';

@@ -29,7 +29,30 @@ export interface Page<T> {
   hasPrevious: boolean;
 }
 
-/** Arguments of `listShares` / `listEnvironments`: `page` and `size` are exactly the wire's query parameters. */
+/**
+ * A list endpoint below an organization, `GET {baseUrl}/{organizationId}/{resource}`: one of the service's
+ * documented lists, or another path segment of the same service (e.g. `'users'`), letters, digits, `-` and `_`.
+ */
+export type ListResource = 'shares' | 'environments' | (string & {});
+
+/** One sort criterion, as TanStack Table's `ColumnSort`: the field and whether it sorts descending. */
+export interface SortEntry {
+  /** The field to sort on, e.g. `'name'`. */
+  id: string;
+  /** Descending when true. */
+  desc: boolean;
+}
+
+/** A filter value: sent as one query parameter, or one per item for an array. */
+export type FilterValue = string | number | boolean;
+
+/** Filters sent as query parameters; `undefined`, `null`, `''` and empty arrays are left out. */
+export type ListFilters = Readonly<Record<string, FilterValue | readonly FilterValue[] | null | undefined>>;
+
+/** Turns a sort into query parameters. */
+export type SerializeSort = (sort: readonly SortEntry[]) => Array<readonly [name: string, value: string]>;
+
+/** Arguments of the list operations: `page` and `size` are exactly the wire's query parameters. */
 export interface ListParams {
   /** The organization's UUID. */
   organizationId: string;
@@ -37,6 +60,10 @@ export interface ListParams {
   page: number;
   /** Rows per page, the wire's `size` query parameter. */
   size: number;
+  /** Sort criteria in order of precedence, sent as the client's `serializeSort` says. @default [] */
+  sort?: readonly SortEntry[] | undefined;
+  /** Filters, sent as query parameters in the order of their names; arrays repeat the parameter. @default {} */
+  filters?: ListFilters | undefined;
   /** Aborts the request. */
   signal?: AbortSignal;
 }
@@ -49,22 +76,32 @@ export interface AuthContext {
   fetch: typeof globalThis.fetch;
   /** The caller's abort signal; aborting it must not abort work shared with other callers. */
   signal?: AbortSignal;
+  /** The request's method, for a proof of possession bound to it (DPoP). */
+  method?: string;
+  /** The request's URL, for a proof of possession bound to it (DPoP). */
+  url?: string;
+}
+
+/** Headers an auth strategy adds: `Authorization`, and a proof of possession beside it (`DPoP`). Each value is kept out of errors. */
+export interface AuthHeaders {
+  Authorization: string;
+  [name: string]: string;
 }
 
 /** How the client obtains the `Authorization` header. Implemented by `bearerToken`, `clientCredentials` and `apiAccountToken`. */
 export interface AuthStrategy {
   /** A non-secret identity for cache keys and logs (never a token, secret or key). */
   readonly id: string;
-  /** Resolves to the full `Authorization` header value. */
-  authorize(context: AuthContext): Promise<string>;
+  /** Resolves to the full `Authorization` header value, or to it and a proof of possession (`AuthHeaders`). */
+  authorize(context: AuthContext): Promise<string | AuthHeaders>;
   /**
    * Called once when the API answered 401 to a request sent with `authorization` for `scope` (the request URL's
-   * path up to its last `/`: the organization).
-   * Returns true when a retry with a new header may succeed (the rejected token was dropped).
+   * path up to its last `/`: the organization), with that `response` (its body unread, e.g. for a DPoP nonce challenge).
+   * Returns true when a retry with a new header may succeed (the rejected token was dropped, or a nonce was asked for).
    */
-  unauthorized?(authorization: string, scope?: string): boolean;
-  /** Called when the API answered a request sent with `authorization` for `scope` with anything but 401. */
-  accepted?(authorization: string, scope?: string): void;
+  unauthorized?(authorization: string, scope?: string, response?: Response): boolean;
+  /** Called when the API answered a request sent with `authorization` for `scope` with anything but 401 (`response`, its body unread). */
+  accepted?(authorization: string, scope?: string, response?: Response): void;
   /**
    * Other forms of the credential an echoing service must not leak (e.g. the decoded pair behind a base64 Basic
    * header); the header's own credential is always redacted. Like it, each is redacted from errors however short,

@@ -1,12 +1,15 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiClient } from '../client/index';
-import { ApiClientContext } from './ApiClientContext';
+
+/** Holds the API client that `ApiClientProvider` hands to the hooks below it. */
+const ApiClientContext = createContext<ApiClient | null>(null);
+ApiClientContext.displayName = 'PagewiseApiClient';
 
 /** Props of `ApiClientProvider`. */
 export interface ApiClientProviderProps {
-  /** The client from `createApiClient` that `useShares`, `useEnvironments` and `useApiClient` use below this provider. */
+  /** The client from `createApiClient` that the data hooks and `useApiClient` use below this provider. */
   client: ApiClient;
   /** The part of the app that lists data. */
   children?: ReactNode;
@@ -15,4 +18,28 @@ export interface ApiClientProviderProps {
 /** Makes an API client available to the data hooks below it. Place it inside your `QueryClientProvider`. */
 export function ApiClientProvider({ client, children }: ApiClientProviderProps) {
   return <ApiClientContext.Provider value={client}>{children}</ApiClientContext.Provider>;
+}
+
+/**
+ * The client `caller` (a hook's name, for the message) works with: `client` when given, otherwise the nearest
+ * `ApiClientProvider`'s. Throws, naming both ways to fix it, when there is neither. Internal.
+ */
+export function useClientFor(caller: string, client?: ApiClient): ApiClient {
+  const provided = useContext(ApiClientContext);
+  const resolved = client ?? provided;
+  if (!resolved) {
+    throw new Error(
+      `${caller}() found no API client. Wrap your components in <ApiClientProvider client={createApiClient({ baseUrl })}> ` +
+        `(from 'pagewise'), or pass the \`client\` option.`,
+    );
+  }
+  return resolved;
+}
+
+/**
+ * The API client: `client` when given, otherwise the nearest `ApiClientProvider`'s. Throws, naming both ways to
+ * fix it, when there is neither.
+ */
+export function useApiClient(client?: ApiClient): ApiClient {
+  return useClientFor('useApiClient', client);
 }

@@ -1,23 +1,49 @@
-export { ApiClientProvider } from './ApiClientProvider';
+export { ApiClientProvider, useApiClient } from './ApiClientProvider';
 export type { ApiClientProviderProps } from './ApiClientProvider';
-export { useApiClient } from './useApiClient';
-export { useShares } from './useShares';
-export type { UseSharesOptions, UseSharesResult } from './useShares';
-export { useEnvironments } from './useEnvironments';
-export type { UseEnvironmentsOptions, UseEnvironmentsResult } from './useEnvironments';
-export type { PagedResourceOptions, PagedResourceResult, QueryPagination } from './PagedResourceOptions';
-export { sharesQueryOptions } from './sharesQueryOptions';
-export type { SharesQueryParams } from './sharesQueryOptions';
-export { environmentsQueryOptions } from './environmentsQueryOptions';
-export type { EnvironmentsQueryParams } from './environmentsQueryOptions';
-export type { PagedQueryKey, PagedQueryParams, PagedResource } from './pagedQueryOptions';
+export {
+  useShares,
+  useEnvironments,
+  usePagedList,
+  useInfiniteShares,
+  useInfiniteEnvironments,
+  useInfiniteList,
+  useSuspenseShares,
+  useSuspenseEnvironments,
+  useSuspenseList,
+} from './presets';
+export { useDebouncedValue } from './usePagedList';
+export type {
+  InfiniteResourceOptions,
+  InfiniteResourceResult,
+  ListState,
+  ListStateOptions,
+  PagedResourceOptions,
+  PagedResourceResult,
+  PageOptions,
+  QueryPagination,
+  SuspensePagedOptions,
+  SuspensePagedResult,
+  UseEnvironmentsOptions,
+  UseEnvironmentsResult,
+  UseSharesOptions,
+  UseSharesResult,
+} from './types';
+export {
+  listQueryOptions,
+  listInfiniteQueryOptions,
+  sharesQueryOptions,
+  environmentsQueryOptions,
+  sharesInfiniteQueryOptions,
+  environmentsInfiniteQueryOptions,
+} from './queryOptions';
+export type {
+  EnvironmentsQueryParams,
+  ListQuery,
+  PagedInfiniteQueryKey,
+  PagedInfiniteQueryParams,
+  PagedQueryKey,
+  PagedQueryParams,
+  PagedResource,
+  SharesQueryParams,
+} from './queryOptions';
 export { retryPolicy } from './retryPolicy';
-export { useInfiniteShares } from './useInfiniteShares';
-export { useInfiniteEnvironments } from './useInfiniteEnvironments';
-export type { InfiniteResourceOptions, InfiniteResourceResult } from './useInfiniteResource';
-export { sharesInfiniteQueryOptions } from './sharesInfiniteQueryOptions';
-export { environmentsInfiniteQueryOptions } from './environmentsInfiniteQueryOptions';
-export type { PagedInfiniteQueryKey, PagedInfiniteQueryParams } from './pagedInfiniteQueryOptions';
-export { useSuspenseShares } from './useSuspenseShares';
-export { useSuspenseEnvironments } from './useSuspenseEnvironments';
-export type { SuspensePagedOptions, SuspensePagedResult } from './useSuspensePagedResource';

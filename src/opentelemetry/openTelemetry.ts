@@ -9,6 +9,7 @@ import {
   type MeterProvider,
   type TracerProvider,
 } from '@opentelemetry/api';
+import { isUuid } from '../client/isUuid';
 import { assertFunction } from '../shared/assertFunction';
 import type { ClientEvent, ProxyEvent, TokenEvent } from '../shared/events';
 
@@ -38,8 +39,14 @@ const METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH',
 /** The HTTP conventions' buckets for request durations, in seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
-/** A list call's path ends `/{organizationId}/{resource}`: only the template is told, never the id. */
-const LIST_PATH = /\/[^/]+\/(shares|environments)\/?$/;
+/** A list call's path ends `/{organizationId}/{resource}`, the id a UUID: only the template is told, never the id. */
+const LIST_PATH = /\/([^/]+)\/([A-Za-z][\w-]*)\/?$/;
+
+/** `/{organizationId}/{resource}` for a list call's path, else undefined (a token endpoint, say). */
+function templateOf(pathname: string): string | undefined {
+  const match = LIST_PATH.exec(pathname);
+  return match && isUuid(match[1]) ? `/{organizationId}/${match[2]}` : undefined;
+}
 
 /** Token events by the name their counter tells; a refusal (wrong secret) apart from an outage. */
 const TOKEN_EVENT: Record<Exclude<TokenEvent['type'], 'token-failed'>, string> = {
@@ -136,15 +143,15 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
     const request = input instanceof Request ? input : undefined;
     const url = new URL(request ? request.url : String(input), globalThis.location?.href);
     const method = methodOf(init?.method ?? request?.method ?? 'GET');
-    const resource = LIST_PATH.exec(url.pathname)?.[1];
+    const template = templateOf(url.pathname);
     const attributes: Attributes = {
       'http.request.method': method,
       'server.address': url.hostname,
       'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
     };
-    if (resource) attributes['url.template'] = `/{organizationId}/${resource}`;
+    if (template) attributes['url.template'] = template;
     const span = tracer.startSpan(
-      resource ? `${method} ${attributes['url.template']}` : method,
+      template ? `${method} ${template}` : method,
       { kind: SpanKind.CLIENT, attributes },
       context.active(),
     );

@@ -1,12 +1,14 @@
 'use client';
 
-import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
+import { clampInt } from './clampInt';
+import { MAX_WINDOW_COUNT } from './getPageItems';
 import { useAnnouncement } from './useAnnouncement';
 import { useFocusRecovery } from './useFocusRecovery';
-import { usePagination } from './usePagination';
+import { usePagination, type PaginationControlProps } from './usePagination';
 import { formatValue } from '../shared/formatValue';
 import { isDigits } from '../shared/isDigits';
 import { warnOnce } from '../shared/warnOnce';
@@ -79,20 +81,20 @@ const icons = {
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
-// The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B".
-function useNumberFormat(locale = 'en', seen: Set<string>): [(n: number) => string, (n: number) => string] {
+// The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
+// locale was refused and "en" is used instead.
+function useNumberFormat(locale = 'en'): [(n: number) => string, (n: number) => string, boolean] {
   return useMemo(() => {
     let tag = locale;
     let format: (n: number) => string;
     try {
       format = new Intl.NumberFormat(tag).format;
     } catch {
-      if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'locale', formatValue(locale), '"en"');
       format = new Intl.NumberFormat((tag = 'en')).format;
     }
     const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
-    return [format, (n: number) => (n < 1e6 ? format(n) : short(n))];
-  }, [locale, seen]);
+    return [format, (n: number) => (n < 1e6 ? format(n) : short(n)), tag !== locale];
+  }, [locale]);
 }
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
@@ -102,12 +104,15 @@ export function Pagination(props: PaginationProps) {
   const seen = useRef(new Set<string>()).current;
   const sizeKnown = props.size === undefined || sizeVariants.includes(props.size);
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
+  const [labels, labelIssues] = useMemo(() => resolvePaginationLabels(props.labels), [props.labels]);
+  const [format, formatShort, localeRefused] = useNumberFormat(props.locale);
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (!sizeKnown && process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (process.env.NODE_ENV === 'production') return;
+    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(props.locale), '"en"');
+    for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
   });
-  const labels = useMemo(() => resolvePaginationLabels(props.labels, seen), [props.labels, seen]);
-  const [format, formatShort] = useNumberFormat(props.locale, seen);
   const focus = useFocusRecovery();
   const announce = useAnnouncement(`${p.current}/${p.pageSize}`);
   // Empty until the first change, so loading a page announces nothing; after that it always matches
@@ -117,43 +122,24 @@ export function Pagination(props: PaginationProps) {
   const pageCount = format(p.pageCount);
   const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, pageCount)) : '';
 
-  const getHref = props.getPageHref;
   const Link = props.linkComponent ?? 'a';
-  // One page control: a button, or in link mode a link. A plain click stays in the app (onChange; default
-  // prevented, so a router's Link does not navigate on its own); modified and middle clicks (new tab, new window)
-  // are the browser's. An unavailable one is a plain <a> without href, never the router's component: routers'
-  // links require an href (next/link throws without one), and an <a> without href is out of the tab order, as a
-  // disabled button is, while a screen reader still reads it as an unavailable link.
-  const control = (page: number, enabled: boolean, attrs: object, children: ReactNode) => {
-    const As = enabled ? Link : 'a';
-    return getHref ? (
-      <As
-        {...attrs}
-        className="pw-button"
-        href={enabled ? getHref(page) : undefined}
-        // Without href an <a> is no link at all; say it is one that is unavailable.
-        role={enabled ? undefined : 'link'}
-        aria-disabled={!enabled || undefined}
-        onClick={(e: MouseEvent) => {
-          if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-          e.preventDefault();
-          if (enabled) p.goTo(page);
-        }}
-      >
+  // One page control, on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a>
+  // without href, never the router's component: routers' links require an href (next/link throws without one), and an
+  // <a> without href is out of the tab order, as a disabled button is, while a screen reader still reads it as an
+  // unavailable link.
+  const control = (own: PaginationControlProps, attrs: object, children: ReactNode) => {
+    const As = !props.getPageHref ? 'button' : own.href === undefined ? 'a' : Link;
+    return (
+      <As {...attrs} {...own} className="pw-button">
         {children}
       </As>
-    ) : (
-      <button {...attrs} type="button" className="pw-button" disabled={!enabled} onClick={() => p.goTo(page)}>
-        {children}
-      </button>
     );
   };
 
-  const arrow = (name: keyof typeof icons, enabled: boolean, page: number, edge?: boolean) => (
+  const arrow = (name: keyof typeof icons, edge?: boolean) => (
     <li data-edge={edge || undefined}>
       {control(
-        page,
-        enabled,
+        p.getArrowProps(name),
         { 'data-nav': name, 'aria-label': labels[name] },
         <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d={icons[name]} />
@@ -174,7 +160,9 @@ export function Pagination(props: PaginationProps) {
     if (isDigits(value) && +value > 0) p.goTo(+value);
   };
 
-  const total = p.total === undefined ? '' : format(p.total);
+  // Without a total the count is only the last page seen: show the page alone.
+  const counted = p.total !== undefined;
+  const total = counted ? format(p.total!) : '';
   // The same elements while the choices stay, so React skips the options on every page change.
   const sizes = p.pageSizeOptions.join();
   const options = useMemo(
@@ -200,28 +188,35 @@ export function Pagination(props: PaginationProps) {
       {options}
     </select>
   );
-  const totalText =
-    showTotal && p.total !== undefined
-      ? labels.total(total, total, total)
+  // The range text, and the longest it gets, whose width it keeps while paging.
+  const range =
+    showTotal && counted
+      ? labels.total(format(p.rangeStart), format(p.rangeEnd), total)
       : showTotal && unknown && props.hasNext
         ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
         : undefined;
+  const longestRange = counted ? labels.total(total, total, total) : range;
   const count = formatShort(p.pageCount);
-  // Without a total the count is only the last page seen: show the page alone.
-  const counted = p.total !== undefined;
+  const lead = clampInt(props.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
   const shortCurrent = formatShort(p.current);
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
-  const longestOption = Math.max(0, ...p.pageSizeOptions.map((n) => textUnits(labels.pageSizeOption(format(n)))));
+  const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
+  // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
+  const option = optionLabels.every(([n, label]) => label.startsWith(n))
+    ? Math.max(...optionLabels.map(([n]) => n.length))
+    : undefined;
   const fit = paginationFit({
     size,
     digits: pageCount.length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
-    indicator: props.showQuickJumper ? 0 : counted ? widest + count.length + 3 : current.length + 2,
-    total: totalText === undefined ? undefined : textUnits(totalText),
-    select: selectShown ? longestOption + (props.showSizeLabel ? textUnits(labels.pageSize) + 1 : 0) : undefined,
+    indicator: widest + (counted ? count.length : 0),
+    total: range === undefined ? undefined : textUnits(longestRange!),
+    select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
+    option,
+    sizeLabel: selectShown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
 
@@ -231,26 +226,33 @@ export function Pagination(props: PaginationProps) {
       {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
-      style={{ ...props.style, '--pw-digits': pageCount.length, '--pw-count': widest } as CSSProperties}
+      style={
+        {
+          ...props.style,
+          '--_pw-digits': pageCount.length,
+          '--_pw-count': widest + (counted ? count.length : 0),
+          '--_pw-option': option,
+        } as CSSProperties
+      }
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
       data-full={fit.full}
       data-compact={fit.compact}
+      data-full-touch={fit.fullTouch}
+      data-compact-touch={fit.compactTouch}
+      data-edges={fit.edges || undefined}
       data-disabled={p.disabled || undefined}
     >
-      {showTotal && p.total !== undefined && (
+      {range !== undefined && (
         // data-max reserves the width of the longest range, so the buttons after it stay in place.
-        <span className="pw-total" data-max={labels.total(total, total, total)}>
-          {labels.total(format(p.rangeStart), format(p.rangeEnd), total)}
+        <span className="pw-total" data-max={longestRange}>
+          {range}
         </span>
       )}
-      {showTotal && unknown && props.hasNext && (
-        <span className="pw-total">{labels.totalMore(format(p.rangeStart), format(p.rangeEnd))}</span>
-      )}
       <ul className="pw-list">
-        {arrow('first', p.hasPrevious, 1, true)}
-        {arrow('previous', p.hasPrevious, p.current - 1)}
+        {arrow('first', true)}
+        {arrow('previous')}
         {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
         {p.items.map((item, index) => {
           if (item.type !== 'page') {
@@ -262,28 +264,29 @@ export function Pagination(props: PaginationProps) {
           }
           const text = format(item.page);
           return (
-            <li key={index} data-window="">
+            // The leading boundary pages are always 1, 2…: their slots fit their own digits, not the page count's.
+            <li
+              key={index}
+              data-window=""
+              style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
+            >
               {control(
-                item.page,
-                !p.disabled,
-                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text), 'aria-current': item.selected ? 'page' : undefined },
+                p.getPageProps(item.page),
+                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text) },
                 text,
               )}
             </li>
           );
         })}
-        {/* With the jumper, its input is the compact layout's place in the list ("3 / 22" or a page input). */}
-        {!props.showQuickJumper && (
-          <li className="pw-indicator">
-            <span aria-hidden="true">
-              <span>{counted ? shortCurrent : current}</span>
-              {counted && <span data-count="">{` / ${count}`}</span>}
-            </span>
-            <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
-          </li>
-        )}
-        {arrow('next', p.hasNext, p.current + 1)}
-        {arrow('last', p.hasNext && p.pageCountKnown, p.pageCount, true)}
+        <li className="pw-indicator">
+          <span aria-hidden="true">
+            <span data-current="">{counted ? shortCurrent : current}</span>
+            {counted && ` / ${count}`}
+          </span>
+          <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
+        </li>
+        {arrow('next')}
+        {arrow('last', true)}
       </ul>
       {props.showQuickJumper && (
         <label className="pw-jumper">
@@ -293,7 +296,6 @@ export function Pagination(props: PaginationProps) {
             className="pw-input"
             // Named on its own: the label's text is dropped in the narrowest layout.
             aria-label={labels.jumper}
-            placeholder={current}
             type="number"
             disabled={p.disabled}
             onKeyDown={(e) => e.key === 'Enter' && jump(e)}

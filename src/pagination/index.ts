@@ -1,5 +1,10 @@
 export { Pagination, type PaginationProps } from './Pagination';
-export { usePagination, type UsePaginationOptions, type UsePaginationResult } from './usePagination';
+export {
+  usePagination,
+  type UsePaginationOptions,
+  type UsePaginationResult,
+  type PaginationControlProps,
+} from './usePagination';
 export {
   getPageItems,
   type GetPageItemsOptions,

@@ -80,7 +80,8 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
 
   const current0 = clampInt(num(raw.current), 1, MAX, 1);
   // An unknown total: the pages known are those up to the current one, and the next when the service says so.
-  const pageCount = total === undefined ? current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0) : pageCountOf(total, pageSize);
+  const pageCount =
+    total === undefined ? current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0) : pageCountOf(total, pageSize);
   const current = Math.min(current0, pageCount);
   check('current', raw.current, current);
 

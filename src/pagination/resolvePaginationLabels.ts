@@ -1,5 +1,4 @@
 import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
-import { warnOnce } from '../shared/warnOnce';
 
 type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status' | 'totalMore' | 'statusPage';
 
@@ -21,14 +20,18 @@ const template =
 /**
  * Every label `Pagination` needs, from a possibly partial or ill-typed `labels` prop (e.g. a JSON
  * translation file): missing ones fall back to English, a string given for a function label is used
- * as a template, and anything else is replaced by the default; each fix warns once per `seen` set.
+ * as a template, and anything else is replaced by the default; each fix is listed (prop, value, what is used) for
+ * the caller to warn about, in an effect (outside production: bundlers drop the list from production builds).
  */
-export function resolvePaginationLabels(given: Partial<PaginationLabels> | undefined, seen: Set<string>): PaginationLabels {
+export function resolvePaginationLabels(
+  given: Partial<PaginationLabels> | undefined,
+): [PaginationLabels, [prop: string, value: unknown, used: string][]] {
   const labels = { ...defaultPaginationLabels };
-  if (given == null) return labels;
+  const issues: [string, unknown, string][] = [];
+  if (given == null) return [labels, issues];
   if (typeof given !== 'object') {
-    if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', 'labels', given, 'the English labels');
-    return labels;
+    if (process.env.NODE_ENV !== 'production') issues.push(['labels', given, 'the English labels']);
+    return [labels, issues];
   }
   for (const key of Object.keys(defaultPaginationLabels) as (keyof PaginationLabels)[]) {
     const value: unknown = given[key];
@@ -36,11 +39,12 @@ export function resolvePaginationLabels(given: Partial<PaginationLabels> | undef
     if (value == null || typeof value === typeof fallback) {
       if (value != null) Object.assign(labels, { [key]: value });
     } else if (typeof value === 'string') {
-      if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', `labels.${key}`, JSON.stringify(value), 'it as a template');
+      if (process.env.NODE_ENV !== 'production')
+        issues.push([`labels.${key}`, JSON.stringify(value), 'it as a template']);
       Object.assign(labels, { [key]: template(value, placeholders[key as FunctionLabel]) });
     } else {
-      if (process.env.NODE_ENV !== 'production') warnOnce(seen, 'Pagination', `labels.${key}`, typeof value, 'the English default');
+      if (process.env.NODE_ENV !== 'production') issues.push([`labels.${key}`, typeof value, 'the English default']);
     }
   }
-  return labels;
+  return [labels, issues];
 }

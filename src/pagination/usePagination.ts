@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { clampInt } from './clampInt';
 import { getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
@@ -31,6 +31,29 @@ export interface UsePaginationOptions extends Pick<PageStateOptions, 'onChange' 
   boundaryCount?: number;
   /** Ignore every action. @default false */
   disabled?: boolean;
+  /** Link mode: the control getters give links to these URLs (unavailable ones `aria-disabled`, without href). */
+  getPageHref?: (page: number) => string;
+}
+
+/**
+ * Props for one page control, from {@link UsePaginationResult.getPageProps} or `getArrowProps`: spread them on a
+ * `<button>`, or in link mode (`getPageHref`) on an `<a>` or a router's link. A plain click calls `onChange` (the
+ * default prevented, so a router's link does not navigate on its own); modified and middle clicks are the browser's.
+ */
+export interface PaginationControlProps {
+  onClick: (event: MouseEvent) => void;
+  /** Buttons: always "button". */
+  type?: 'button';
+  /** Buttons: the page is unavailable (or the control disabled). */
+  disabled?: boolean;
+  /** Links: the page's URL; absent while unavailable. */
+  href?: string;
+  /** Links: "link" while unavailable, as an `<a>` without href is no link at all. */
+  role?: 'link';
+  /** Links: true while unavailable. */
+  'aria-disabled'?: true;
+  /** The current page. */
+  'aria-current'?: 'page';
 }
 
 /** State and handlers from {@link usePagination}, enough to render any markup. */
@@ -71,6 +94,10 @@ export interface UsePaginationResult {
   last: () => void;
   /** Change the page size, keeping the first item of the current page in view. */
   setPageSize: (size: number) => void;
+  /** Props for a page's control (`aria-current` on the current one). */
+  getPageProps: (page: number) => PaginationControlProps;
+  /** Props for an arrow's control: enabled only when that page exists and the control is enabled. */
+  getArrowProps: (arrow: 'first' | 'previous' | 'next' | 'last') => PaginationControlProps;
 }
 
 /** Headless pagination: controlled or uncontrolled state, the page window and handlers. */
@@ -122,6 +149,28 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
 
   const hasItems = total !== 0;
   const pageCountKnown = total !== undefined || options.hasNext !== true;
+  const canPrevious = !disabled && current > 1;
+  const canNext = !disabled && current < pageCount;
+  const href = options.getPageHref;
+  const control = (page: number, enabled: boolean): PaginationControlProps =>
+    href
+      ? {
+          href: enabled ? href(page) : undefined,
+          role: enabled ? undefined : 'link',
+          'aria-disabled': enabled ? undefined : true,
+          onClick: (e) => {
+            if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            if (enabled) goTo(page);
+          },
+        }
+      : { type: 'button', disabled: !enabled, onClick: () => goTo(page) };
+  const arrows = {
+    first: [1, canPrevious],
+    previous: [current - 1, canPrevious],
+    next: [current + 1, canNext],
+    last: [pageCount, canNext && pageCountKnown],
+  } as const;
   return {
     current,
     pageSize,
@@ -133,13 +182,18 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
     rangeEnd: hasItems ? (total === undefined ? current * pageSize : Math.min(total, current * pageSize)) : 0,
     disabled,
-    hasPrevious: !disabled && current > 1,
-    hasNext: !disabled && current < pageCount,
+    hasPrevious: canPrevious,
+    hasNext: canNext,
     goTo,
     next: () => goTo(current + 1),
     previous: () => goTo(current - 1),
     first: () => goTo(1),
     last: () => pageCountKnown && goTo(pageCount),
     setPageSize,
+    getPageProps: (page) => ({ ...control(page, !disabled), 'aria-current': page === current ? 'page' : undefined }),
+    getArrowProps: (arrow) => {
+      const [page, enabled] = arrows[arrow];
+      return control(page, enabled);
+    },
   };
 }

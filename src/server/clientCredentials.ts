@@ -1,19 +1,15 @@
 import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/createTokenCache';
-import { AuthError } from '../client/errors/AuthError';
-import { NetworkError } from '../client/errors/NetworkError';
-import { parseTokenResponse } from '../client/parseTokenResponse';
-import { redact } from '../client/redact';
 import { resolveBaseUrl } from '../client/resolveBaseUrl';
-import { stripBearer } from '../client/stripBearer';
 import type { AuthContext, ResettableAuthStrategy } from '../client/types';
 import { assertFunction } from '../shared/assertFunction';
 import { formatValue } from '../shared/formatValue';
 import { requireString } from '../shared/requireString';
 import { assertServerOnly } from './assertServerOnly';
+import { clientAuthenticationFrom, type ClientAuthenticationFields, type ClientAuthenticationOptions } from './clientAuthentication';
 import type { SharedTokenStore } from './defineTokenStore';
 import type { TokenEvent } from '../shared/events';
-import { discoverTokenEndpoint } from './discoverTokenEndpoint';
-import { formUrlEncode } from './formUrlEncode';
+import type { Dpop } from './dpop';
+import { clientCredentialsGrantRequest, discoverTokenEndpoint, processClientCredentialsResponse, type TokenRequest } from './tokenEndpoint';
 
 /** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
 export type TokenEndpointOptions =
@@ -36,19 +32,20 @@ export type TokenEndpointOptions =
       issuer: string;
     };
 
-/** Options of `clientCredentials`: where the token endpoint is (`TokenEndpointOptions`) and the rest. */
-export type ClientCredentialsOptions = TokenEndpointOptions & ClientCredentialsRequestOptions;
+/** Options of `clientCredentials`: where the token endpoint is, how the client authenticates, and the rest. */
+export type ClientCredentialsOptions = TokenEndpointOptions & ClientAuthenticationOptions & ClientCredentialsRequestOptions;
 
-/** Options of `clientCredentials` beside the token endpoint's location. */
-export interface ClientCredentialsRequestOptions {
+/** Options of `clientCredentials` beside the token endpoint's location and the client's authentication. */
+export interface ClientCredentialsRequestOptions extends ClientAuthenticationFields {
   /** OAuth client id (or an API Account's key). */
   clientId: string;
-  /** OAuth client secret (or an API Account's secret), sent trimmed. Keep it in an environment variable or a secrets manager. */
-  clientSecret: string;
   /** `json` sends the service's documented JSON body; `form` sends RFC 6749's `application/x-www-form-urlencoded`. @default 'json' */
   bodyEncoding?: 'json' | 'form';
-  /** `client_secret_post` sends the id and secret in the body; `client_secret_basic` in an RFC 6749 2.3.1 Basic header. @default 'client_secret_post' */
-  clientAuthentication?: 'client_secret_post' | 'client_secret_basic';
+  /**
+   * DPoP (RFC 9449): tokens bound to a key pair, every call carrying a fresh proof. `true` makes an ES256 pair for
+   * this process; a `CryptoKeyPair` held by every process lets a `tokenStore` share their tokens. @default false
+   */
+  dpop?: boolean | CryptoKeyPair;
   /** The `audience` parameter (Auth0, Hydra, Zitadel); `false` sends none (Okta, Keycloak, Entra ID, Cognito). @default the API client's `baseUrl` */
   audience?: string | false;
   /** RFC 8707 resource indicator(s), sent as `resource` only when given. @default none */
@@ -71,7 +68,7 @@ export interface ClientCredentialsRequestOptions {
   fetch?: typeof globalThis.fetch;
   /** Clock in milliseconds, for tests. @default Date.now */
   now?: () => number;
-  /** Allow construction in a browser, exposing the secret to anyone who opens the page. @default false */
+  /** Allow construction in a browser, exposing the secret or key to anyone who opens the page. @default false */
   dangerouslyAllowBrowser?: boolean;
 }
 
@@ -114,7 +111,7 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     resource,
     scope,
     bodyEncoding = 'json',
-    clientAuthentication = 'client_secret_post',
+    dpop: dpopKeys = false,
     defaultExpiresIn = 300,
     leewaySeconds,
     timeoutMs,
@@ -135,7 +132,7 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   const place = where === 'authUrl' ? resolveBaseUrl(options.authUrl, 'authUrl') : checkUrl(options[where], where);
   const location = where === 'authUrl' ? `${place}/oauth/token` : place;
   const clientId = requireString('clientId', options.clientId);
-  const clientSecret = requireString('clientSecret', options.clientSecret);
+  const authenticate = clientAuthenticationFrom(options, clientId);
   if (audience !== undefined && audience !== false) requireString('audience', audience);
   const resources = resource === undefined ? [] : Array.isArray(resource) ? resource : [resource];
   if (resource !== undefined && !resources.length) throw new TypeError('pagewise: `resource` must not be an empty list');
@@ -144,12 +141,6 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   if (bodyEncoding !== 'json' && bodyEncoding !== 'form') {
     throw new TypeError(`pagewise: \`bodyEncoding\` must be "json" or "form", got ${formatValue(bodyEncoding)}`);
   }
-  const basic = clientAuthentication === 'client_secret_basic';
-  if (!basic && clientAuthentication !== 'client_secret_post') {
-    throw new TypeError(
-      `pagewise: \`clientAuthentication\` must be "client_secret_post" or "client_secret_basic", got ${formatValue(clientAuthentication)}`,
-    );
-  }
   seconds('defaultExpiresIn', defaultExpiresIn);
   if (fetch !== undefined) assertFunction('fetch', fetch);
   if (tokenStore !== undefined) assertFunction('tokenStore.share', tokenStore?.share);
@@ -157,12 +148,13 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   if (onEvent !== undefined) assertFunction('onEvent', onEvent);
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
-  const credentials = basic ? btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`) : undefined;
-  // Every form the secret takes on the wire; an echo of any of them is redacted from errors, however short.
-  // JSON-escaped too (a secret with " or \ differs there), as a provider may echo the JSON body it could not read.
-  const secrets = [clientSecret, formUrlEncode(clientSecret), JSON.stringify(clientSecret).slice(1, -1), ...(credentials ? [credentials] : [])];
-  const errorText = (value: unknown) => (typeof value === 'string' ? redact(value, secrets) : undefined);
   let endpoint: Promise<string> | undefined;
+  // Loaded and keyed at the first token request, then kept: one key pair per strategy, its nonces per server.
+  // Its key checked there (a `TypeError` at the first call, before any request). Kept once made, for the API's
+  // answers, which are read synchronously.
+  let dpop: Promise<Dpop> | undefined;
+  let proofsMade: Dpop | undefined;
+  const dpopFor = () => (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys))));
   // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.
   const caches = new Map<string, TokenCache>();
 
@@ -176,63 +168,34 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     return endpoint;
   };
 
-  const cacheFor = (context: AuthContext): TokenCache => {
+  const cacheFor = (context: AuthContext, proofs: Dpop | undefined): TokenCache => {
     const forAudience = audience === undefined ? context.baseUrl : audience;
     const key = String(forAudience);
     let cache = caches.get(key);
     if (!cache) {
       const post = fetch ?? context.fetch;
-      const fields: Record<string, string | string[] | undefined> = {
-        grant_type: 'client_credentials',
-        client_id: basic ? undefined : clientId,
-        client_secret: basic ? undefined : clientSecret,
-        audience: forAudience || undefined,
-        scope,
-        resource: resource === undefined ? undefined : resource,
-      };
-      const form = new URLSearchParams();
-      for (const [name, value] of Object.entries(fields)) for (const item of [value ?? []].flat()) form.append(name, item);
-      // JSON: the seed's request byte for byte (JSON.stringify leaves out undefined fields).
-      const body = bodyEncoding === 'json' ? JSON.stringify(fields) : form.toString();
-      const headers: Record<string, string> = {
-        'Content-Type': bodyEncoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-      };
-      if (credentials) headers.Authorization = `Basic ${credentials}`;
+      // The client's fields placed where the seed's JSON body has them (an object keeps its keys' first order).
+      const grant = { grant_type: 'client_credentials', client_id: undefined, client_secret: undefined, audience: forAudience || undefined, scope, resource };
       const direct = async (signal: AbortSignal) => {
         const url = await tokenEndpoint(post, signal);
-        let response: Response;
-        let text: string;
-        try {
-          response = await post(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-          text = await response.text();
-        } catch (error) {
-          throw new NetworkError('failed: network error', { method: 'POST', url, cause: error, secrets });
+        // Sent again once only when DPoP asks (a nonce the provider wants), with a fresh assertion and proof.
+        for (let retried = false; ; retried = true) {
+          const request: TokenRequest = { fields: { ...grant }, headers: {}, secrets: [] };
+          await authenticate(request, url);
+          await proofs?.add(request, url);
+          try {
+            const answer = await clientCredentialsGrantRequest(url, request, bodyEncoding, post, signal);
+            const { token, expiresIn } = processClientCredentialsResponse(url, answer, request, proofs ? 'DPoP' : 'Bearer');
+            return { token, expiresIn: expiresIn ?? defaultExpiresIn };
+          } catch (error) {
+            if (retried || !proofs?.retry(error, url)) throw error;
+          }
         }
-        let json: Record<string, unknown> | undefined;
-        try {
-          // Not kept: only its error fields are, redacted below, and the token is never quoted.
-          json = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          json = undefined;
-        }
-        // The status line and the error fields can echo the secret; as error text, they lose it however short it is.
-        const statusText = errorText(response.statusText);
-        const init = {
-          method: 'POST',
-          url,
-          status: response.status,
-          statusText,
-          error: errorText(json?.error),
-          error_description: errorText(json?.error_description),
-        };
-        if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
-        const grant = parseTokenResponse(json, true);
-        if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
-        return { token: grant.token, expiresIn: grant.expiresIn ?? defaultExpiresIn };
       };
-      // What the token is for (the store hashes it into its key); never the secret.
-      const shared = tokenStore?.share({ keyParts: [location, clientId, forAudience, resources, scope], request: direct, leewaySeconds, timeoutMs, now, onTokenStoreError, onEvent });
+      // What the token is for (the store hashes it into its key); never a secret. A DPoP token is bound to its key:
+      // its thumbprint is part of the key, so processes share DPoP tokens only when they hold the same key pair.
+      const keyParts = [location, clientId, forAudience, resources, scope, ...(proofs ? [proofs.jkt] : [])];
+      const shared = tokenStore?.share({ keyParts, request: direct, leewaySeconds, timeoutMs, now, onTokenStoreError, onEvent });
       cache = createTokenCache({
         leewaySeconds,
         timeoutMs,
@@ -247,18 +210,27 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     }
     return cache;
   };
+  // The token of an Authorization value this strategy wrote: after `Bearer ` or `DPoP `.
+  const tokenOf = (authorization: string) => authorization.slice(authorization.indexOf(' ') + 1);
 
   return {
     id: `client-credentials:${clientId}@${place}`,
-    authorize: async (context) => `Bearer ${await cacheFor(context).get(context.signal)}`,
-    unauthorized(authorization, scope) {
-      const token = stripBearer(authorization);
+    async authorize(context) {
+      const proofs = dpopKeys ? await dpopFor() : undefined;
+      const token = await cacheFor(context, proofs).get(context.signal);
+      return proofs ? proofs.headers(token, context) : `Bearer ${token}`;
+    },
+    unauthorized(authorization, scope, response) {
+      // A DPoP nonce challenge (RFC 9449 9) is no verdict on the token: retried once with the nonce, the token kept.
+      if (proofsMade?.challenged(scope, response)) return true;
+      const token = tokenOf(authorization);
       let retry = true;
       for (const cache of caches.values()) retry = cache.invalidate(token, scope) && retry;
       return retry;
     },
-    accepted(authorization, scope) {
-      const token = stripBearer(authorization);
+    accepted(authorization, scope, response) {
+      proofsMade?.remember(scope, response);
+      const token = tokenOf(authorization);
       for (const cache of caches.values()) cache.accepted(token, scope);
     },
     reset: () => caches.forEach((cache) => cache.reset()),

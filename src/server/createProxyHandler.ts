@@ -17,6 +17,7 @@ import { VerbatimJson } from './VerbatimJson';
 import { isWireInteger } from '../shared/isWireInteger';
 import { MAX_PAGE_SIZE } from '../shared/MAX_PAGE_SIZE';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
+import { allowedParams, checkAllowlist, servesResource, type ProxyAllowlist } from './proxyAllowlist';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions {
@@ -38,7 +39,7 @@ export interface ProxyHandlerOptions {
    * warning says so once outside production (pass `() => true` to allow that on purpose). Denied requests get
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
-  allowRequest?: (request: Request, target: { organizationId: string; resource: 'shares' | 'environments' }) => boolean | Promise<boolean>;
+  allowRequest?: (request: Request, target: { organizationId: string; resource: ListResource }) => boolean | Promise<boolean>;
   /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
   maxConcurrent?: number;
   /** Largest upstream body read, in bytes; a larger one stops being read and is answered 502. @default 2097152 (2 MiB) */
@@ -57,6 +58,12 @@ export interface ProxyHandlerOptions {
   onEvent?: (event: ProxyEvent) => void;
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values) and which other
+   * endpoints are served, e.g. `{ shares: { sort: ['name', 'createdAt'], filters: { q: { maxLength: 64 } } }, users: {} }`.
+   * @default {} (shares and environments, `page` and `size` only)
+   */
+  allow?: ProxyAllowlist;
 }
 
 /** Whether the open-proxy warning was given (once per process is enough to be seen). */
@@ -139,6 +146,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertCount('maxSize', maxSize);
   assertCount('maxConcurrent', maxConcurrent);
   assertCount('maxBodyBytes', maxBodyBytes);
+  const allow = checkAllowlist(options.allow);
   const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
   const onError =
     options.onError ??
@@ -193,7 +201,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } catch {
       organizationId = undefined;
     }
-    if (!match || !isUuid(organizationId)) return json(404, { error: 'not_found' });
+    if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!)) return json(404, { error: 'not_found' });
     if (request.method !== 'GET') return json(405, { error: 'method_not_allowed' }, { Allow: 'GET' });
     const page = searchParams.get('page');
     const size = searchParams.get('size');
@@ -202,6 +210,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
     }
     const resource = (seen.resource = match[2] as ListResource);
+    const extra = allowedParams(allow, resource, searchParams);
+    if (typeof extra === 'string') return badRequest(extra);
     if (allowRequest) {
       let allowed: boolean;
       try {
@@ -219,7 +229,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     inFlight += 1;
     try {
-      const { body, response, url: upstreamUrl } = await requestList(config, resource, { organizationId, page: +page, size: +size, signal: request.signal });
+      const { body, response, url: upstreamUrl } = await requestList(config, resource, { organizationId, page: +page, size: +size, signal: request.signal }, extra);
       const headers: Record<string, string> = {};
       const total = response.headers.get('x-total-count');
       // Passed on only as a count: an echoing service could put anything there, a token included.

@@ -1,9 +1,13 @@
 export { clientCredentials } from './clientCredentials';
 export type { ClientCredentialsOptions, ClientCredentialsRequestOptions, TokenEndpointOptions } from './clientCredentials';
+export { readTokenFile } from './clientAuthentication';
+export type { ClientAuthenticationFields, ClientAuthenticationMethod, ClientAuthenticationOptions } from './clientAuthentication';
+export type { PrivateKeyInput, SigningAlgorithm } from './jws';
 export { apiAccountToken } from './apiAccountToken';
 export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';
 export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';
+export type { ProxyAllowlist, ProxyResourceRule } from './proxyAllowlist';
 export { defineTokenStore } from './defineTokenStore';
 export type { SharedTokenStore, SharedTokenSource, TokenShareOptions } from './defineTokenStore';
 export type { StoredToken, TokenStore } from './TokenStore';

@@ -28,33 +28,27 @@ export type TokenEvent =
 /** What `createApiClient` tells `onEvent`. No event holds a token, an organization, a query or a header. */
 export type ClientEvent =
   /** A request is sent (`attempt` 2 is the retry after a 401). */
-  | { type: 'client-request'; resource: 'shares' | 'environments' | undefined; attempt: number }
+  | { type: 'client-request'; resource: string | undefined; attempt: number }
   /** Its response's headers arrived, `durationMs` after it was sent. */
-  | {
-      type: 'client-response';
-      resource: 'shares' | 'environments' | undefined;
-      attempt: number;
-      status: number;
-      durationMs: number;
-    }
+  | { type: 'client-response'; resource: string | undefined; attempt: number; status: number; durationMs: number }
   /** A 401 dropped the token: the call is retried once with a new one. */
-  | { type: 'client-retry'; resource: 'shares' | 'environments' | undefined; reason: 'unauthorized' }
+  | { type: 'client-retry'; resource: string | undefined; reason: 'unauthorized' }
   /** The call rejected with an error of this name (and the service's status, when it answered). */
-  | { type: 'client-error'; resource: 'shares' | 'environments'; errorName: string; status: number | undefined };
+  | { type: 'client-error'; resource: string; errorName: string; status: number | undefined };
 
 /** What `createProxyHandler` tells `onEvent`. No event holds a token, a query, an organization or a header. */
 export type ProxyEvent =
   /** A request reached the handler. */
   | { type: 'proxy-request'; method: string }
   /** The service answered an upstream call (one per attempt: a 401 renewal makes two), headers received. */
-  | { type: 'proxy-upstream'; resource: 'shares' | 'environments'; status: number; durationMs: number }
+  | { type: 'proxy-upstream'; resource: string; status: number; durationMs: number }
   /** The handler answered `status`, `durationMs` after the request reached it; `resource` when the route matched. */
   | {
       type: 'proxy-response';
       method: string;
       status: number;
       durationMs: number;
-      resource: 'shares' | 'environments' | undefined;
+      resource: string | undefined;
     }
   /** `maxConcurrent` upstream calls were in flight: answered 503. */
   | { type: 'proxy-overloaded'; maxConcurrent: number }

@@ -25,6 +25,6 @@
 export { useTablePagination } from './useTablePagination';
 export type { PaginatedTable, TablePaginationBinding } from './useTablePagination';
 export { useServerTablePagination } from './useServerTablePagination';
-export type { ServerPagedResult, ServerTablePaginationOptions } from './useServerTablePagination';
+export type { ServerPagedResult, ServerTableOptions, ServerTablePaginationOptions } from './useServerTablePagination';
 export { TablePagination } from './TablePagination';
 export type { TablePaginationProps } from './TablePagination';

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { functionalUpdate } from '@tanstack/react-table';
-import type { OnChangeFn, PaginationState } from '@tanstack/react-table';
+import type { ColumnFiltersState, ColumnSort, OnChangeFn, PaginationState, SortingState } from '@tanstack/react-table';
 
 /** What `useServerTablePagination` reads of a data hook's result, e.g. `useShares` or `useEnvironments`. */
 export interface ServerPagedResult {
@@ -18,47 +18,155 @@ export interface ServerPagedResult {
   readonly data?: { readonly items: readonly unknown[] } | undefined;
   /** Whether `data` is the previous page, shown while this one loads. */
   readonly isPlaceholderData?: boolean;
+  /** The hook's sort and filters, bound to the table's sorting, column filters and global filter when present. */
+  readonly listState?: {
+    readonly sort: readonly ColumnSort[];
+    readonly filters: Readonly<Record<string, unknown>>;
+    readonly setSort: (sort: readonly ColumnSort[]) => void;
+    readonly setFilters: (
+      filters: Readonly<Record<string, FilterValue | readonly FilterValue[] | null | undefined>>,
+    ) => void;
+  };
+}
+
+type FilterValue = string | number | boolean;
+
+/** Options of `useServerTablePagination`. */
+export interface ServerTableOptions {
+  /** The filter the table's global filter (a search box) sets. @default 'q' */
+  globalFilterParam?: string;
 }
 
 /** TanStack Table v9 options for a table whose rows the service pages; spread them into `useTable`. */
 export interface ServerTablePaginationOptions {
   /** The service slices the rows, not the table. */
   manualPagination: true;
-  /** Rows across all pages, when known. */
-  rowCount: number | undefined;
-  /** `-1` while the service only says that another page follows (TanStack Table's unknown page count). */
-  pageCount: number | undefined;
-  /** The table's zero-based pagination state, derived from the hook's page. */
-  state: { pagination: PaginationState };
+  /** Rows across all pages; `-1` while unknown (as TanStack Table's unknown page count). */
+  rowCount: number;
+  /** Pages; `-1` while the service only says that another page follows (TanStack Table's unknown page count), `0` before the first page is known. */
+  pageCount: number;
+  /** The table's state: zero-based pagination from the hook's page, and the hook's sort and filters when it has them. */
+  state: {
+    pagination: PaginationState;
+    sorting?: SortingState;
+    columnFilters?: ColumnFiltersState;
+    globalFilter?: string;
+  };
   /** Moves the hook (and so the table) to the page the table asks for; one hook `onChange` per move. */
   onPaginationChange: OnChangeFn<PaginationState>;
+  /** The service sorts (given with a hook that sorts). */
+  manualSorting?: true;
+  /** Sorts the hook's rows from page 1. */
+  onSortingChange?: OnChangeFn<SortingState>;
+  /** The service filters (given with a hook that filters). */
+  manualFiltering?: true;
+  /** Filters the hook's rows by column from page 1. */
+  onColumnFiltersChange?: OnChangeFn<ColumnFiltersState>;
+  /** Searches the hook's rows (the `globalFilterParam` filter) from page 1. */
+  onGlobalFilterChange?: OnChangeFn<string>;
 }
 
 /**
  * Pairs a server-paged TanStack Table v9 table with a data hook: the hook owns the page (so another
  * organization starts again at its first page, and a page past the end moves back), the table shows it.
  * Without a total, the table's page count is unknown (`-1`) while `hasNext`, and exact on the last page.
+ * With `useShares`' `listState`, the table's sorting, column filters and global filter are the hook's too
+ * (`manualSorting`, `manualFiltering`): a sortable header and a search box ask the service, from page 1.
+ * Every key is present with a value (none `undefined`), so the options spread under `exactOptionalPropertyTypes`.
  */
-export function useServerTablePagination(result: ServerPagedResult): ServerTablePaginationOptions {
+export function useServerTablePagination(
+  result: ServerPagedResult,
+  options: ServerTableOptions = {},
+): ServerTablePaginationOptions {
   const { current, pageSize, total, hasNext, onChange } = result.pagination;
+  const { listState } = result;
+  const globalParam = options.globalFilterParam ?? 'q';
   const pagination = useMemo(() => ({ pageIndex: current - 1, pageSize }), [current, pageSize]);
-  const latest = useRef({ pagination, onChange });
+  const latest = useRef({ pagination, onChange, listState });
   useEffect(() => {
-    latest.current = { pagination, onChange };
+    latest.current = { pagination, onChange, listState };
   });
   const onPaginationChange = useCallback<OnChangeFn<PaginationState>>((updater) => {
     const { pagination: old, onChange: move } = latest.current;
     const next = functionalUpdate(updater, old);
     if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize) move(next.pageIndex + 1, next.pageSize);
   }, []);
-  const count = total !== undefined ? { rowCount: total } : hasNext ? { pageCount: -1 } : lastPageCount(result, current, pageSize);
-  // Both keys always: the table keeps options it is no longer given, and a stale `pageCount: -1` would win.
-  return { manualPagination: true, rowCount: count.rowCount, pageCount: count.pageCount, state: { pagination }, onPaginationChange };
+  const sorting = listState?.sort as SortingState | undefined;
+  const filters = listState?.filters;
+  const { columnFilters, globalFilter } = useMemo(() => {
+    const entries = Object.entries(filters ?? {}).filter(([id, value]) => id !== globalParam && value !== undefined);
+    const search = filters?.[globalParam];
+    return {
+      columnFilters: entries.map(([id, value]) => ({ id, value })),
+      globalFilter: typeof search === 'string' ? search : '',
+    };
+  }, [filters, globalParam]);
+  const filtering = useMemo(() => {
+    const set = (next: { columns?: ColumnFiltersState; search?: string }) => {
+      const state = latest.current.listState;
+      if (!state) return;
+      const old = state.filters;
+      const columns =
+        next.columns ??
+        Object.entries(old)
+          .filter(([id]) => id !== globalParam)
+          .map(([id, value]) => ({ id, value }));
+      const search = next.search ?? old[globalParam];
+      state.setFilters({
+        ...Object.fromEntries(columns.map(({ id, value }) => [id, value as FilterValue])),
+        [globalParam]: search as FilterValue | undefined,
+      });
+    };
+    return {
+      onSortingChange: ((updater) => {
+        const state = latest.current.listState;
+        state?.setSort(functionalUpdate(updater, state.sort as SortingState));
+      }) as OnChangeFn<SortingState>,
+      onColumnFiltersChange: ((updater) => {
+        const state = latest.current.listState;
+        const old = Object.entries(state?.filters ?? {})
+          .filter(([id, value]) => id !== globalParam && value !== undefined)
+          .map(([id, value]) => ({ id, value }));
+        set({ columns: functionalUpdate(updater, old) });
+      }) as OnChangeFn<ColumnFiltersState>,
+      onGlobalFilterChange: ((updater) => {
+        const state = latest.current.listState;
+        const old = state?.filters[globalParam];
+        set({ search: String(functionalUpdate(updater, typeof old === 'string' ? old : '') ?? '') });
+      }) as OnChangeFn<string>,
+    };
+  }, [globalParam]);
+  const count =
+    total !== undefined
+      ? { rowCount: total, pageCount: Math.ceil(total / pageSize) }
+      : hasNext
+        ? UNKNOWN
+        : lastPageCount(result, current, pageSize);
+  // Every key always, with a value: the table keeps options it is no longer given, so a stale `pageCount: -1` would win.
+  const paging = { manualPagination: true as const, ...count, onPaginationChange };
+  if (!listState || !sorting) return { ...paging, state: { pagination } };
+  return {
+    ...paging,
+    state: { pagination, sorting, columnFilters, globalFilter },
+    manualSorting: true,
+    manualFiltering: true,
+    ...filtering,
+  };
 }
 
+/** TanStack Table's unknown count: another page follows, how many is not known. */
+const UNKNOWN = { rowCount: -1, pageCount: -1 };
+
 /** Without a total, on a page no other follows: its rows say how many there are (or, while it loads, its number). */
-function lastPageCount(result: ServerPagedResult, current: number, pageSize: number): { rowCount?: number; pageCount?: number } {
-  if (result.pagination.hasNext === undefined) return {};
+function lastPageCount(
+  result: ServerPagedResult,
+  current: number,
+  pageSize: number,
+): { rowCount: number; pageCount: number } {
+  // Nothing known yet (the first page loads): no page to move to, and no total to show.
+  if (result.pagination.hasNext === undefined) return { rowCount: -1, pageCount: 0 };
   const rows = result.isPlaceholderData ? undefined : result.data?.items.length;
-  return rows === undefined ? { pageCount: current } : { rowCount: (current - 1) * pageSize + rows };
+  return rows === undefined
+    ? { rowCount: -1, pageCount: current }
+    : { rowCount: (current - 1) * pageSize + rows, pageCount: current };
 }

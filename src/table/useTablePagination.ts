@@ -31,8 +31,8 @@ function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined
   const { manualPagination, rowCount, pageCount } = table.options;
   if (!manualPagination) return table.getRowCount();
   if (typeof rowCount === 'number' && rowCount >= 0) return rowCount;
-  // Only a page count is known: enough rows to fill that many pages.
-  if (typeof pageCount === 'number' && pageCount >= 0 && Number.isFinite(pageSize)) return pageCount * pageSize;
+  // Only a page count is known: enough rows to fill that many pages (none known, `0` with `rowCount: -1`, is no total).
+  if (typeof pageCount === 'number' && pageCount > 0 && Number.isFinite(pageSize)) return pageCount * pageSize;
   // Without `rowCount` the table would count the rows of the current page (none while loading).
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { LIST_ROUTE } from '../client/LIST_ROUTE';
 import type { GenerationCounter } from './createRowSource';
-import { createOrganizations } from './createOrganizations';
+import { createOrganizations, rowsOf } from './createOrganizations';
 import { demoAccount, demoClient, demoOrganizations } from './demoData';
 import { MOCK_FAILURES } from './failureResponse';
 import { handleListRequest } from './handleListRequest';
@@ -47,7 +47,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   if (!firstAccount) throw new TypeError('createMockService: `accounts` must hold at least one account');
 
   const counter: GenerationCounter = { generated: 0 };
-  const organizations = createOrganizations(options.organizations ?? demoOrganizations, counter);
+  const organizations = createOrganizations(options.organizations ?? demoOrganizations, counter, options.generators);
   const state: MockServiceState = {
     shape,
     lifetimeSeconds,
@@ -128,11 +128,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     deleteRows(organizationId, resource, count) {
       const organization = state.byId.get(organizationId.toLowerCase());
       if (!organization) throw new TypeError(`deleteRows: unknown \`organizationId\` "${organizationId}"`);
-      if (resource !== 'shares' && resource !== 'environments') {
-        throw new TypeError('deleteRows: `resource` must be "shares" or "environments"');
-      }
+      const rows = typeof resource === 'string' ? rowsOf(organization, resource) : undefined;
+      if (!rows) throw new TypeError('deleteRows: `resource` must be "shares", "environments" or a list the organization was seeded with');
       if (!Number.isSafeInteger(count) || count < 0) throw new TypeError('deleteRows: `count` must be an integer >= 0');
-      organization[resource].deleteLast(count);
+      rows.deleteLast(count);
     },
     setLatency(next) {
       state.latency = next;
@@ -149,6 +148,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       for (const organization of organizations) {
         organization.shares.restore();
         organization.environments.restore();
+        for (const rows of organization.lists.values()) rows.restore();
       }
     },
   };

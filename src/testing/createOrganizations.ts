@@ -1,16 +1,32 @@
 import type { ApiRecord } from '../client/types';
 import { isUuid } from '../client/isUuid';
+import { deterministicUuid } from './deterministicUuid';
 import { createRowSource, type GenerationCounter, type RowSource } from './createRowSource';
 import { generateEnvironment } from './generateEnvironment';
 import { generateShare } from './generateShare';
 import type { MockServiceOptions } from './types';
 
-/** One seeded organization of the mock and its two listings. */
+/** One seeded organization of the mock and its listings. */
 export interface OrganizationState {
   id: string;
   name: string;
   shares: RowSource;
   environments: RowSource;
+  /** Other list endpoints, by path segment. */
+  lists: Map<string, RowSource>;
+}
+
+/** The rows of `resource` of an organization, or undefined when the mock serves no such list. */
+export function rowsOf(organization: OrganizationState, resource: string): RowSource | undefined {
+  return resource === 'shares' || resource === 'environments' ? organization[resource] : organization.lists.get(resource);
+}
+
+const EPOCH = Date.UTC(2025, 0, 1);
+
+/** A row of another list endpoint when no generator is given: enough fields to sort and filter on. */
+function genericRecord(organizationId: string, slug: string, resource: string, index: number): ApiRecord {
+  const key = `${organizationId}/${resource}/${index}`;
+  return { id: deterministicUuid(key), name: `${slug}-${resource}-${String(index + 1).padStart(5, '0')}`, createdAt: new Date(EPOCH + index * 86_400_000).toISOString() };
 }
 
 function slugOf(name: string): string {
@@ -28,6 +44,7 @@ function checkSeed(value: unknown, label: string): number | ApiRecord[] {
 export function createOrganizations(
   seeds: NonNullable<MockServiceOptions['organizations']>,
   counter: GenerationCounter,
+  generators: MockServiceOptions['generators'] = {},
 ): OrganizationState[] {
   return Object.entries(seeds).map(([id, seed], position) => {
     if (!isUuid(id)) throw new TypeError(`createMockService: \`organizations\` key "${id}" is not a UUID`);
@@ -45,6 +62,14 @@ export function createOrganizations(
         checkSeed(seed.environments, `organizations["${id}"].environments`),
         (index) => generateEnvironment(id, slug, index),
         counter,
+      ),
+      lists: new Map(
+        Object.entries(seed.lists ?? {}).map(([resource, rows]) => {
+          if (!/^[A-Za-z][\w-]*$/.test(resource)) throw new TypeError(`createMockService: \`organizations["${id}"].lists\` key "${resource}" is not a path segment`);
+          const generate = generators[resource];
+          const make = generate ? (index: number) => generate(index, { id, name }) : (index: number) => genericRecord(id, slug, resource, index);
+          return [resource, createRowSource(checkSeed(rows, `organizations["${id}"].lists.${resource}`), make, counter)] as const;
+        }),
       ),
     };
   });

@@ -12,6 +12,8 @@ export interface RowSource {
   count(): number;
   /** Rows `start` (inclusive) to `end` (exclusive), clipped to the current count. */
   slice(start: number, end: number): ApiRecord[];
+  /** Every current row (generated now: for sorting and filtering, which need them all). */
+  all(): ApiRecord[];
   /** Removes the last `count` rows. */
   deleteLast(count: number): void;
   /** Brings deleted rows back. */
@@ -40,6 +42,9 @@ export function createRowSource(
       for (let index = from; index < to; index += 1) rows.push(generate(index));
       counter.generated += rows.length;
       return rows;
+    },
+    all() {
+      return this.slice(0, count);
     },
     deleteLast(n) {
       count = Math.max(0, count - n);

@@ -6,7 +6,9 @@ import { authorizationScheme } from './authorizationScheme';
 import { decodeBasicCredentials } from './decodeBasicCredentials';
 import { errorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
+import { rowsOf } from './createOrganizations';
 import { formatPage } from './formatPage';
+import { parseSort, queryRows, sortsOrFilters } from './queryRows';
 import { MOCK_REALM } from './MOCK_REALM';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 import type { MockListResource, RecordedRequest } from './types';
@@ -43,7 +45,7 @@ function checkAuthorization(state: MockServiceState, header: string | null, path
 }
 
 /**
- * `GET /{organizationId}/(shares|environments)?page&size` as the service answers it: failures and latency first (a
+ * `GET /{organizationId}/{resource}?page&size[&sort][&filters]` as the service answers it: failures and latency first (a
  * queued failure belongs to the request that arrives next), then method, credentials, organization and parameters,
  * each refused the way Spring refuses it.
  */
@@ -91,8 +93,15 @@ export async function handleListRequest(
   if (!organization) return refuse(404, `Organization ${organizationId} not found`);
   if (page === null) return refuse(400, 'page must be an integer >= 0');
   if (validSize === undefined) return refuse(400, `size must be an integer from 1 to ${MAX_PAGE_SIZE}`);
-  const rows = organization[resource];
+  const rows = rowsOf(organization, resource);
+  if (!rows) return refuse(404, `No list '${resource}' for organization ${organizationId}`);
   const start = page * validSize;
-  const items = rows.slice(start, start + validSize);
-  return finish(record, formatPage(state.shape, { resource, items, total: rows.count(), page, size: validSize, url }));
+  if (!sortsOrFilters(url)) {
+    // Unsorted and unfiltered: only the page's rows are generated, however large the organization.
+    return finish(record, formatPage(state.shape, { resource, items: rows.slice(start, start + validSize), total: rows.count(), page, size: validSize, url }));
+  }
+  const orders = parseSort(url);
+  const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
+  if (typeof listed === 'string') return refuse(400, listed);
+  return finish(record, formatPage(state.shape, { resource, items: listed.slice(start, start + validSize), total: listed.length, page, size: validSize, url }));
 }

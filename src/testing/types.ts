@@ -1,8 +1,8 @@
 import type { HttpHandler } from 'msw';
 import type { ApiRecord } from '../client/types';
 
-/** A list resource of the service. */
-export type MockListResource = 'shares' | 'environments';
+/** A list resource of the service: the two it documents, or another one the mock was seeded with (`lists`). */
+export type MockListResource = 'shares' | 'environments' | (string & {});
 
 /** Anything the mock records: a list resource or the token endpoint. */
 export type MockResource = MockListResource | 'token';
@@ -70,6 +70,11 @@ export interface MockOrganizationSeed {
   shares?: number | ApiRecord[];
   /** Number of generated environments, or the environment records themselves. @default 0 */
   environments?: number | ApiRecord[];
+  /**
+   * Rows of other list endpoints of the same service, by path segment: `{ users: 40 }` serves
+   * `/{organizationId}/users` (rows from `generators.users`, or `{ id, name, createdAt }`). @default {}
+   */
+  lists?: Record<string, number | ApiRecord[]>;
 }
 
 /** Options of `createMockService`. */
@@ -96,6 +101,8 @@ export interface MockServiceOptions {
   auth?: 'required' | 'none';
   /** Clock in milliseconds, for token expiry. @default Date.now */
   now?: () => number;
+  /** How to generate the row at zero-based `index` of another list endpoint (see `lists`), by path segment. @default { id, name, createdAt } rows */
+  generators?: Record<string, (index: number, organization: { id: string; name: string }) => ApiRecord>;
 }
 
 /** One request the mock received. Never holds a token, secret or Authorization value. */

@@ -2,17 +2,16 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { Pagination } from '../../src/pagination/index';
 import css from '../../src/pagination/styles.css?raw';
 
-// Internal properties the control sets itself (sizes, and the container-query layout switches); not for theming.
-const internal = new Set(['--pw-digits', '--pw-count', '--pw-h', '--pw-window', '--pw-indicator', '--pw-narrow', '--pw-tight', '--pw-cap']);
-
-/** Every themable `--pw-*` property and its light default, read from the shipped stylesheet (so this page cannot drift). */
+/**
+ * Every themable `--pw-*` property and its light default, read from the shipped stylesheet (so this page cannot drift):
+ * the stylesheet only reads them, as `var(--pw-accent, var(--_pw-accent, #1d4ed8))` (a theme's value, else the
+ * default); `--_*` are its private switches.
+ */
 export function themeVariables(): [name: string, value: string][] {
   const found = new Map<string, string>();
-  for (const [, name, value] of css.matchAll(/(--pw-[a-z0-9-]+)\s*:\s*([^;]+);/g)) {
-    if (!internal.has(name!) && !found.has(name!)) found.set(name!, value!.trim());
+  for (const [, name, value] of css.matchAll(/var\((--pw-[a-z0-9-]+),\s*(?:var\(--_pw-[a-z-]+,\s*)?([^,;()]+)\)/g)) {
+    if (!found.has(name!)) found.set(name!, value!.trim());
   }
-  // Read with a fallback (`var(--pw-font, inherit)`), so the stylesheet never declares it.
-  found.set('--pw-font', 'inherit');
   return [...found];
 }
 
@@ -42,7 +41,16 @@ export function ThemePlayground() {
           </select>
         </label>
       </fieldset>
-      <div data-theme={theme} dir={dir} style={{ ...style, padding: '1rem', background: 'var(--pw-surface)', color: 'var(--pw-fg)' }}>
+      <div
+        data-theme={theme}
+        dir={dir}
+        style={{
+          padding: '1rem',
+          background: theme === 'dark' ? '#141414' : '#fff',
+          color: theme === 'dark' ? '#ececec' : '#1a1a1a',
+          ...style,
+        }}
+      >
         <Pagination total={437} defaultCurrent={7} showTotal aria-label="Themed pagination" />
       </div>
       <table>

@@ -13,6 +13,19 @@ export interface DataTableProps<TFeatures extends TableFeatures, TData extends R
   empty?: ReactNode;
 }
 
+/** A column of a table that may have the sorting feature. */
+interface SortableColumn {
+  getCanSort?: () => boolean;
+  getIsSorted?: () => false | 'asc' | 'desc';
+}
+
+/** `aria-sort` of a sortable column's header: how it sorts now, `none` when it could; nothing when it cannot sort. */
+function ariaSort(column: SortableColumn): 'ascending' | 'descending' | 'none' | undefined {
+  if (!column.getCanSort?.()) return undefined;
+  const sorted = column.getIsSorted?.();
+  return sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+}
+
 /** Semantic markup for a v9 table: caption, header cells with scope, body rows, an empty-state row. */
 export function DataTable<TFeatures extends TableFeatures, TData extends RowData>({
   table,
@@ -39,7 +52,7 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col">
+                <th key={header.id} scope="col" aria-sort={ariaSort(header.column as SortableColumn)}>
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}

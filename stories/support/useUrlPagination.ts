@@ -39,3 +39,58 @@ export function useUrlPagination() {
     onChange: (nextPage: number, nextSize: number) => setParams((current) => withPage(current, nextPage, nextSize)),
   };
 }
+
+/** Fields the shares table sorts on; a `sort=` naming anything else is corrected. */
+export const urlSortFields = ['name', 'protocol', 'sizeBytes', 'createdAt'];
+/** Protocols the filter offers. */
+export const urlProtocols = ['SMB', 'NFS'];
+
+interface SortEntry {
+  id: string;
+  desc: boolean;
+}
+
+/**
+ * Page, size, sort (`sort=name,desc`, repeatable), search (`q`) and a protocol filter of `useShares` in the URL: each
+ * change pushes a history entry; invalid values (a sort field not offered, a protocol not offered, an over-long search)
+ * are corrected with a replace, as page and size are. Spread the result into `useShares`.
+ */
+export function useUrlList() {
+  const [params, setParams] = useSearchParams();
+  const paging = useUrlPagination();
+  const sort: SortEntry[] = params
+    .getAll('sort')
+    .map((value) => value.split(','))
+    .filter(([id, direction, ...rest]) => urlSortFields.includes(id!) && (direction === 'asc' || direction === 'desc') && !rest.length)
+    .map(([id, direction]) => ({ id: id!, desc: direction === 'desc' }));
+  const rawQ = params.get('q') ?? '';
+  const q = rawQ.length <= 64 ? rawQ : '';
+  const protocol = urlProtocols.find((p) => p === params.get('protocol'));
+  const write = (current: URLSearchParams, next: { sort: readonly SortEntry[]; q: string; protocol: string | undefined }) => {
+    const url = new URLSearchParams(current);
+    url.delete('sort');
+    for (const { id, desc } of next.sort) url.append('sort', `${id},${desc ? 'desc' : 'asc'}`);
+    if (next.q) url.set('q', next.q);
+    else url.delete('q');
+    if (next.protocol) url.set('protocol', next.protocol);
+    else url.delete('protocol');
+    return url;
+  };
+  const canonical = write(params, { sort, q, protocol }).toString();
+  const invalid = canonical !== params.toString();
+  useEffect(() => {
+    if (invalid) setParams(new URLSearchParams(canonical), { replace: true });
+  }, [invalid, canonical, setParams]);
+  const filters = { q, protocol };
+  return {
+    ...paging,
+    sort,
+    filters,
+    // A new sort or filter starts at page 1, in the same history entry.
+    onSortChange: (next: readonly SortEntry[]) => setParams((current) => withPage(write(current, { sort: next, q, protocol }), 1, paging.pageSize)),
+    onFiltersChange: (next: Readonly<Record<string, unknown>>) =>
+      setParams((current) =>
+        withPage(write(current, { sort, q: typeof next.q === 'string' ? next.q : '', protocol: urlProtocols.find((p) => p === next.protocol) }), 1, paging.pageSize),
+      ),
+  };
+}

@@ -64,11 +64,11 @@ describe('request shape (seed 4.2, 4.3)', () => {
     });
   });
 
-  it('has a non-secret id made of the base URL and the strategy id', () => {
+  it('has a non-secret id, the same for every client of the service unless a bearer token names its user', () => {
     const auth = bearerToken(() => TOKEN, { id: 'user-42' });
-    const client = createApiClient({ baseUrl: `${server.origin}/api/`, auth });
-    expect(client.id).toBe(`${server.origin}/api user-42`);
-    expect(createApiClient({ baseUrl: server.origin }).id).toBe(server.origin);
+    expect(createApiClient({ baseUrl: `${server.origin}/api/`, auth }).id).toBe('user-42');
+    expect(createApiClient({ baseUrl: server.origin }).id).toBe('default');
+    expect(createApiClient({ baseUrl: `${server.origin}/proxy`, auth: bearerToken(() => TOKEN) }).id).toBe('default');
   });
 
   it('takes an explicit id, so a server client and a browser proxy client can share cached pages', () => {

@@ -1,6 +1,7 @@
 // The identity-provider, token-storm and token-store suites again, on the PACKED package: every import of the public
 // entries (`src/{client,server,testing}/index`, `src/testing/node`) resolves to the tarball unpacked into the example app
-// by scripts/e2e.mjs, so what the README claims for Okta, Keycloak, Entra ID, Cognito, Hydra, Zitadel and Redis holds
+// by scripts/e2e.mjs, so what the docs claim for Okta, Keycloak, Entra ID, Cognito, Hydra, Zitadel and Redis, and the
+// client authentication methods and DPoP (whose signing code the package loads lazily), holds
 // for what users install, not only for src/.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,10 @@ export default defineConfig({
     environment: 'node',
     include: [
       'test/server/clientCredentials.oidcProvider.node.test.ts',
+      'test/server/clientAuthentication.oidcProvider.node.test.ts',
+      'test/server/clientAuthentication.node.test.ts',
+      'test/server/dpop.oidcProvider.node.test.ts',
+      'test/server/mtls.oidcProvider.node.test.ts',
       'test/server/identityProviderForms.node.test.ts',
       'test/server/tokenStorms.node.test.ts',
       'test/server/tokenStore.node.test.ts',

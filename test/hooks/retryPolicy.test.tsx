@@ -132,10 +132,10 @@ describe('retries of the data hooks (fake timers)', () => {
     expect(wirePages(service)).toHaveLength(1);
   });
 
-  it('applies the same policy to sharesQueryOptions with fetchQuery', async () => {
+  it('applies the same policy to sharesQueryOptions with queryClient.query', async () => {
     service.fail({ status: 503, times: 1, retryAfter: 2 });
     const queryClient = createTestQueryClient();
-    const fetched = queryClient.fetchQuery(sharesQueryOptions({ client, organizationId: acme }));
+    const fetched = queryClient.query(sharesQueryOptions({ client, organizationId: acme }));
     await settle(() => service.requests[0]?.status === 503);
     await vi.advanceTimersByTimeAsync(1_950);
     expect(wirePages(service)).toHaveLength(1);

@@ -19,6 +19,7 @@ describe('sharesQueryOptions', () => {
       client.id,
       acme,
       50,
+      { sort: [], filters: {} },
       3,
     ]);
     expect(environmentsQueryOptions({ client, organizationId: acme }).queryKey).toEqual([
@@ -27,6 +28,7 @@ describe('sharesQueryOptions', () => {
       client.id,
       acme,
       20,
+      { sort: [], filters: {} },
       1,
     ]);
   });
@@ -46,7 +48,7 @@ describe('sharesQueryOptions', () => {
   it.each([
     [{ page: 0 }, '`page` must be an integer >= 1 (pages count from 1 here), got 0'],
     [{ page: 2.5 }, '`page` must be an integer >= 1 (pages count from 1 here), got 2.5'],
-    [{ pageSize: Number.NaN }, '`pageSize` must be an integer >= 1 (pages count from 1 here), got NaN'],
+    [{ pageSize: Number.NaN }, '`pageSize` must be an integer >= 1, got NaN'],
   ])('rejects %j before any request, naming the option', (bad, message) => {
     expect(() => sharesQueryOptions({ client, organizationId: acme, ...bad })).toThrow(message);
     expect(service.requests).toHaveLength(0);
@@ -66,7 +68,7 @@ describe('sharesQueryOptions', () => {
     for (const withToken of clients) {
       const options = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 });
       // The strategy has sent its credential once (and may have cached it) before the key is read again.
-      await createTestQueryClient().fetchQuery(options).catch(() => undefined);
+      await createTestQueryClient().query(options).catch(() => undefined);
       const key = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 }).queryKey;
       expect(JSON.stringify(key)).not.toContain(token);
       expect(JSON.stringify(key)).not.toContain(apiToken);
@@ -98,7 +100,7 @@ describe('sharesQueryOptions', () => {
 
   it('prefetches on a server and hydrates on the client with no second request', async () => {
     const serverQueryClient = createTestQueryClient();
-    await serverQueryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 2 }));
+    await serverQueryClient.query(sharesQueryOptions({ client, organizationId: acme, page: 2 }));
     const state = JSON.parse(JSON.stringify(dehydrate(serverQueryClient)));
     expect(wirePages(service)).toEqual([1]);
 

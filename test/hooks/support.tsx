@@ -63,13 +63,9 @@ export function recordSignals(client: ApiClient): { client: ApiClient; calls: Ar
     calls,
     client: {
       ...client,
-      listShares: (params) => {
+      list: (resource, params) => {
         calls.push({ page: params.page, signal: params.signal });
-        return client.listShares(params);
-      },
-      listEnvironments: (params) => {
-        calls.push({ page: params.page, signal: params.signal });
-        return client.listEnvironments(params);
+        return client.list(resource, params);
       },
     },
   };

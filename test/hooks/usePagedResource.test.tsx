@@ -98,7 +98,7 @@ describe('bad page options', () => {
 describe('prefetching the next page', () => {
   it('prefetches nothing while an enabled callback disables the query', async () => {
     const queryClient = createTestQueryClient();
-    await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 1 }));
+    await queryClient.query(sharesQueryOptions({ client, organizationId: acme, page: 1 }));
     const { result, rerender } = renderHook(() => useShares({ organizationId: acme, enabled: () => false }), {
       wrapper: createWrapper(queryClient, client),
     });
@@ -165,7 +165,7 @@ describe('moving back from past the end', () => {
   it('asks once under StrictMode when the page past the end is already cached at mount', async () => {
     service.deleteRows(acme, 'shares', 40); // 397 rows: 20 pages
     const queryClient = createTestQueryClient();
-    await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 22 }));
+    await queryClient.query(sharesQueryOptions({ client, organizationId: acme, page: 22 }));
     const onChange = vi.fn();
     // A parent that does not move (yet). React 18's StrictMode runs these mount effects twice; the second run
     // must not ask again.
@@ -185,7 +185,7 @@ describe('moving back from past the end', () => {
   it('asks again when the page goes past the end once more after the caller moved back', async () => {
     service.deleteRows(acme, 'shares', 40);
     const queryClient = createTestQueryClient();
-    for (const page of [20, 22]) await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page }));
+    for (const page of [20, 22]) await queryClient.query(sharesQueryOptions({ client, organizationId: acme, page }));
     const onChange = vi.fn();
     const { rerender } = renderHook(({ page }) => useShares({ organizationId: acme, page, onChange, prefetchNext: false }), {
       initialProps: { page: 22 },
@@ -232,7 +232,7 @@ describe('moving back from past the end', () => {
 
 describe('initialData', () => {
   it("never shows initialData passed through a cast as another organization's or another page's rows", async () => {
-    const acmeFirstPage = await createTestQueryClient().fetchQuery(sharesQueryOptions({ client, organizationId: acme }));
+    const acmeFirstPage = await createTestQueryClient().query(sharesQueryOptions({ client, organizationId: acme }));
     service.reset();
     // Not an option of the hook's type; plain JavaScript or a cast can still pass it.
     const sneaked = { initialData: acmeFirstPage, initialDataUpdatedAt: Date.now() } as object;
@@ -313,7 +313,7 @@ describe('the result', () => {
 
   it('re-renders the caller only for the fields it reads, keeping TanStack tracked properties', async () => {
     const queryClient = createTestQueryClient();
-    await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 1 }));
+    await queryClient.query(sharesQueryOptions({ client, organizationId: acme, page: 1 }));
     // Timers and the clock only: the page is fresh in the cache, so nothing goes over the network.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     let renders = 0;

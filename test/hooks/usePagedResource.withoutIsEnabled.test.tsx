@@ -44,7 +44,7 @@ describe('prefetching the next page on TanStack Query without `isEnabled`', () =
     ['an enabled callback returning false', () => false],
   ] as const)('prefetches nothing with %s', async (_, enabled) => {
     const queryClient = createTestQueryClient();
-    await queryClient.prefetchQuery(sharesQueryOptions({ client, organizationId: acme, page: 1 }));
+    await queryClient.query(sharesQueryOptions({ client, organizationId: acme, page: 1 }));
     const { result, rerender } = renderHook(() => useShares({ organizationId: acme, enabled }), {
       wrapper: createWrapper(queryClient, client),
     });

@@ -22,6 +22,31 @@ function Controlled(props: PaginationProps) {
   return <Pagination {...props} current={current} onChange={(page) => setCurrent(page)} />;
 }
 
+const rgb = (c: string) =>
+  c
+    .match(/[\d.]+/g)!
+    .slice(0, 3)
+    .map(Number);
+const luminance = (c: string) => {
+  const [r, g, b] = rgb(c).map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
+/** WCAG contrast ratio of two computed colours. */
+const ratio = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+/** HSL saturation, 0…1. */
+const saturation = (c: string) => {
+  const [r, g, b] = rgb(c).map((v) => v / 255) as [number, number, number];
+  const [max, min] = [Math.max(r, g, b), Math.min(r, g, b)];
+  const l = (max + min) / 2;
+  return max === min ? 0 : (max - min) / (1 - Math.abs(2 * l - 1));
+};
+
 async function violations(node: Element) {
   const result = await axe.run(node, { resultTypes: ['violations'] });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -160,7 +185,9 @@ describe('Pagination in Chromium: layout', () => {
     );
     const arrow = named('Next page').querySelector('svg')!;
     expect(getComputedStyle(arrow).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
-    expect(named('First page').getBoundingClientRect().left).toBeGreaterThan(named('Last page').getBoundingClientRect().left);
+    expect(named('First page').getBoundingClientRect().left).toBeGreaterThan(
+      named('Last page').getBoundingClientRect().left,
+    );
   });
 
   it('does not mirror the arrows left to right', () => {
@@ -175,7 +202,9 @@ describe('Pagination in Chromium: layout', () => {
   ])('keeps every button in place while paging through %s', (_, total, pages) => {
     // A sans-serif font, where sub-pixel differences between digit runs showed up.
     const { rerender } = render(<Pagination total={total} current={1} showTotal locale="en-US" />, {
-      container: document.body.appendChild(Object.assign(document.createElement('div'), { style: 'font-family: sans-serif' })),
+      container: document.body.appendChild(
+        Object.assign(document.createElement('div'), { style: 'font-family: sans-serif' }),
+      ),
     });
     const place = () =>
       ['First page', 'Previous page', 'Next page', 'Last page'].map((name) => named(name).getBoundingClientRect().left);
@@ -187,7 +216,10 @@ describe('Pagination in Chromium: layout', () => {
       const label = `Page ${current.toLocaleString('en-US')}`;
       const button = screen.queryByRole('button', { name: label });
       if (total < 1e13) expect(button).toHaveAttribute('aria-current', 'page');
-      else expect(document.querySelector('.pw-indicator .pw-sr')).toHaveTextContent(new RegExp(`^${label} of 1,000,000,000,000$`));
+      else
+        expect(document.querySelector('.pw-indicator .pw-sr')).toHaveTextContent(
+          new RegExp(`^${label} of 1,000,000,000,000$`),
+        );
       expect({ current, place: place() }).toEqual({ current, place: start });
       expect(screen.getByRole('navigation').getBoundingClientRect().height).toBe(nav.height);
     }
@@ -247,27 +279,36 @@ describe('Pagination in Chromium: layout', () => {
     }
   });
 
-  it.each([320, 375, 480, 768, 1024])('keeps Japanese labels (wide characters) on one row in a %i px container', (width) => {
-    const japanese = {
-      nav: 'ページ送り',
-      pageSize: '表示件数',
-      pageSizeOption: (n: string) => `${n} 件/ページ`,
-      total: (from: string, to: string, total: string) => `全 ${total} 件中 ${from}–${to} 件を表示`,
-    };
-    render(
-      <div style={{ inlineSize: width }}>
-        <Pagination total={4_370} defaultCurrent={5} showTotal showSizeLabel labels={japanese} locale="ja-JP" />
-      </div>,
-    );
-    const nav = screen.getByRole('navigation');
-    const parts = [...nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')].filter((el) => el.getClientRects().length > 0);
-    const rows: number[] = [];
-    for (const part of parts) {
-      const { top, height } = part.getBoundingClientRect();
-      if (!rows.some((row) => Math.abs(row - (top + height / 2)) <= 2)) rows.push(top + height / 2);
-    }
-    expect({ width, rows: rows.length, overflow: nav.scrollWidth > nav.clientWidth }).toEqual({ width, rows: 1, overflow: false });
-  });
+  it.each([320, 375, 480, 768, 1024])(
+    'keeps Japanese labels (wide characters) on one row in a %i px container',
+    (width) => {
+      const japanese = {
+        nav: 'ページ送り',
+        pageSize: '表示件数',
+        pageSizeOption: (n: string) => `${n} 件/ページ`,
+        total: (from: string, to: string, total: string) => `全 ${total} 件中 ${from}–${to} 件を表示`,
+      };
+      render(
+        <div style={{ inlineSize: width }}>
+          <Pagination total={4_370} defaultCurrent={5} showTotal showSizeLabel labels={japanese} locale="ja-JP" />
+        </div>,
+      );
+      const nav = screen.getByRole('navigation');
+      const parts = [...nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')].filter(
+        (el) => el.getClientRects().length > 0,
+      );
+      const rows: number[] = [];
+      for (const part of parts) {
+        const { top, height } = part.getBoundingClientRect();
+        if (!rows.some((row) => Math.abs(row - (top + height / 2)) <= 2)) rows.push(top + height / 2);
+      }
+      expect({ width, rows: rows.length, overflow: nav.scrollWidth > nav.clientWidth }).toEqual({
+        width,
+        rows: 1,
+        overflow: false,
+      });
+    },
+  );
 
   it('keeps English text readable under dir="rtl": "21–40 of 437" is not reordered', () => {
     render(
@@ -368,8 +409,9 @@ describe('Pagination in Chromium: layout', () => {
   });
 });
 
+// The page behind the control, in the theme's own surface colour.
 const surface = (theme: 'light' | 'dark', children: ReactNode) => (
-  <div data-theme={theme} style={{ background: 'var(--pw-surface)', padding: 16 }}>
+  <div data-theme={theme} style={{ background: theme === 'dark' ? '#141414' : '#fff', padding: 16 }}>
     {children}
   </div>
 );
@@ -379,9 +421,28 @@ const variants: Array<[string, ReactNode]> = [
   ['current in the middle with total', <Pagination total={437} defaultCurrent={9} showTotal />],
   ['disabled', <Pagination total={437} disabled />],
   ['empty', <Pagination total={0} showTotal />],
-  ['sizes', (['sm', 'md', 'lg'] as const).map((size) => <Pagination key={size} total={437} size={size} aria-label={`Pages ${size}`} />)],
-  ['German', <Pagination total={123456} defaultCurrent={1200} showTotal locale="de-DE" labels={{ nav: 'Seiten', page: (n) => `Seite ${n}`, pageSize: 'Einträge pro Seite' }} />],
-  ['right to left', <div dir="rtl"><Pagination total={437} defaultCurrent={9} showTotal /></div>],
+  [
+    'sizes',
+    (['sm', 'md', 'lg'] as const).map((size) => (
+      <Pagination key={size} total={437} size={size} aria-label={`Pages ${size}`} />
+    )),
+  ],
+  [
+    'German',
+    <Pagination
+      total={123456}
+      defaultCurrent={1200}
+      showTotal
+      locale="de-DE"
+      labels={{ nav: 'Seiten', page: (n) => `Seite ${n}`, pageSize: 'Einträge pro Seite' }}
+    />,
+  ],
+  [
+    'right to left',
+    <div dir="rtl">
+      <Pagination total={437} defaultCurrent={9} showTotal />
+    </div>,
+  ],
 ];
 
 describe('Pagination in Chromium: axe-core', () => {
@@ -399,19 +460,7 @@ describe('Pagination in Chromium: axe-core', () => {
     expect(await violations(container)).toEqual([]);
   });
 
-  it('meets AA contrast for the current page and for text in both themes', () => {
-    const rgb = (c: string) => c.match(/\d+/g)!.slice(0, 3).map(Number);
-    const lum = (c: string) => {
-      const [r, g, b] = rgb(c).map((v) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const ratio = (a: string, b: string) => {
-      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-      return (hi! + 0.05) / (lo! + 0.05);
-    };
+  it('meets AA contrast in both themes: text, the current page, focus, hover and disabled parts', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const { unmount } = render(surface(theme, <Pagination total={437} showTotal />));
       const cur = getComputedStyle(named('Page 1'));
@@ -420,23 +469,101 @@ describe('Pagination in Chromium: axe-core', () => {
       const totalColor = total.color;
       const select = getComputedStyle(screen.getByRole('combobox'));
       const bg = getComputedStyle(screen.getByRole('navigation').parentElement!).backgroundColor;
-      expect(ratio(cur.color, cur.backgroundColor)).toBeGreaterThanOrEqual(6.7);
+      // The current page: a saturated fill under white text, 4.5:1 or more, the fill itself 3:1 on the surface.
+      expect(cur.color, theme).toBe('rgb(255, 255, 255)');
+      expect(ratio(cur.color, cur.backgroundColor), theme).toBeGreaterThanOrEqual(4.5);
+      expect(saturation(cur.backgroundColor), theme).toBeGreaterThan(0.6);
+      expect(ratio(cur.backgroundColor, bg), theme).toBeGreaterThanOrEqual(3);
       // Other pages are borderless on the surface (as the peers), named by their text.
       expect(other.backgroundColor).toBe('rgba(0, 0, 0, 0)');
       expect(ratio(other.color, bg)).toBeGreaterThanOrEqual(4.5);
       expect(ratio(total.color, bg)).toBeGreaterThanOrEqual(4.5);
       expect(ratio(select.color, bg)).toBeGreaterThanOrEqual(4.5);
-      // Non-text contrast (WCAG 1.4.11): the current page's fill, the selector's border and the focus ring.
-      expect(ratio(cur.backgroundColor, bg)).toBeGreaterThanOrEqual(3);
+      // Non-text contrast (WCAG 1.4.11): the selector's border.
       expect(ratio(select.borderTopColor, bg)).toBeGreaterThanOrEqual(3);
-      named('Page 2').focus();
-      expect(ratio(getComputedStyle(named('Page 2')).outlineColor, bg)).toBeGreaterThanOrEqual(3);
+      // The focus ring: 3:1 on the surface, and not the fill's colour, so a focused current page does not read as a
+      // thicker border.
+      await userEvent.keyboard('{Tab}');
+      while (document.activeElement !== named('Page 1')) await userEvent.keyboard('{Tab}');
+      const ring = getComputedStyle(named('Page 1'));
+      expect(ring.outlineStyle, theme).toBe('solid');
+      expect(ratio(ring.outlineColor, bg), theme).toBeGreaterThanOrEqual(3);
+      expect(ratio(ring.outlineColor, cur.backgroundColor), theme).toBeGreaterThanOrEqual(2.5);
+      // Hover: a fill 1.3:1 on the surface, the text on it still 4.5:1.
+      await userEvent.hover(named('Page 2'));
+      const hovered = getComputedStyle(named('Page 2'));
+      expect(ratio(hovered.backgroundColor, bg), theme).toBeGreaterThanOrEqual(1.3);
+      expect(ratio(hovered.color, hovered.backgroundColor), theme).toBeGreaterThanOrEqual(4.5);
+      await userEvent.unhover(named('Page 2'));
+      // An unavailable arrow (Previous on page 1) is dimmed, its icon still 4.5:1, with no opacity on top.
+      const previous = getComputedStyle(named('Previous page'));
+      expect(previous.color).not.toBe(other.color);
+      expect(ratio(previous.color, bg), theme).toBeGreaterThanOrEqual(4.5);
+      expect(previous.opacity).toBe('1');
       unmount();
-      // Disabled dims the whole control, its text still at 4.5:1.
+      // Disabled dims the whole control, its text and its current page still at 4.5:1, as styles.css promises.
       const disabled = render(surface(theme, <Pagination total={437} showTotal disabled />));
       expect(ratio(getComputedStyle(screen.getByText(/of 437/)).color, bg)).toBeGreaterThanOrEqual(4.5);
       expect(getComputedStyle(screen.getByText(/of 437/)).color).not.toBe(totalColor);
+      for (const button of screen.getAllByRole('button')) {
+        const style = getComputedStyle(button);
+        const behind = style.backgroundColor === 'rgba(0, 0, 0, 0)' ? bg : style.backgroundColor;
+        expect(ratio(style.color, behind), `${button.getAttribute('aria-label')}, ${theme}`).toBeGreaterThanOrEqual(
+          4.5,
+        );
+        expect(style.opacity).toBe('1');
+      }
       disabled.unmount();
+    }
+  });
+});
+
+describe("Pagination in Chromium: the page's own styles", () => {
+  // What a host page's stylesheet may do to lists, buttons and links (the Theming guide's own styles put bullets in).
+  const hostile = `
+    ul { list-style: disc; margin: 1em 0; padding-left: 2em; display: block; }
+    li { margin: 0 0 0.5em; padding: 4px 8px; line-height: 2; list-style: square; display: list-item; }
+    li::before { content: '•'; margin-right: 4px; }
+    button, a { background: #c00; color: #fff; padding: 12px 24px; border: 3px solid #000; border-radius: 0; text-transform: uppercase;
+      box-shadow: 0 2px 4px #000; font-size: 20px; min-width: 100px; text-decoration: underline; font-weight: 700; }
+    button:hover, a:hover { background: #f00; color: #0c0; }
+  `;
+  const look = (root: Element) =>
+    [...root.querySelectorAll('.pw-list > li, .pw-button')].map((el) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return [
+        r.left,
+        r.top,
+        r.width,
+        r.height,
+        s.backgroundColor,
+        s.color,
+        s.textDecorationLine,
+        s.textTransform,
+        s.boxShadow,
+        s.display,
+        getComputedStyle(el, '::before').content,
+      ].join(' ');
+    });
+
+  it.each([
+    ['buttons', <Pagination total={437} defaultCurrent={7} showTotal />],
+    ['links', <Pagination total={437} defaultCurrent={7} showTotal getPageHref={(n) => `?page=${n}`} />],
+  ])('looks the same with and without host ul, li, button and a styles: %s', async (_, node) => {
+    const { container } = render(node);
+    await userEvent.hover(container.querySelector('[data-page="8"]')!);
+    const plain = look(container);
+    const style = document.createElement('style');
+    style.textContent = hostile;
+    document.head.append(style);
+    try {
+      expect(look(container)).toEqual(plain);
+      // No bullets: the items are never list items, so no marker is drawn.
+      for (const li of container.querySelectorAll('.pw-list > li'))
+        expect(getComputedStyle(li).display).not.toBe('list-item');
+    } finally {
+      style.remove();
     }
   });
 });

@@ -9,10 +9,7 @@ import { germanLabels } from '../../stories/support/germanLabels';
 
 const page = (n: number | string) => screen.getByRole('button', { name: `Page ${n}` });
 const button = (name: string) => screen.getByRole('button', { name });
-const pageNames = () =>
-  screen
-    .getAllByRole('button', { name: /^Page / })
-    .map((b) => b.getAttribute('aria-label'));
+const pageNames = () => screen.getAllByRole('button', { name: /^Page / }).map((b) => b.getAttribute('aria-label'));
 
 let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
@@ -239,12 +236,23 @@ describe('Pagination: DOM and accessibility contract', () => {
     const json = { page: 'Seite {page}', status: 'Seite {page}' } as unknown as PaginationProps['labels'];
     const { rerender } = render(<Pagination total={100} labels={json} />);
     rerender(<Pagination total={100} current={2} labels={{ ...json }} />);
-    expect(warn.mock.calls.map((c) => String(c[0]).match(/`([\w.]+)`/)?.[1]).sort()).toEqual(['labels.page', 'labels.status']);
-    expect(warn).toHaveBeenCalledWith('[pagewise] Pagination: invalid `labels.page` "Seite {page}"; using it as a template instead.');
+    expect(warn.mock.calls.map((c) => String(c[0]).match(/`([\w.]+)`/)?.[1]).sort()).toEqual([
+      'labels.page',
+      'labels.status',
+    ]);
+    expect(warn).toHaveBeenCalledWith(
+      '[pagewise] Pagination: invalid `labels.page` "Seite {page}"; using it as a template instead.',
+    );
   });
 
   it('never throws for labels of the wrong type: falls back to English and warns naming the label', () => {
-    const junk = { nav: 42, page: 7, total: {}, status: null, next: () => 'Weiter' } as unknown as PaginationProps['labels'];
+    const junk = {
+      nav: 42,
+      page: 7,
+      total: {},
+      status: null,
+      next: () => 'Weiter',
+    } as unknown as PaginationProps['labels'];
     render(<Pagination total={100} showTotal labels={junk} />);
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
     page(1);
@@ -261,7 +269,9 @@ describe('Pagination: DOM and accessibility contract', () => {
   it('never throws when labels itself is not an object', () => {
     render(<Pagination total={100} labels={'Seite' as unknown as PaginationProps['labels']} />);
     page(1);
-    expect(warn).toHaveBeenCalledWith('[pagewise] Pagination: invalid `labels` Seite; using the English labels instead.');
+    expect(warn).toHaveBeenCalledWith(
+      '[pagewise] Pagination: invalid `labels` Seite; using the English labels instead.',
+    );
   });
 
   it('does not warn about string labels in production', () => {
@@ -358,7 +368,9 @@ describe('Pagination: behaviour', () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     const onSizeChange = vi.fn();
-    const ui = (pageSize: number) => <Pagination total={437} pageSize={pageSize} onChange={onChange} onSizeChange={onSizeChange} />;
+    const ui = (pageSize: number) => (
+      <Pagination total={437} pageSize={pageSize} onChange={onChange} onSizeChange={onSizeChange} />
+    );
     const { rerender } = render(ui(20));
     await user.selectOptions(screen.getByRole('combobox'), '50');
     expect(onSizeChange).toHaveBeenCalledExactlyOnceWith(1, 50);
@@ -384,7 +396,13 @@ describe('Pagination: behaviour', () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     const ui = (defaultCurrent: number, defaultPageSize: number, key = 'a') => (
-      <Pagination key={key} total={437} defaultCurrent={defaultCurrent} defaultPageSize={defaultPageSize} onChange={onChange} />
+      <Pagination
+        key={key}
+        total={437}
+        defaultCurrent={defaultCurrent}
+        defaultPageSize={defaultPageSize}
+        onChange={onChange}
+      />
     );
     const { rerender } = render(ui(2, 20));
     await user.click(button('Next page'));
@@ -406,12 +424,7 @@ describe('Pagination: behaviour', () => {
     function Server() {
       const [state, setState] = useState({ current: 1, pageSize: 20, total: 437 });
       shown.push(state.current);
-      return (
-        <Pagination
-          {...state}
-          onChange={(current, pageSize) => setState((s) => ({ ...s, current, pageSize }))}
-        />
-      );
+      return <Pagination {...state} onChange={(current, pageSize) => setState((s) => ({ ...s, current, pageSize }))} />;
     }
     render(<Server />);
     await user.click(button('Next page'));
@@ -453,7 +466,13 @@ describe('Pagination: behaviour', () => {
     unmount();
     render(<Pagination total={1e12 * 20} defaultCurrent={5e11} />);
     expect(pageNames()).toHaveLength(small);
-    expect(pageNames()).toEqual(['Page 1', 'Page 499,999,999,999', 'Page 500,000,000,000', 'Page 500,000,000,001', 'Page 1,000,000,000,000']);
+    expect(pageNames()).toEqual([
+      'Page 1',
+      'Page 499,999,999,999',
+      'Page 500,000,000,000',
+      'Page 500,000,000,001',
+      'Page 1,000,000,000,000',
+    ]);
   });
 });
 
@@ -464,7 +483,10 @@ describe('Pagination: server rendering', () => {
     expect(html).toContain('23,981–24,000 of 123,456');
     // The browser formats numbers the German way by default.
     const NumberFormat = Intl.NumberFormat;
-    const german = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (locales?: string | string[], options?: Intl.NumberFormatOptions) {
+    const german = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      locales?: string | string[],
+      options?: Intl.NumberFormatOptions,
+    ) {
       return new NumberFormat(locales ?? 'de-DE', options);
     } as typeof Intl.NumberFormat);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -546,7 +568,11 @@ describe('Pagination: bad input', () => {
   it('warns once per prop however often it re-renders with the same bad props', () => {
     const { rerender } = render(<Pagination total={NaN} pageSize={0} current={2.5} />);
     for (let i = 0; i < 5; i++) rerender(<Pagination total={NaN} pageSize={0} current={Number.NaN} />);
-    expect(warn.mock.calls.map((c) => String(c[0]).match(/`(\w+)`/)?.[1]).sort()).toEqual(['current', 'pageSize', 'total']);
+    expect(warn.mock.calls.map((c) => String(c[0]).match(/`(\w+)`/)?.[1]).sort()).toEqual([
+      'current',
+      'pageSize',
+      'total',
+    ]);
   });
 
   it('falls back to 10, 20, 50, 100 for empty pageSizeOptions', () => {
@@ -575,7 +601,17 @@ describe('Pagination: bad input', () => {
   });
 
   it('does not warn for valid props', () => {
-    render(<Pagination total={437} current={3} pageSize={50} pageSizeOptions={[10, 50]} siblingCount={2} boundaryCount={0} locale="fr-FR" />);
+    render(
+      <Pagination
+        total={437}
+        current={3}
+        pageSize={50}
+        pageSizeOptions={[10, 50]}
+        siblingCount={2}
+        boundaryCount={0}
+        locale="fr-FR"
+      />,
+    );
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -592,14 +628,32 @@ describe('Pagination: bad input', () => {
 
 describe('Pagination: digit strings, sizes the parent refuses, and root attributes', () => {
   it.each([
-    ['current', { total: 100, current: '3' }, '[pagewise] Pagination: invalid `current` "3" (a string); using 3 instead.', 3],
-    ['total', { total: '100', defaultCurrent: 5 }, '[pagewise] Pagination: invalid `total` "100" (a string); using 100 instead.', 5],
-    ['pageSize', { total: 100, pageSize: '10', defaultCurrent: 10 }, '[pagewise] Pagination: invalid `pageSize` "10" (a string); using 10 instead.', 10],
-  ] as const)('reads a digit string %s (a URL param) as its number and warns quoting it as a string', (_, props, message, shown) => {
-    render(<Pagination {...(props as unknown as PaginationProps)} />);
-    expect(page(shown)).toHaveAttribute('aria-current', 'page');
-    expect(warn.mock.calls).toEqual([[message]]);
-  });
+    [
+      'current',
+      { total: 100, current: '3' },
+      '[pagewise] Pagination: invalid `current` "3" (a string); using 3 instead.',
+      3,
+    ],
+    [
+      'total',
+      { total: '100', defaultCurrent: 5 },
+      '[pagewise] Pagination: invalid `total` "100" (a string); using 100 instead.',
+      5,
+    ],
+    [
+      'pageSize',
+      { total: 100, pageSize: '10', defaultCurrent: 10 },
+      '[pagewise] Pagination: invalid `pageSize` "10" (a string); using 10 instead.',
+      10,
+    ],
+  ] as const)(
+    'reads a digit string %s (a URL param) as its number and warns quoting it as a string',
+    (_, props, message, shown) => {
+      render(<Pagination {...(props as unknown as PaginationProps)} />);
+      expect(page(shown)).toHaveAttribute('aria-current', 'page');
+      expect(warn.mock.calls).toEqual([[message]]);
+    },
+  );
 
   it('replaces a string that is not a plain count, quoting it', () => {
     render(<Pagination total={100} current={'-1' as unknown as number} size={'xl' as 'sm'} />);
@@ -639,7 +693,14 @@ describe('Pagination: root attributes and the selector', () => {
     render(
       <>
         <p id="help">Pages of shares</p>
-        <Pagination total={100} id="pager" style={{ marginTop: 3 }} data-testid="pg" data-size="xl" aria-describedby="help" />
+        <Pagination
+          total={100}
+          id="pager"
+          style={{ marginTop: 3 }}
+          data-testid="pg"
+          data-size="xl"
+          aria-describedby="help"
+        />
       </>,
     );
     const nav = screen.getByRole('navigation', { name: 'Pagination' });
@@ -648,7 +709,7 @@ describe('Pagination: root attributes and the selector', () => {
     expect(nav).toHaveAttribute('data-size', 'sm');
     expect(nav).toHaveAccessibleDescription('Pages of shares');
     expect(nav.style.marginTop).toBe('3px');
-    expect(nav.style.getPropertyValue('--pw-digits')).toBe('1');
+    expect(nav.style.getPropertyValue('--_pw-digits')).toBe('1');
   });
 
   it('takes its name from aria-labelledby instead of the default label', () => {
@@ -662,10 +723,13 @@ describe('Pagination: root attributes and the selector', () => {
     expect(nav).not.toHaveAttribute('aria-label');
   });
 
-  it.each([[[20]], [[20, 20]]])('hides the size selector when fewer than two sizes are offered (%j with pageSize 20)', (options) => {
-    render(<Pagination total={100} pageSize={20} pageSizeOptions={options} />);
-    expect(screen.queryByRole('combobox')).toBeNull();
-  });
+  it.each([[[20]], [[20, 20]]])(
+    'hides the size selector when fewer than two sizes are offered (%j with pageSize 20)',
+    (options) => {
+      render(<Pagination total={100} pageSize={20} pageSizeOptions={options} />);
+      expect(screen.queryByRole('combobox')).toBeNull();
+    },
+  );
 });
 
 describe('Pagination: showQuickJumper', () => {

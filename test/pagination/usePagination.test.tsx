@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { HeadlessPager } from '../../stories/support/HeadlessPager';
 import { describe, expect, it, vi } from 'vitest';
 import { usePagination } from '../../src/pagination/index';
 
@@ -23,7 +24,13 @@ describe('usePagination', () => {
     expect(result.current.current).toBe(1);
     act(() => result.current.goTo(3));
     expect(result.current.current).toBe(3);
-    expect(onChange.mock.calls).toEqual([[2, 20], [5, 20], [4, 20], [1, 20], [3, 20]]);
+    expect(onChange.mock.calls).toEqual([
+      [2, 20],
+      [5, 20],
+      [4, 20],
+      [1, 20],
+      [3, 20],
+    ]);
   });
 
   it('clamps goTo to the page range and ignores the current page and NaN', () => {
@@ -84,5 +91,34 @@ describe('usePagination', () => {
   it('without a total treats the current page as the last known one', () => {
     const { result } = renderHook(() => usePagination({ current: 3 }));
     expect(result.current).toMatchObject({ current: 3, pageCount: 3, total: undefined, hasNext: false });
+  });
+
+  it('gives button props: disabled where the page is out of reach, aria-current on the current page', () => {
+    const { result } = renderHook(() => usePagination({ total: 437, current: 1 }));
+    expect(result.current.getArrowProps('previous')).toMatchObject({ type: 'button', disabled: true });
+    expect(result.current.getArrowProps('last')).toMatchObject({ type: 'button', disabled: false });
+    expect(result.current.getPageProps(1)).toMatchObject({ 'aria-current': 'page', disabled: false });
+    expect(result.current.getPageProps(2)['aria-current']).toBeUndefined();
+  });
+
+  it('gives link props in link mode: a headless pager with no hand-written ARIA pages by plain clicks, not modified ones', () => {
+    const onChange = vi.fn();
+    render(<HeadlessPager total={437} onChange={onChange} />);
+    const back = screen.getByRole('link', { name: 'Back' });
+    expect(back).toHaveAttribute('aria-disabled', 'true');
+    expect(back).not.toHaveAttribute('href');
+    expect(screen.getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+    const forward = screen.getByRole('link', { name: 'Forward' });
+    expect(forward).toHaveAttribute('href', '?page=2');
+    // A new-tab click is the browser's: no onChange.
+    fireEvent.click(forward, { ctrlKey: true });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(forward);
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(2, 20);
+    expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('status')).toHaveTextContent('2 / 22');
+    // The current page's link moves nothing.
+    fireEvent.click(screen.getByRole('link', { name: '2' }));
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

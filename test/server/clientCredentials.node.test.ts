@@ -286,7 +286,7 @@ describe('clientCredentials: arguments', () => {
     [{ authUrl: undefined, issuer: 'idp.example.test' }, '`issuer` must be an absolute http(s) URL'],
     [{ authUrl: undefined, tokenUrl: 'https://idp.example.test/token?key=x' }, '`tokenUrl` must not have a query or fragment'],
     [{ bodyEncoding: 'xml' }, '`bodyEncoding` must be "json" or "form", got "xml"'],
-    [{ clientAuthentication: 'private_key_jwt' }, '`clientAuthentication` must be "client_secret_post" or "client_secret_basic", got "private_key_jwt"'],
+    [{ clientAuthentication: 'none' }, '`clientAuthentication` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got "none"'],
     [{ resource: [] }, '`resource` must not be an empty list'],
     [{ resource: 'urn:x' }, '`resource` must be an absolute http(s) URL'],
     [{ audience: '' }, '`audience` must be a non-empty string'],

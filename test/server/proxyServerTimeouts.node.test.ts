@@ -7,7 +7,7 @@ import { createProxyHandler } from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
 import { startFakeService, type FakeService } from './fakeService';
 
-// README's Node recipe (its server limits, scaled down 10× so the test runs in seconds) against Node's defaults,
+// The documented Node recipe (its server limits, scaled down 10× so the test runs in seconds) against Node's defaults,
 // the same slow clients at both at once: each test waits for events (connections closed), never for a time.
 
 let service: FakeService;
@@ -60,7 +60,7 @@ const openConnection = (port: number) =>
     socket.once('error', reject);
   });
 
-describe("README's Node recipe: server limits against slow clients", { timeout: 30_000 }, () => {
+describe("The documented Node recipe: server limits against slow clients", { timeout: 30_000 }, () => {
   it('closes 200 connections that never finish their headers (slowloris) once headersTimeout runs out; the defaults keep them all', async () => {
     const [limited, unlimited] = await Promise.all([recipe(), defaults()]);
     try {

@@ -7,16 +7,16 @@ import { springPage } from '../client/fixtures';
 import { startLocalServer, type LocalServer } from '../helpers/localServer';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
 
-// README's Redis snippets, as written (node-redis, and ioredis with its commented lines taken instead), each run in
+// The documented Redis snippets (the client reference page), as written (node-redis, and ioredis with its commented lines taken instead), each run in
 // two processes sharing a real redis-server that is killed and restarted under them.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const ORG = '3f9c2a1e-8b7d-4c6e-9a5f-1d2e3f4a5b6c';
 
-/** The ts block of README's "Running on many instances" that sets up `redisTokenStore`. */
+/** The ts block of the client reference's "Running on many instances" that sets up `redisTokenStore`. */
 function readmeSnippet(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Running on many instances'));
+  const readme = readFileSync(join(root, 'stories/docs/reference/Client.mdx'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Running on many instances'));
   const block = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
   expect(block).toContain('redisTokenStore(redis)');
   return block.replace("from 'pagewise/server'", `from '${join(root, 'src/server/index.ts')}'`);
@@ -125,7 +125,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("README's Redis recipe (node-redis and ioredis, as written) while redis-server is killed and restarted", () => {
+describe("The documented Redis recipe (node-redis and ioredis, as written) while redis-server is killed and restarted", () => {
   it('shares one token between the 4 processes', async () => {
     const reports = await calls(10);
     expect(reports.flatMap((r) => r.failures)).toEqual([]);

@@ -87,15 +87,16 @@ describe('useServerTablePagination', () => {
   });
 
   it.each([
-    ['a known total gives the row count', result({ total: 437 }, 20), { rowCount: 437 }],
-    ['an unknown total with a next page gives TanStack Table’s unknown page count', result({ hasNext: true }, 20), { pageCount: -1 }],
-    ['the last page of an unknown total counts its rows', result({ hasNext: false }, 7), { rowCount: 47 }],
-    ['the last page still loading counts pages', result({ hasNext: false }, 20, true), { pageCount: 3 }],
-    ['nothing known yet gives neither', result({}), {}],
+    ['a known total gives the row count', result({ total: 437 }, 20), { rowCount: 437, pageCount: 22 }],
+    ['an unknown total with a next page gives TanStack Table’s unknown page count', result({ hasNext: true }, 20), { rowCount: -1, pageCount: -1 }],
+    ['the last page of an unknown total counts its rows', result({ hasNext: false }, 7), { rowCount: 47, pageCount: 3 }],
+    ['the last page still loading counts pages', result({ hasNext: false }, 20, true), { rowCount: -1, pageCount: 3 }],
+    ['nothing known yet is no page and no total', result({}, undefined), { rowCount: -1, pageCount: 0 }],
   ])('%s', (_, given, counts) => {
     const { result: paging } = renderHook(() => useServerTablePagination(given));
     const { rowCount, pageCount } = paging.current;
-    expect(Object.fromEntries(Object.entries({ rowCount, pageCount }).filter(([, v]) => v !== undefined))).toEqual(counts);
+    // Both keys always with a number: the options spread under exactOptionalPropertyTypes.
+    expect({ rowCount, pageCount }).toEqual(counts);
   });
 
   it('lets a table with an unknown page count show Next from hasNext, and none past the last page', () => {
@@ -114,5 +115,58 @@ describe('useServerTablePagination', () => {
     expect(binding.current.binding).toMatchObject({ current: 3, total: 47 });
     expect(binding.current.binding.hasNext).toBeUndefined();
     expect(binding.current.canNext).toBe(false);
+  });
+});
+
+describe('useServerTablePagination: sort and filters', () => {
+  function withListState(filters: Record<string, unknown> = {}) {
+    const calls: Array<[string, unknown]> = [];
+    const listed: ServerPagedResult = {
+      ...result({ total: 437 }, 20),
+      listState: {
+        sort: [{ id: 'name', desc: false }],
+        filters,
+        setSort: (sort) => calls.push(['sort', sort]),
+        setFilters: (next) => calls.push(['filters', next]),
+      },
+    };
+    return { listed, calls };
+  }
+
+  it('hands the table the hook’s sort and filters, sorted and filtered by the service', () => {
+    const { listed } = withListState({ q: 'acme', protocol: ['NFS'] });
+    const { result: options } = renderHook(() => useServerTablePagination(listed));
+    expect(options.current).toMatchObject({
+      manualSorting: true,
+      manualFiltering: true,
+      state: { sorting: [{ id: 'name', desc: false }], globalFilter: 'acme', columnFilters: [{ id: 'protocol', value: ['NFS'] }] },
+    });
+  });
+
+  it('sets the hook’s sort from a header click, and its filters from the search box and column filters', () => {
+    const { listed, calls } = withListState({ q: 'acme', protocol: 'SMB' });
+    const { result: options } = renderHook(() => useServerTablePagination(listed));
+    act(() => options.current.onSortingChange!((old) => [{ id: old[0]!.id, desc: true }]));
+    act(() => options.current.onGlobalFilterChange!('globex'));
+    act(() => options.current.onColumnFiltersChange!([{ id: 'protocol', value: 'NFS' }]));
+    expect(calls).toEqual([
+      ['sort', [{ id: 'name', desc: true }]],
+      ['filters', { protocol: 'SMB', q: 'globex' }],
+      ['filters', { protocol: 'NFS', q: 'acme' }],
+    ]);
+  });
+
+  it('names the search filter as told', () => {
+    const { listed, calls } = withListState({ search: 'x' });
+    const { result: options } = renderHook(() => useServerTablePagination(listed, { globalFilterParam: 'search' }));
+    expect(options.current.state.globalFilter).toBe('x');
+    act(() => options.current.onGlobalFilterChange!(''));
+    expect(calls).toEqual([['filters', { search: '' }]]);
+  });
+
+  it('leaves sorting and filtering to the table for a result without them', () => {
+    const { result: options } = renderHook(() => useServerTablePagination(result({ total: 40 }, 20)));
+    expect(options.current).not.toHaveProperty('manualSorting');
+    expect(options.current.state).toEqual({ pagination: { pageIndex: 2, pageSize: 20 } });
   });
 });

@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
 import { bearerToken, createApiClient, isApiError } from '../../src/client/index';
 import type { ApiClient, ApiError, Page, Share } from '../../src/client/index';
-import { environmentsQueryOptions, Pagination, sharesQueryOptions, useEnvironments, useShares } from '../../src/index';
+import { environmentsQueryOptions, listQueryOptions, Pagination, sharesQueryOptions, useEnvironments, usePagedList, useShares, useSuspenseShares } from '../../src/index';
 import type { PagedQueryKey, QueryPagination, UseSharesResult } from '../../src/index';
 import { TablePagination, useTablePagination } from '../../src/table/index';
 import type { PaginatedTable } from '../../src/table/index';
@@ -99,5 +99,25 @@ describe('table pairing', () => {
   it('TablePagination takes the table and the control’s other props', () => {
     expectTypeOf<ComponentProps<typeof TablePagination>>().toHaveProperty('table');
     expectTypeOf<ComponentProps<typeof TablePagination>>().toHaveProperty('showTotal').toEqualTypeOf<boolean | undefined>();
+  });
+});
+
+describe('useSuspenseShares', () => {
+  it('keeps TanStack’s isPending (always false under Suspense) and names its transition flag apart', () => {
+    const shares = useSuspenseShares({ organizationId });
+    expectTypeOf(shares.isPending).toEqualTypeOf<false>();
+    expectTypeOf(shares.isTransitioning).toEqualTypeOf<boolean>();
+  });
+});
+
+describe('a list endpoint the library does not name', () => {
+  it('is paged with its own record type through the generic hooks and options', () => {
+    interface User {
+      id: string;
+      email: string;
+    }
+    const users = usePagedList<User>('users', { organizationId, sort: [{ id: 'email', desc: false }], filters: { q: 'a', role: ['admin'] } });
+    expectTypeOf(users.data?.items).toEqualTypeOf<User[] | undefined>();
+    expectTypeOf(useQuery(listQueryOptions<User>('users', { client, organizationId })).data).toEqualTypeOf<Page<User> | undefined>();
   });
 });

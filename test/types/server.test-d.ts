@@ -2,7 +2,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import type { AuthStrategy, ResettableAuthStrategy } from '../../src/client/index';
-import { apiAccountToken, clientCredentials, createProxyHandler } from '../../src/server/index';
+import { apiAccountToken, clientCredentials, createProxyHandler, readTokenFile } from '../../src/server/index';
 import type { ApiAccountTokenOptions, ClientCredentialsOptions } from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
 import type { MockService, RecordedRequest } from '../../src/testing/index';
@@ -26,6 +26,19 @@ describe('pagewise/server', () => {
     clientCredentials({ issuer: 'https://id.example.test', clientId: 'id', clientSecret: 's', bodyEncoding: 'form', clientAuthentication: 'client_secret_basic' });
     // @ts-expect-error only json and form bodies exist
     clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientSecret: 's', bodyEncoding: 'xml' });
+  });
+
+  it('clientCredentials takes a private key, an assertion callback or a client certificate instead of a secret, and DPoP', () => {
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', privateKey: '-----BEGIN PRIVATE KEY-----', keyId: 'k', algorithm: 'PS256' });
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', privateKey: { kty: 'EC', d: 'x' }, certificate: 'pem', dpop: true });
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientAssertion: readTokenFile('/var/run/secrets/token') });
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientAuthentication: 'tls_client_auth' });
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientSecret: 's', clientAuthentication: 'client_secret_jwt' });
+    expectTypeOf<ClientCredentialsOptions>().toHaveProperty('dpop').toEqualTypeOf<boolean | CryptoKeyPair | undefined>();
+    // @ts-expect-error HS512 is no algorithm of private_key_jwt
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', privateKey: 'pem', algorithm: 'HS512' });
+    // @ts-expect-error a credential (secret, key, assertion) or tls_client_auth is required
+    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientAuthentication: 'private_key_jwt' });
   });
 
   it('apiAccountToken takes the account id, the token and a raw or base64 encoding', () => {

@@ -4,7 +4,7 @@ import 'server-only';
 import { createApiClient } from 'pagewise/client';
 import { clientCredentials, createProxyHandler } from 'pagewise/server';
 import type { ProxyHandler } from 'pagewise/server';
-import { PROXY_PATH, sharedClientIdentity } from './pagewise';
+import { PROXY_PATH } from './pagewise';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -32,7 +32,7 @@ function create(): ServerPagewise {
   });
   const organizationId = env('PAGEWISE_ORGANIZATION_ID').toLowerCase();
   return {
-    client: createApiClient({ baseUrl, auth, ...sharedClientIdentity }),
+    client: createApiClient({ baseUrl, auth }),
     proxy: createProxyHandler({
       baseUrl,
       auth,

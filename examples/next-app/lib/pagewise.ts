@@ -3,8 +3,3 @@
 /** Where app/api/pagewise/[...path]/route.ts is mounted: the browser's client calls only this. */
 export const PROXY_PATH = '/api/pagewise';
 
-/**
- * The same query-key identity for the server's client (the service's URL, with credentials) and the browser's
- * (the proxy), so the page the server prefetched is the page the browser reads after hydration.
- */
-export const sharedClientIdentity = { id: 'pagewise-next-app' };

@@ -4,12 +4,12 @@ import { createApiClient } from 'pagewise/client';
 import 'pagewise/styles.css';
 import { useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { PROXY_PATH, sharedClientIdentity } from './lib/pagewise';
+import { PROXY_PATH } from './lib/pagewise';
 import './app.css';
 
 // No `auth`: the proxy adds the credentials. A relative baseUrl is fine here although this module also runs during
 // server rendering: it is resolved against the page's origin when a request is made, which only happens in the browser.
-const browserClient = createApiClient({ baseUrl: PROXY_PATH, ...sharedClientIdentity });
+const browserClient = createApiClient({ baseUrl: PROXY_PATH });
 
 export function meta() {
   return [{ title: 'Shares — pagewise on React Router' }];

@@ -2,7 +2,7 @@
 // browser, so the secret cannot reach it.
 import { createApiClient } from 'pagewise/client';
 import { clientCredentials, createProxyHandler } from 'pagewise/server';
-import { PROXY_PATH, sharedClientIdentity } from './pagewise';
+import { PROXY_PATH } from './pagewise';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -25,7 +25,7 @@ const auth = clientCredentials({
 });
 
 /** The loaders' client: the service itself, with the server's credentials. */
-export const serverClient = createApiClient({ baseUrl, auth, ...sharedClientIdentity });
+export const serverClient = createApiClient({ baseUrl, auth });
 
 /** The browser's way to the service, mounted by app/routes/api.pagewise.ts. */
 export const proxy = createProxyHandler({

@@ -1,0 +1,242 @@
+import {
+  hashKey,
+  infiniteQueryOptions,
+  queryOptions,
+  skipToken,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type {
+  ApiClient,
+  Environment,
+  FilterValue,
+  ListFilters,
+  ListResource,
+  Page,
+  Share,
+  SortEntry,
+} from '../client/index';
+import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
+import { retryPolicy } from './retryPolicy';
+
+/** A list resource of the service: `'shares'`, `'environments'` or another path segment such as `'users'`. */
+export type PagedResource = ListResource;
+
+/** Sort and filters as a query key holds them: filters without empty values, so equal filters are one key. */
+export interface ListQuery {
+  /** Sort criteria in order of precedence. */
+  sort: readonly SortEntry[];
+  /** Filters with a value (TanStack hashes object keys sorted, so their order does not matter). */
+  filters: Readonly<Record<string, FilterValue | readonly FilterValue[]>>;
+}
+
+/**
+ * Query key of one page, general → specific: `['pagewise', resource, client id, organization id, page size,
+ * { sort, filters }, page (1-based)]`, so every prefix names a set of pages (`invalidateQueries({ queryKey:
+ * key.slice(0, 5) })` is one page size of one organization). Never holds a token.
+ */
+export type PagedQueryKey = readonly ['pagewise', PagedResource, string, string | null, number, ListQuery, number];
+
+/**
+ * Query key of a "load more" list, as `PagedQueryKey` but ending in `'infinite'`: its prefix of six is the same set
+ * of rows as the paged queries' (`invalidateQueries` on it refreshes both). Never holds a token.
+ */
+export type PagedInfiniteQueryKey = readonly [
+  'pagewise',
+  PagedResource,
+  string,
+  string | null,
+  number,
+  ListQuery,
+  'infinite',
+];
+
+/** Parameters every list query takes. */
+interface ListQueryParams {
+  /** The client from `createApiClient`; only its non-secret `id` goes into the query key. */
+  client: ApiClient;
+  /** The organization's UUID. Without one the query is skipped (`skipToken`), not failed. */
+  organizationId: string | null | undefined;
+  /** Rows per page. @default 20 */
+  pageSize?: number | undefined;
+  /** Sort criteria (TanStack Table's `SortingState`), sent as the client's `serializeSort` says. @default [] */
+  sort?: readonly SortEntry[] | undefined;
+  /** Filters, sent as query parameters (e.g. `{ q: 'acme', protocol: ['SMB'] }`); empty values are left out. @default {} */
+  filters?: ListFilters | undefined;
+  /** How long fetched pages count as fresh, in milliseconds. @default 30_000 */
+  staleTime?: number | undefined;
+}
+
+/** Parameters of `listQueryOptions`, `sharesQueryOptions` and `environmentsQueryOptions`. */
+export interface PagedQueryParams extends ListQueryParams {
+  /** 1-based page number, like the `Pagination` control's `current`. @default 1 */
+  page?: number | undefined;
+}
+
+/** Parameters of `listInfiniteQueryOptions`, `sharesInfiniteQueryOptions` and `environmentsInfiniteQueryOptions`. */
+export interface PagedInfiniteQueryParams extends ListQueryParams {
+  /** Pages kept at most; loading more then drops pages from the start (TanStack's `maxPages`). @default unlimited */
+  maxPages?: number | undefined;
+}
+
+/** Parameters of `sharesQueryOptions`. */
+export type SharesQueryParams = PagedQueryParams;
+/** Parameters of `environmentsQueryOptions`. */
+export type EnvironmentsQueryParams = PagedQueryParams;
+
+/** How long a fetched page counts as fresh when nothing else is said. */
+export const DEFAULT_STALE_TIME = 30_000;
+
+/** Whether this runs on a server, as TanStack Query decides it; asked per call, not once at import. */
+export const onServer = (): boolean => typeof window === 'undefined' || 'Deno' in globalThis;
+
+/** The one place a 1-based page (the control's and the hooks') becomes the wire's zero-based `page`. */
+const toWirePage = (page: number): number => page - 1;
+
+function assertCount(name: string, value: number, note = ''): void {
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1${note}, got ${String(value)}`);
+}
+
+/**
+ * Sort and filters as the key and the request take them. Empty filter values are dropped so `{ q: '' }` and `{}`
+ * are one key; anything malformed is kept as given for the client to reject with a `TypeError` naming it.
+ */
+export function toListQuery(sort: readonly SortEntry[] | undefined, filters: ListFilters | undefined): ListQuery {
+  const kept: Record<string, FilterValue | readonly FilterValue[]> = {};
+  if (filters && typeof filters === 'object' && !Array.isArray(filters)) {
+    for (const name of Object.keys(filters).sort()) {
+      const value = filters[name];
+      if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
+        continue;
+      kept[name] = value as FilterValue | readonly FilterValue[];
+    }
+  } else if (filters != null) return { sort: sort ?? [], filters: filters as never };
+  return { sort: sort ?? [], filters: kept };
+}
+
+/** The parts every list query shares: key prefix (without page or `'infinite'`) and the request for a page. */
+function listBase<T>(resource: PagedResource, params: ListQueryParams) {
+  const { client, pageSize = DEFAULT_PAGE_SIZE, staleTime = DEFAULT_STALE_TIME } = params;
+  assertCount('pageSize', pageSize);
+  const organizationId = params.organizationId || null;
+  const query = toListQuery(params.sort, params.filters);
+  const prefix = ['pagewise', resource, client.id, organizationId, pageSize, query] as const;
+  const fetchPage = organizationId
+    ? (page: number, signal: AbortSignal) =>
+        client.list<T>(resource, {
+          organizationId,
+          page: toWirePage(page),
+          size: pageSize,
+          sort: query.sort,
+          filters: query.filters,
+          signal,
+        })
+    : undefined;
+  // In browsers only: on a server TanStack's own default (no retries, or the QueryClient's defaults) holds,
+  // so a server render never waits out the backoff.
+  return { prefix, fetchPage, staleTime, retry: onServer() ? {} : retryPolicy };
+}
+
+/**
+ * Whether two page keys list rows of the same resource, client, organization and page size: rows of another
+ * sort or filter may stand in while the new ones load, never another organization's.
+ */
+function isSameListing(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && b.slice(0, 5).every((part, i) => a[i] === part);
+}
+
+/**
+ * TanStack Query options for one page of any list of the service (`page` 1-based): for `useQuery`,
+ * `useSuspenseQuery`, `queryClient.query` and server rendering. `resource` is the path segment after the
+ * organization, e.g. `listQueryOptions<User>('users', { client, organizationId })`.
+ */
+export function listQueryOptions<T = Share>(resource: PagedResource, params: PagedQueryParams) {
+  const { page = 1 } = params;
+  // Checked here, not in the client: pages count from 1 in these options, and the message must say so.
+  assertCount('page', page, ' (pages count from 1 here)');
+  const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const queryKey: PagedQueryKey = [...prefix, page];
+  return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({
+    queryKey,
+    queryFn: fetchPage ? ({ signal }) => fetchPage(page, signal) : skipToken,
+    // Previous rows stay on screen while the next page loads, but never rows of another organization,
+    // client or page size.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && isSameListing(previousQuery.queryKey, queryKey) ? previous : undefined,
+    staleTime,
+    ...retry,
+  });
+}
+
+/**
+ * TanStack Query options for any list of the service page by page ("load more", infinite scroll): for
+ * `useInfiniteQuery`, `queryClient.infiniteQuery` and server rendering. Pages are 1-based (`pageParam`); the next one
+ * exists while the last page says `hasNext`, so a service without totals works too.
+ */
+export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, params: PagedInfiniteQueryParams) {
+  const { maxPages } = params;
+  if (maxPages !== undefined) assertCount('maxPages', maxPages);
+  const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const queryKey: PagedInfiniteQueryKey = [...prefix, 'infinite'];
+  return infiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, number>, PagedInfiniteQueryKey, number>({
+    queryKey,
+    queryFn: fetchPage ? ({ pageParam, signal }) => fetchPage(pageParam, signal) : skipToken,
+    initialPageParam: 1,
+    getNextPageParam: (last, _pages, lastPage) => (last.hasNext ? lastPage + 1 : undefined),
+    // With maxPages, TanStack drops pages from the start and needs the way back to refetch them.
+    getPreviousPageParam: (_first, _pages, firstPage) => (firstPage > 1 ? firstPage - 1 : undefined),
+    ...(maxPages === undefined ? {} : { maxPages }),
+    staleTime,
+    ...retry,
+  });
+}
+
+/** Options for one page of an organization's shares (`page` 1-based), for `useQuery`, `queryClient.query` and server rendering. */
+export const sharesQueryOptions = <T = Share>(params: SharesQueryParams) => listQueryOptions<T>('shares', params);
+/** Options for one page of an organization's environments (`page` 1-based), for `useQuery`, `queryClient.query` and server rendering. */
+export const environmentsQueryOptions = <T = Environment>(params: EnvironmentsQueryParams) =>
+  listQueryOptions<T>('environments', params);
+/** Options for an organization's shares page by page ("load more"), for `useInfiniteQuery` and `queryClient.infiniteQuery`. */
+export const sharesInfiniteQueryOptions = <T = Share>(params: PagedInfiniteQueryParams) =>
+  listInfiniteQueryOptions<T>('shares', params);
+/** Options for an organization's environments page by page ("load more"), for `useInfiniteQuery` and `queryClient.infiniteQuery`. */
+export const environmentsInfiniteQueryOptions = <T = Environment>(params: PagedInfiniteQueryParams) =>
+  listInfiniteQueryOptions<T>('environments', params);
+
+/**
+ * List options split into defaults a hook's caller may override (the retry policy) and those the hook owns: a hook
+ * spreads the defaults first, the caller's options next and the owned ones last.
+ */
+export function splitDefaults<O extends { retry?: unknown; retryDelay?: unknown }>(options: O) {
+  const { retry, retryDelay, ...owned } = options;
+  const defaults = (retry === undefined ? {} : { retry, retryDelay }) as Partial<Pick<O, 'retry' | 'retryDelay'>>;
+  return { defaults, owned };
+}
+
+/** Keys already warned about: once per page is enough to be seen. */
+const warnedKeys = new Set<string>();
+
+/**
+ * Outside production, warns once when the cache has no data for `queryKey` but holds the same page under another
+ * client id: a page prefetched on the server with a client of another `id` is being fetched again.
+ */
+export function warnIfCachedUnderOtherId(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  // Written out as React writes it, so bundlers drop the check and its message from production builds.
+  if (process.env.NODE_ENV !== 'production') {
+    const hash = hashKey(queryKey);
+    const rest = (key: readonly unknown[]) => hashKey([...key.slice(0, 2), ...key.slice(3)]);
+    if (warnedKeys.has(hash) || queryClient.getQueryData(queryKey) !== undefined) return;
+    const [elsewhere] = queryClient.getQueryCache().findAll({
+      queryKey: queryKey.slice(0, 2),
+      predicate: ({ queryKey: other, state }) =>
+        state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
+    });
+    if (!elsewhere) return;
+    warnedKeys.add(hash);
+    console.warn(
+      `[pagewise] this page is cached under client id ${JSON.stringify(elsewhere.queryKey[2])} but asked for under ${JSON.stringify(queryKey[2])}, ` +
+        'so it is fetched again (e.g. prefetched on the server, then missed after hydration). Give both clients the same `id`, or none.',
+    );
+  }
+}

@@ -1,0 +1,310 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { hashKey, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import type { ListFilters, Page, SortEntry } from '../client/index';
+import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
+import { usePageState } from '../shared/usePageState';
+import { warnOnce } from '../shared/warnOnce';
+import { useClientFor } from './ApiClientProvider';
+import {
+  DEFAULT_STALE_TIME,
+  listQueryOptions,
+  splitDefaults,
+  toListQuery,
+  warnIfCachedUnderOtherId,
+  type PagedResource,
+} from './queryOptions';
+import type {
+  ListState,
+  ListStateOptions,
+  PagedResourceOptions,
+  PagedResourceResult,
+  PageOptions,
+  QueryPagination,
+  SuspensePagedOptions,
+  SuspensePagedResult,
+} from './types';
+
+/** Largest page number or page size the hooks pass on. */
+const MAX = Number.MAX_SAFE_INTEGER;
+/** How long filters must stay unchanged before they are asked for, when nothing else is said. */
+const DEFAULT_FILTERS_DELAY_MS = 300;
+const noSort: readonly SortEntry[] = [];
+const noFilters: ListFilters = {};
+
+/**
+ * A page number or page size that reaches the hooks from props or URLs, made safe: a fraction is floored;
+ * NaN, ±Infinity, anything below 1 or above `Number.MAX_SAFE_INTEGER` gives `fallback`. So no request
+ * is ever made with a page the client would reject.
+ */
+export function toPageNumber(value: unknown, fallback: number): number {
+  return typeof value === 'number' && value >= 1 && value <= MAX ? Math.floor(value) : fallback;
+}
+
+/**
+ * `query` plus `fields`, without writing into `query`: TanStack Query's tracked result re-renders a component only
+ * for the fields it read, so each of its fields is a getter read only when the caller reads it (a spread would read
+ * them all), and getters among `fields` are kept as getters.
+ */
+export function extendResult<R extends object, F extends object>(query: R, fields: F): R & F {
+  const result = {} as R & F;
+  for (const key of Object.keys(query) as Array<keyof R>) {
+    Object.defineProperty(result, key, { enumerable: true, configurable: true, get: () => query[key] });
+  }
+  return Object.defineProperties(result, Object.getOwnPropertyDescriptors(fields));
+}
+
+/**
+ * `value` once it has stayed the same (by value, not identity) for `delayMs`; at once when `delayMs` is 0. For a
+ * search box: the input shows every key, the request waits for the typing to settle.
+ */
+export function useDebouncedValue<V>(value: V, delayMs: number): V {
+  const key = hashKey([value]);
+  const [settled, setSettled] = useState({ key, value });
+  const immediate = !(delayMs > 0);
+  // The value as last rendered: an equal value of another identity (an inline object) must not restart the wait.
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
+  useEffect(() => {
+    if (immediate || settled.key === key) return;
+    const timer = setTimeout(() => setSettled({ key, value: latest.current }), delayMs);
+    return () => clearTimeout(timer);
+  }, [key, delayMs, immediate, settled.key]);
+  return immediate || settled.key === key ? value : settled.value;
+}
+
+/**
+ * Outside production, warns once per option name about each `[name, given, used]` whose given value was
+ * replaced: bad numbers never reach the API, and the caller hears which option was wrong.
+ */
+function useInvalidOptionWarnings(caller: string, given: ReadonlyArray<readonly [string, unknown, number]>): void {
+  const warned = useRef(new Set<string>()).current;
+  useEffect(() => {
+    // Written out as React writes it, so bundlers drop the warnings from production builds.
+    if (process.env.NODE_ENV === 'production') return;
+    for (const [name, value, used] of given) {
+      if (value !== undefined && !Object.is(value, used)) warnOnce(warned, caller, name, value, used);
+    }
+  });
+}
+
+/** Calls `run` as it is: the paged hook's changes need no transition. */
+const now = (run: () => void) => run();
+
+/**
+ * What the paged and suspense hooks share: the client, sort and filters (controlled or kept here; filters settled
+ * for the request), and the page (controlled or kept here), which goes back to its first page in the same render
+ * as another organization, sort or settled filters. `transition` wraps every change the hook makes itself.
+ */
+function usePageListing(
+  caller: string,
+  resource: PagedResource,
+  options: PageOptions & ListStateOptions & { organizationId: string | null | undefined },
+  transition = now,
+) {
+  const client = useClientFor(caller, options.client);
+  const organizationId = options.organizationId || null;
+  const [own, setOwn] = useState(() => ({
+    sort: options.defaultSort ?? noSort,
+    filters: options.defaultFilters ?? noFilters,
+  }));
+  const sort = options.sort ?? own.sort;
+  const filters = options.filters ?? own.filters;
+  const settled = toListQuery(sort, useDebouncedValue(filters, options.filtersDelayMs ?? DEFAULT_FILTERS_DELAY_MS));
+  const firstPage = toPageNumber(options.defaultPage, 1);
+  const firstSize = toPageNumber(options.defaultPageSize, DEFAULT_PAGE_SIZE);
+  // The client's non-secret id, not the object: a client created during render must not look like a new one.
+  const scope = JSON.stringify([resource, client.id, organizationId]);
+  const listing = `${scope}${hashKey([settled])}`;
+  const state = usePageState({
+    page: options.page,
+    pageSize: options.pageSize,
+    defaultPage: firstPage,
+    defaultPageSize: firstSize,
+    listing,
+    onChange: options.onChange,
+  });
+  const page = toPageNumber(state.page, 1);
+  const pageSize = toPageNumber(state.pageSize, firstSize);
+  useInvalidOptionWarnings(caller, [
+    ['page', options.page, page],
+    ['pageSize', options.pageSize, pageSize],
+    ['defaultPage', options.defaultPage, firstPage],
+    ['defaultPageSize', options.defaultPageSize, firstSize],
+  ]);
+
+  // The latest options and page, so the setters below stay the same functions for memoised callers.
+  const latest = useRef({ options, page, pageSize });
+  useEffect(() => void (latest.current = { options, page, pageSize }));
+  const { change: setPage } = state;
+  const change = useCallback(
+    (next: number, size: number) =>
+      transition(() => setPage(toPageNumber(next, 1), toPageNumber(size, latest.current.pageSize))),
+    [setPage, transition],
+  );
+  const listState = useMemo<ListState>(() => {
+    const set = (next: { sort?: readonly SortEntry[]; filters?: ListFilters }) =>
+      transition(() => {
+        const { options: current, page: shown, pageSize: size } = latest.current;
+        setOwn((old) => ({ ...old, ...next }));
+        if (next.sort) current.onSortChange?.(next.sort);
+        if (next.filters) current.onFiltersChange?.(next.filters);
+        // An uncontrolled page goes back by itself (the listing changes); a controlled one is the caller's to move.
+        if (current.page !== undefined && shown !== 1) current.onChange?.(1, size);
+      });
+    return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
+  }, [sort, filters, transition]);
+  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState };
+}
+
+/**
+ * Where to go when rows were deleted under page `page`, or undefined to stay. With a total, a page past the end
+ * goes to the last page; without one, an empty page after the first goes back one (the service says no more).
+ */
+export function pageAfterDeletes(fresh: Page<unknown> | undefined, page: number): number | undefined {
+  if (!fresh) return undefined;
+  if (fresh.total === undefined) return page > 1 && fresh.items.length === 0 ? page - 1 : undefined;
+  const lastPage = Math.max(1, fresh.pageCount ?? 1);
+  return page > lastPage ? lastPage : undefined;
+}
+
+/**
+ * The last total a fresh page reported for this listing, so the control keeps its shape while another page
+ * size loads. Undefined until one is known, and for services that never report one.
+ */
+function useKnownTotal(listing: string, freshTotal: number | undefined, fresh: boolean): number | undefined {
+  const [known, setKnown] = useState<{ listing: string; total: number | undefined } | null>(null);
+  if (fresh && (known?.listing !== listing || known.total !== freshTotal)) setKnown({ listing, total: freshTotal });
+  return known?.listing === listing ? known.total : undefined;
+}
+
+/** The `useQuery` options that also shape how the prefetched next page is fetched and kept. */
+const FETCH_OPTIONS = ['retry', 'retryDelay', 'gcTime', 'networkMode', 'meta'] as const;
+
+/**
+ * Fetches `nextOptions`' page in the background, unless the caller disabled the page query (`enabled`, also as a
+ * callback of the page's query). Decided from the options, not the result's `isEnabled`, which TanStack Query gives
+ * only from 5.83.
+ */
+function prefetchPage<T>(
+  queryClient: QueryClient,
+  shown: readonly unknown[],
+  nextOptions: ReturnType<typeof listQueryOptions<T>>,
+  overrides: Partial<PagedResourceOptions<T>>,
+): void {
+  const { enabled } = overrides;
+  if (typeof enabled === 'function') {
+    const query = queryClient.getQueryCache().find({ queryKey: shown, exact: true });
+    if (!query || enabled(query as never) === false) return;
+  } else if (enabled === false) return;
+  const fetchOptions = Object.fromEntries(
+    FETCH_OPTIONS.filter((name) => overrides[name] !== undefined).map((name) => [name, overrides[name]]),
+  );
+  // The caller's fetch options win over the list's defaults here: its `retry` is the page query's too.
+  queryClient.query({ ...nextOptions, ...fetchOptions }).catch(() => {});
+}
+
+/** The one implementation of the paged form: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
+export function usePagedListAs<T>(
+  caller: string,
+  resource: PagedResource,
+  options: PagedResourceOptions<T>,
+): PagedResourceResult<T> {
+  const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
+  // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
+  const queryOverrides = options;
+  const { client, organizationId, page, pageSize, change, scope, listing, settled, listState } = usePageListing(
+    caller,
+    resource,
+    options,
+  );
+  const queryClient = useQueryClient();
+  const params = { client, organizationId, pageSize, staleTime, ...settled };
+  const own = listQueryOptions<T>(resource, { ...params, page });
+  warnIfCachedUnderOtherId(queryClient, own.queryKey);
+  // The list's defaults, then the caller's options, then what the hook owns (as useSuspenseQuery sets its own last).
+  const { defaults, owned } = splitDefaults(own);
+  const query = useQuery({
+    ...defaults,
+    ...queryOverrides,
+    ...owned,
+    select: undefined,
+    initialData: undefined,
+    initialDataUpdatedAt: undefined,
+  });
+  const fresh = query.isPlaceholderData ? undefined : query.data;
+  const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
+  const total = query.data?.total ?? knownTotal;
+
+  const target = pageAfterDeletes(fresh, page);
+  // The move already asked for: StrictMode runs a mount's effects twice, and the caller hears of it once.
+  const askedMove = useRef<string | null>(null);
+  useEffect(() => {
+    const move = target === undefined ? null : JSON.stringify([listing, page, pageSize, target]);
+    if (move !== null && askedMove.current !== move) change(target!, pageSize);
+    askedMove.current = move;
+  }, [listing, target, page, pageSize, change]);
+
+  // Once this page has settled and says another follows, fetch it (same sort and filters) so moving forward waits for nothing.
+  const latest = useRef({ params, queryOverrides, key: own.queryKey });
+  useEffect(() => void (latest.current = { params, queryOverrides, key: own.queryKey }));
+  const nextPage = prefetchNext && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
+  useEffect(() => {
+    if (nextPage === undefined || !organizationId) return;
+    const { params: current, queryOverrides: overrides, key } = latest.current;
+    prefetchPage(queryClient, key, listQueryOptions<T>(resource, { ...current, page: nextPage }), overrides);
+  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime]);
+
+  // Past the end, the control already shows the page the move above goes to.
+  const current = target ?? page;
+  const hasNext = total === undefined ? query.data?.hasNext : undefined;
+  const pagination = useMemo<QueryPagination>(() => {
+    const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
+    return { current, pageSize, onChange: change, ...count };
+  }, [current, total, hasNext, pageSize, change]);
+  return extendResult(query, { pagination, listState });
+}
+
+/**
+ * The one implementation of the suspense form: `useSuspenseList`, `useSuspenseShares`, `useSuspenseEnvironments`.
+ * Paging under Suspense without the fallback coming back: every change runs inside `startTransition`, so React keeps
+ * the current page on screen while the next one suspends (`useSuspenseQuery` has no `placeholderData`).
+ */
+export function useSuspenseListAs<T>(
+  caller: string,
+  resource: PagedResource,
+  options: SuspensePagedOptions,
+): SuspensePagedResult<T> {
+  const [isTransitioning, startTransition] = useTransition();
+  const { client, organizationId, page, pageSize, change, settled, listState } = usePageListing(
+    caller,
+    resource,
+    options,
+    startTransition,
+  );
+  const queryClient = useQueryClient();
+  if (!organizationId)
+    throw new TypeError(`pagewise: ${caller}() needs an \`organizationId\` (a suspending query cannot wait for one)`);
+  const own = listQueryOptions<T>(resource, {
+    client,
+    organizationId,
+    page,
+    pageSize,
+    staleTime: options.staleTime,
+    ...settled,
+  });
+  warnIfCachedUnderOtherId(queryClient, own.queryKey);
+  // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
+  const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
+  const { total, hasNext } = query.data;
+  const pagination: QueryPagination = {
+    current: page,
+    pageSize,
+    onChange: change,
+    ...(total === undefined ? { hasNext } : { total }),
+  };
+  return extendResult(query, { isTransitioning, pagination, listState });
+}

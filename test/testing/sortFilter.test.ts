@@ -1,0 +1,107 @@
+// The mock sorts and filters as a Spring service would, and serves list endpoints beyond the two documented ones.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockService, demoOrganizationIds, type MockShare } from '../../src/testing/index';
+
+const { acme, globex } = demoOrganizationIds;
+const service = createMockService({
+  auth: 'none',
+  organizations: {
+    [acme]: {
+      name: 'Acme',
+      shares: 437,
+      lists: {
+        users: 12,
+        teams: [
+          { id: 't1', name: 'Ops' },
+          { id: 't2', name: 'Dev' },
+        ],
+      },
+    },
+    [globex]: { name: 'Globex', shares: 23, lists: { users: 3 } },
+  },
+  generators: {
+    users: (index, organization) => ({
+      id: `${organization.name}-${index}`,
+      name: `user ${String(index).padStart(2, '0')}`,
+      role: index % 4 === 0 ? 'admin' : 'member',
+    }),
+  },
+});
+const server = setupServer(...service.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+async function list(
+  path: string,
+): Promise<{ status: number; body: { content: MockShare[]; totalElements: number; message?: string } }> {
+  const response = await fetch(`${service.baseUrl}/${path}`);
+  return { status: response.status, body: await response.json() };
+}
+
+describe('mock service: sort and filters', () => {
+  it('sorts by one or more fields, ties kept in the rows’ own order', async () => {
+    const { body } = await list(`${acme}/shares?page=0&size=437&sort=protocol,asc&sort=sizeBytes,asc`);
+    const rows = body.content;
+    expect(rows).toHaveLength(437);
+    const nfs = rows.filter((row) => row.protocol === 'NFS');
+    expect(rows.slice(0, nfs.length)).toEqual(nfs);
+    expect(nfs.map((row) => row.sizeBytes)).toEqual([...nfs.map((row) => row.sizeBytes)].sort((a, b) => a - b));
+  });
+
+  it('sorts by createdAt and name as text, and pages the sorted rows', async () => {
+    const { body } = await list(`${acme}/shares?page=1&size=5&sort=createdAt,desc`);
+    expect(body.content.map((row) => row.name)).toEqual([
+      'acme-projects-00432',
+      'acme-finance-00431',
+      'acme-home-00430',
+      'acme-archive-00429',
+      'acme-builds-00428',
+    ]);
+  });
+
+  it('filters by a free-text q in any field (any case) and by field values, counting what is left', async () => {
+    const { body } = await list(`${acme}/shares?page=0&size=100&q=FINANCE&protocol=SMB`);
+    expect(body.content.length).toBeGreaterThan(0);
+    expect(body.content.every((row) => row.name.includes('finance') && row.protocol === 'SMB')).toBe(true);
+    expect(body.totalElements).toBe(body.content.length);
+    const either = await list(`${acme}/shares?page=0&size=1000&protocol=SMB&protocol=NFS`);
+    expect(either.body.totalElements).toBe(437);
+  });
+
+  it('refuses a sort on a field the rows do not have, and a direction that is neither asc nor desc', async () => {
+    expect(await list(`${acme}/shares?sort=owner,asc`)).toMatchObject({
+      status: 400,
+      body: { message: "No property 'owner' found" },
+    });
+    expect((await list(`${acme}/shares?sort=name,up`)).status).toBe(400);
+  });
+
+  it('generates only the page’s rows when nothing sorts or filters', async () => {
+    const before = service.rowsGenerated;
+    await list(`${acme}/shares?page=3&size=10`);
+    expect(service.rowsGenerated - before).toBe(10);
+  });
+});
+
+describe('mock service: other list endpoints', () => {
+  it('serves a list seeded by count with its generator, sorted and filtered like the others', async () => {
+    const { body } = await list(`${acme}/users?page=0&size=20&role=admin&sort=name,desc`);
+    expect(body.content.map((user) => user.name)).toEqual(['user 08', 'user 04', 'user 00']);
+  });
+
+  it('serves a list seeded with records as given', async () => {
+    expect((await list(`${acme}/teams?sort=name,asc`)).body.content.map((team) => team.name)).toEqual(['Dev', 'Ops']);
+  });
+
+  it('answers 404 for a list the organization was not seeded with', async () => {
+    expect((await list(`${globex}/teams`)).status).toBe(404);
+  });
+
+  it('deletes and restores rows of another list', async () => {
+    service.deleteRows(acme, 'users', 2);
+    expect((await list(`${acme}/users`)).body.totalElements).toBe(10);
+    service.reset();
+    expect((await list(`${acme}/users`)).body.totalElements).toBe(12);
+  });
+});
