@@ -58,7 +58,7 @@ run(
 );
 // What the docs claim for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
 // indicators), token storms and shared token stores (Redis), checked on the package as installed.
-run('identity providers, token storms and token stores on the packed package', 'npx', [
+run('identity providers, token storms, token stores and OpenTelemetry on the packed package', 'npx', [
   'vitest',
   'run',
   '--config',

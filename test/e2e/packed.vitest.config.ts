@@ -1,8 +1,8 @@
-// The identity-provider, token-storm and token-store suites again, on the PACKED package: every import of the public
-// entries (`src/{client,server,testing}/index`, `src/testing/node`) resolves to the tarball unpacked into the example app
-// by scripts/e2e.mjs, so what the docs claim for Okta, Keycloak, Entra ID, Cognito, Hydra, Zitadel and Redis, and the
-// client authentication methods and DPoP (whose signing code the package loads lazily), holds
-// for what users install, not only for src/.
+// The identity-provider, token-storm, token-store and OpenTelemetry suites again, on the PACKED package: every import of
+// the public entries (`src/{client,server,testing,opentelemetry}/index`, `src/testing/node`) resolves to the tarball
+// unpacked into the example app by scripts/e2e.mjs, so what the docs claim for Okta, Keycloak, Entra ID, Cognito, Hydra,
+// Zitadel and Redis, the client authentication methods and DPoP (whose signing code the package loads lazily), and the
+// real OpenTelemetry SDK holds for what users install, not only for src/.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -15,7 +15,7 @@ export default defineConfig({
   root,
   resolve: {
     alias: [
-      { find: /^(?:\.\.\/)+src\/(client|server|testing)\/index$/, replacement: `${packed}/$1.js` },
+      { find: /^(?:\.\.\/)+src\/(client|server|testing|opentelemetry)\/index$/, replacement: `${packed}/$1.js` },
       { find: /^(?:\.\.\/)+src\/testing\/node$/, replacement: `${packed}/testing-node.js` },
     ],
   },
@@ -31,6 +31,7 @@ export default defineConfig({
       'test/server/identityProviderForms.node.test.ts',
       'test/server/tokenStorms.node.test.ts',
       'test/server/tokenStore.node.test.ts',
+      'test/opentelemetry/openTelemetry.node.test.ts',
     ],
   },
 });
