@@ -22,7 +22,7 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
 };
 
 /** Page maths that must stay framework-free (DESIGN.md: "the pure page maths import no React"). */
-const pureFiles = ['pagination/getPageItems.ts', 'pagination/clampInt.ts', 'pagination/normalizePaginationProps.ts', 'pagination/paginationFit.ts'];
+const pureFiles = ['pagination/getPageItems.ts', 'pagination/normalizePaginationProps.ts', 'pagination/paginationFit.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -1,5 +1,5 @@
-import { formatValue as show } from '../shared/formatValue';
-import { isUuid } from './isUuid';
+import { formatValue as show } from '../shared/assert';
+import { isUuid } from './url';
 import type { ListParams } from './types';
 
 /** A path segment of a list endpoint: what `/{organizationId}/{resource}` may name. */

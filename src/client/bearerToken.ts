@@ -1,8 +1,7 @@
 import { createTokenCache } from './createTokenCache';
 import { parseTokenResponse } from './parseTokenResponse';
 import type { AuthStrategy, TokenResponse } from './types';
-import { stripBearer } from './stripBearer';
-import { assertFunction } from '../shared/assertFunction';
+import { assertFunction } from '../shared/assert';
 
 /** Supplies a token: a string (used as is, asked again for each request) or a token response (cached until it expires). */
 export type GetToken = (context: { signal: AbortSignal }) => string | TokenResponse | Promise<string | TokenResponse>;
@@ -48,3 +47,6 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
     accepted: (authorization, scope) => cache.accepted(stripBearer(authorization), scope),
   };
 }
+
+/** The token of an `Authorization: Bearer <token>` value, as the strategies write it. */
+export const stripBearer = (authorization: string): string => authorization.slice(7);

@@ -3,7 +3,7 @@ import { assertListParams } from './assertListParams';
 import { filterParams, requestList, springSort } from './requestList';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
-import { assertFunction } from '../shared/assertFunction';
+import { assertFunction } from '../shared/assert';
 import { eventListener, type ClientEvent } from '../shared/events';
 
 /** Options of `createApiClient`. */

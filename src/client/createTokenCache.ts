@@ -1,9 +1,8 @@
 import { eventListener, type TokenEvent } from '../shared/events';
-import { formatValue } from '../shared/formatValue';
+import { formatValue } from '../shared/assert';
 import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
-import { raceSignal } from './raceSignal';
-import { assertTimeoutMs, startTimeout } from './startTimeout';
+import { raceSignal, assertTimeoutMs, startTimeout } from './time';
 
 /** Options of `createTokenCache`. */
 export interface TokenCacheOptions {

@@ -3,10 +3,8 @@ import { HttpError } from './errors/HttpError';
 import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
-import { parseRetryAfter } from './parseRetryAfter';
-import { raceSignal } from './raceSignal';
+import { parseRetryAfter, raceSignal, startTimeout } from './time';
 import { parseRedacted, redact } from './redact';
-import { startTimeout } from './startTimeout';
 import type { AuthStrategy } from './types';
 
 /** Everything a request to the service needs, resolved once by `createApiClient` / `createProxyHandler`. */

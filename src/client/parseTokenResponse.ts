@@ -1,4 +1,4 @@
-import { isDigits } from '../shared/isDigits';
+import { isDigits } from '../shared/is';
 
 /** A token and, when known, its lifetime in seconds. */
 export interface TokenGrant {

@@ -1,6 +1,6 @@
 import { assertListParams } from './assertListParams';
 import { fetchJson, type RequestConfig } from './fetchJson';
-import { baseUrlAt } from './resolveBaseUrl';
+import { baseUrlAt } from './url';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
 
 export type { ListResource };

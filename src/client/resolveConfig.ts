@@ -1,8 +1,8 @@
 import type { RequestConfig } from './fetchJson';
-import { resolveBaseUrl } from './resolveBaseUrl';
-import { assertTimeoutMs } from './startTimeout';
+import { resolveBaseUrl } from './url';
+import { assertTimeoutMs } from './time';
 import type { AuthStrategy } from './types';
-import { assertFunction } from '../shared/assertFunction';
+import { assertFunction } from '../shared/assert';
 
 /** Options shared by `createApiClient` and `createProxyHandler`. */
 export interface RequestOptions {

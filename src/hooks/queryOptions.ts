@@ -16,7 +16,7 @@ import type {
   Share,
   SortEntry,
 } from '../client/index';
-import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
+import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { retryPolicy } from './retryPolicy';
 
 /** A list resource of the service: `'shares'`, `'environments'` or another path segment such as `'users'`. */

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { hashKey, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { ListFilters, Page, SortEntry } from '../client/index';
-import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
+import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
 import { warnOnce } from '../shared/warnOnce';
 import { useClientFor } from './ApiClientProvider';

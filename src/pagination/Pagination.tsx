@@ -4,13 +4,11 @@ import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type 
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
-import { clampInt } from './clampInt';
-import { MAX_WINDOW_COUNT } from './getPageItems';
-import { useAnnouncement } from './useAnnouncement';
-import { useFocusRecovery } from './useFocusRecovery';
+import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
+import { useAnnouncement, useFocusRecovery } from './accessibility';
 import { usePagination, type PaginationControlProps } from './usePagination';
-import { formatValue } from '../shared/formatValue';
-import { isDigits } from '../shared/isDigits';
+import { formatValue } from '../shared/assert';
+import { isDigits } from '../shared/is';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect. */

@@ -1,7 +1,6 @@
-import { clampInt } from './clampInt';
-import { MAX_WINDOW_COUNT } from './getPageItems';
-import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
-import { isDigits } from '../shared/isDigits';
+import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
+import { DEFAULT_PAGE_SIZE } from '../shared/paging';
+import { isDigits } from '../shared/is';
 
 /** The numeric props as received, possibly invalid. */
 export interface RawPaginationProps {

@@ -1,12 +1,11 @@
 'use client';
 
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { clampInt } from './clampInt';
-import { getPageItems, type PageItem } from './getPageItems';
+import { clampInt, getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
 import { usePageState } from '../shared/usePageState';
 import type { PageStateOptions } from '../shared/usePageState';
-import { formatValue } from '../shared/formatValue';
+import { formatValue } from '../shared/assert';
 import { warnOnce } from '../shared/warnOnce';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */

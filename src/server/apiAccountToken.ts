@@ -1,8 +1,7 @@
-import { formatValue as show } from '../shared/formatValue';
-import { isUuid } from '../client/isUuid';
+import { formatValue as show, requireString } from '../shared/assert';
+import { isUuid } from '../client/url';
 import type { AuthStrategy } from '../client/types';
 import { assertServerOnly } from './assertServerOnly';
-import { requireString } from '../shared/requireString';
 
 /** Options of `apiAccountToken`. */
 export interface ApiAccountTokenOptions {

@@ -1,5 +1,4 @@
-import { formatValue } from '../shared/formatValue';
-import { requireString } from '../shared/requireString';
+import { formatValue, requireString } from '../shared/assert';
 import type { PrivateKeyInput, SigningAlgorithm } from './jws';
 import type { TokenRequest } from './tokenEndpoint';
 

@@ -1,9 +1,7 @@
 import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/createTokenCache';
-import { resolveBaseUrl } from '../client/resolveBaseUrl';
+import { resolveBaseUrl } from '../client/url';
 import type { AuthContext, ResettableAuthStrategy } from '../client/types';
-import { assertFunction } from '../shared/assertFunction';
-import { formatValue } from '../shared/formatValue';
-import { requireString } from '../shared/requireString';
+import { assertFunction, formatValue, requireString } from '../shared/assert';
 import { assertServerOnly } from './assertServerOnly';
 import { clientAuthenticationFrom, type ClientAuthenticationFields, type ClientAuthenticationOptions } from './clientAuthentication';
 import type { SharedTokenStore } from './defineTokenStore';

@@ -1,5 +1,5 @@
-import { formatValue as show } from '../shared/formatValue';
-import { isUuid } from '../client/isUuid';
+import { formatValue as show, assertFunction } from '../shared/assert';
+import { isUuid, LIST_ROUTE } from '../client/url';
 import { isHttpError } from '../client/errors/HttpError';
 import { isTimeoutError } from '../client/errors/TimeoutError';
 import { requestList, type ListResource } from '../client/requestList';
@@ -8,14 +8,12 @@ import type { RequestConfig } from '../client/fetchJson';
 import type { AuthStrategy } from '../client/types';
 import { isDevelopment } from '../shared/warnOnce';
 import { assertServerOnly } from './assertServerOnly';
-import { LIST_ROUTE } from '../client/LIST_ROUTE';
-import { assertFunction } from '../shared/assertFunction';
 import { createRateLimitedLog } from './createRateLimitedLog';
 import { eventListener, type ProxyEvent } from '../shared/events';
 import { readAtMost } from './readAtMost';
 import { VerbatimJson } from './VerbatimJson';
-import { isWireInteger } from '../shared/isWireInteger';
-import { MAX_PAGE_SIZE } from '../shared/MAX_PAGE_SIZE';
+import { isWireInteger } from '../shared/is';
+import { MAX_PAGE_SIZE } from '../shared/paging';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
 import { allowedParams, checkAllowlist, servesResource, type ProxyAllowlist } from './proxyAllowlist';
 

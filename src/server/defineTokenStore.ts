@@ -1,7 +1,6 @@
 import type { TokenGrant } from '../client/parseTokenResponse';
-import { assertFunction } from '../shared/assertFunction';
+import { assertFunction } from '../shared/assert';
 import { eventListener, type TokenEvent } from '../shared/events';
-import { hashKey } from './hashKey';
 import type { TokenStore } from './TokenStore';
 
 /** What `clientCredentials` gives a store for one token (one endpoint, client, audience or resource and scope). */
@@ -154,4 +153,10 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
     };
   };
   return shared;
+}
+
+/** SHA-256 of `parts` as JSON, in hex (Web Crypto: Node, Workers, Deno and Bun alike). */
+export async function hashKey(parts: unknown[]): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(parts)));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }

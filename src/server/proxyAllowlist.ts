@@ -1,4 +1,4 @@
-import { DOCUMENTED_RESOURCES } from '../client/LIST_ROUTE';
+import { DOCUMENTED_RESOURCES } from '../client/url';
 import { RESOURCE_NAME } from '../client/assertListParams';
 
 /** What a deployment lets the proxy forward for one list endpoint, beyond `page` and `size`. */

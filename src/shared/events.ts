@@ -1,4 +1,4 @@
-import { assertFunction } from './assertFunction';
+import { assertFunction } from './assert';
 
 /**
  * What a token source tells `onEvent` (of `clientCredentials`; `bearerToken`'s cache emits the same). No event holds a

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE } from './DEFAULT_PAGE_SIZE';
+import { DEFAULT_PAGE_SIZE } from './paging';
 
 /** Options of {@link usePageState}. */
 export interface PageStateOptions {

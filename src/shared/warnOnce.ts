@@ -1,4 +1,4 @@
-import { formatValue } from './formatValue';
+import { formatValue } from './assert';
 
 /** Whether this build warns: everything but a production build (works without `process`, e.g. in a browser). */
 export function isDevelopment(): boolean {

@@ -1,13 +1,12 @@
 import { http } from 'msw';
-import { LIST_ROUTE } from '../client/LIST_ROUTE';
+import { LIST_ROUTE } from '../client/url';
 import type { GenerationCounter } from './createRowSource';
 import { createOrganizations, rowsOf } from './createOrganizations';
 import { demoAccount, demoClient, demoOrganizations } from './demoData';
 import { MOCK_FAILURES } from './failureResponse';
 import { handleListRequest } from './handleListRequest';
 import { handleTokenRequest } from './handleTokenRequest';
-import { pathBelow, trimBase } from './matchBase';
-import { MOCK_DEFAULT_SCOPE } from './MOCK_DEFAULT_SCOPE';
+import { pathBelow, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import type { MockServiceState } from './MockServiceState';
 import { setMockServiceInternals } from './mockServiceInternals';
 import type { MockAccount, MockClient, MockListResource, MockOrganization, MockResponseShape, MockService, MockServiceOptions } from './types';

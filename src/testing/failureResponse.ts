@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { errorResponse } from './errorResponse';
-import { MOCK_REALM } from './MOCK_REALM';
+import { MOCK_REALM } from './http';
 import type { MockFailure } from './types';
 
 // OAuth error codes (RFC 6749 5.2 and 4.1.2.1) a failing identity provider answers with.

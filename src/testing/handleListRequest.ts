@@ -1,15 +1,12 @@
-import { DEFAULT_PAGE_SIZE } from '../shared/DEFAULT_PAGE_SIZE';
-import { isWireInteger } from '../shared/isWireInteger';
-import { MAX_PAGE_SIZE } from '../shared/MAX_PAGE_SIZE';
-import { isUuid } from '../client/isUuid';
-import { authorizationScheme } from './authorizationScheme';
-import { decodeBasicCredentials } from './decodeBasicCredentials';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/paging';
+import { isWireInteger } from '../shared/is';
+import { isUuid } from '../client/url';
+import { authorizationScheme, decodeBasicCredentials, MOCK_REALM } from './http';
 import { errorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
 import { rowsOf } from './createOrganizations';
 import { formatPage } from './formatPage';
 import { parseSort, queryRows, sortsOrFilters } from './queryRows';
-import { MOCK_REALM } from './MOCK_REALM';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 import type { MockListResource, RecordedRequest } from './types';
 

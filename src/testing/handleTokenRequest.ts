@@ -1,10 +1,7 @@
 import { HttpResponse } from 'msw';
-import { authorizationScheme } from './authorizationScheme';
-import { decodeBasicCredentials } from './decodeBasicCredentials';
+import { authorizationScheme, decodeBasicCredentials, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import { oauthErrorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
-import { trimBase } from './matchBase';
-import { MOCK_DEFAULT_SCOPE } from './MOCK_DEFAULT_SCOPE';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 import type { RecordedRequest } from './types';
 

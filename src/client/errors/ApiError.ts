@@ -1,4 +1,4 @@
-import { stripUserinfo } from '../stripUserinfo';
+import { stripUserinfo } from '../url';
 
 const BRAND = Symbol.for('pagewise.error');
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertFunction } from '../../src/shared/assertFunction';
-import { requireString } from '../../src/shared/requireString';
+import { assertFunction, requireString } from '../../src/shared/assert';
 
 describe('assertFunction', () => {
   it('accepts functions of every kind', () => {

@@ -1,7 +1,24 @@
 'use client';
 
-import { useRef, type FocusEvent, type RefObject } from 'react';
-import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
+
+/** useLayoutEffect in a browser (it runs before paint); on the server, where it would only warn, useEffect. */
+export const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * Whether the live region speaks: not on the first render (loading a page announces nothing), and from the first
+ * change of `key` (page and size) on, always, so what it holds matches what is shown when read. Derived during
+ * render: no second render per change.
+ */
+export function useAnnouncement(key: string): boolean {
+  const [firstKey] = useState(key);
+  const changed = useRef(false);
+  const announce = changed.current || key !== firstKey;
+  useIsomorphicLayoutEffect(() => {
+    if (announce) changed.current = true;
+  });
+  return announce;
+}
 
 // Controls that cannot act: disabled buttons, and links without href (link mode).
 const off = ':disabled,[aria-disabled]';

@@ -1,4 +1,4 @@
-import { formatValue } from '../shared/formatValue';
+import { formatValue } from '../shared/assert';
 
 const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin;
 
@@ -45,4 +45,22 @@ export function baseUrlAt(baseUrl: string): string {
   const origin = baseUrl[0] === '/' ? pageOrigin() : '';
   if (origin === undefined) throw new TypeError(`pagewise: \`baseUrl\` ${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`);
   return origin + baseUrl;
+}
+
+/** `url` without any `user:password@` part, so it can go into a message. */
+export function stripUserinfo(url: string): string {
+  return url.replace(/\/\/[^/?#]*@/, '//');
+}
+
+/** A list endpoint's path below the base address: `/{organizationId}/{resource}`, a trailing slash allowed. */
+export const LIST_ROUTE = /^\/([^/]+)\/([A-Za-z][\w-]*)\/?$/;
+
+/** The list endpoints the service documents; the proxy forwards only these unless a deployment allows more. */
+export const DOCUMENTED_RESOURCES: readonly string[] = ['shares', 'environments'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID-formatted string (any version), as the service's identifiers are. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
 }
