@@ -9,8 +9,8 @@ import {
   type MeterProvider,
   type TracerProvider,
 } from '@opentelemetry/api';
-import { isUuid } from '../client/isUuid';
-import { assertFunction } from '../shared/assertFunction';
+import { isUuid } from '../client/url';
+import { assertFunction } from '../shared/assert';
 import type { ClientEvent, ProxyEvent, TokenEvent } from '../shared/events';
 
 /** Options of `openTelemetry`. */
