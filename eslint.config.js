@@ -7,7 +7,21 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'storybook-static/', 'coverage/', '**/node_modules/', 'examples/*/.next/', 'examples/*/.react-router/', 'examples/*/next-env.d.ts', 'examples/*/build/', 'examples/*/dist/', 'compat/', '.artifacts/', 'public/', 'bench/.tmp/'],
+    ignores: [
+      'dist/',
+      'storybook-static/',
+      'coverage/',
+      '**/node_modules/',
+      'examples/*/.next/',
+      'examples/*/.react-router/',
+      'examples/*/next-env.d.ts',
+      'examples/*/build/',
+      'examples/*/dist/',
+      'compat/',
+      '.artifacts/',
+      'public/',
+      'bench/.tmp/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

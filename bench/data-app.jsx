@@ -45,7 +45,9 @@ function SharesList({ prefetchNext }) {
   const shares = useShares({ organizationId: ORG, prefetchNext });
   return (
     <div>
-      <output data-testid="shown">{shares.data && !shares.isPlaceholderData ? shares.data.pageIndex : 'loading'}</output>
+      <output data-testid="shown">
+        {shares.data && !shares.isPlaceholderData ? shares.data.pageIndex : 'loading'}
+      </output>
       <ul>
         {shares.data?.items.map((row) => (
           <li key={row.id}>{row.id}</li>
@@ -92,15 +94,21 @@ function mount(element, queryClient) {
 
 /** Waits until the page with zero-based index `pageIndex` is on screen (fresh, not placeholder). */
 const shown = (pageIndex, timeout = 10_000) =>
-  waitFor(() => {
-    if (screen.getByTestId('shown').textContent !== String(pageIndex)) throw new Error('not yet');
-  }, { timeout, interval: 2 });
+  waitFor(
+    () => {
+      if (screen.getByTestId('shown').textContent !== String(pageIndex)) throw new Error('not yet');
+    },
+    { timeout, interval: 2 },
+  );
 
 /** Waits until no request is in flight, as a user reading the page would. */
 async function settle(queryClient, service) {
-  await waitFor(() => {
-    if (queryClient.isFetching() > 0 || service.requests.some((r) => r.status === null)) throw new Error('busy');
-  }, { timeout: 10_000, interval: 5 });
+  await waitFor(
+    () => {
+      if (queryClient.isFetching() > 0 || service.requests.some((r) => r.status === null)) throw new Error('busy');
+    },
+    { timeout: 10_000, interval: 5 },
+  );
   await act(() => sleep(20));
 }
 

@@ -12,7 +12,13 @@ export const LATENCY_MS = 100;
 export const STORM_LATENCY_MS = 300;
 export const STORM_GAP_MS = 30;
 
-const needs = ['src/client/index.ts', 'src/hooks/index.ts', 'src/testing/index.ts', 'src/testing/node.ts', 'src/pagination/index.ts'];
+const needs = [
+  'src/client/index.ts',
+  'src/hooks/index.ts',
+  'src/testing/index.ts',
+  'src/testing/node.ts',
+  'src/pagination/index.ts',
+];
 
 /** Bundles bench TS/JSX with pagewise's sources for Node; jsdom and msw stay external (resolved from the root). */
 async function bundle(entry, out) {
@@ -38,7 +44,10 @@ async function bundle(entry, out) {
 /** Makes this Node process look like a browser tab for React DOM and Testing Library; keeps Node's fetch. */
 async function installJsdom() {
   const { JSDOM } = await import('jsdom');
-  const dom = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://127.0.0.1/', pretendToBeVisual: true });
+  const dom = new JSDOM('<!doctype html><html><body></body></html>', {
+    url: 'http://127.0.0.1/',
+    pretendToBeVisual: true,
+  });
   for (const key of Object.getOwnPropertyNames(dom.window)) {
     if (key in globalThis || key.startsWith('_')) continue;
     Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: dom.window[key] });
@@ -52,10 +61,8 @@ async function installJsdom() {
 
 async function tokenScenario() {
   if (!existsSync(join(rootDir, 'src/server/index.ts'))) return { missing: 'src/server/index.ts (clientCredentials)' };
-  const { createApiClient, clientCredentials, createMockService, createMockHttpServer, demoOrganizationIds } = await bundle(
-    'data-tokens.js',
-    'tokens.mjs',
-  );
+  const { createApiClient, clientCredentials, createMockService, createMockHttpServer, demoOrganizationIds } =
+    await bundle('data-tokens.js', 'tokens.mjs');
   const service = createMockService({ latencyMs: 50 });
   const server = await createMockHttpServer(service);
   try {

@@ -11,13 +11,16 @@ import { rootDir } from './util.mjs';
 const PROCESSES = 4;
 const CALLS = 50;
 const script = join(rootDir, 'test', 'server', 'fixtures', 'tokenFleetProcess.mjs');
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+const listen = (server) =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 
 async function startRedis(binary) {
   const probe = createServer();
   const port = await listen(probe);
   await new Promise((resolve) => probe.close(resolve));
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 200; i++) {
     const up = await new Promise((resolve) => {
       const socket = connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
@@ -40,11 +43,18 @@ async function fleetRun({ kinds, env }) {
       child.send({ ...message, id: mine });
     });
   for (let i = 0; i < PROCESSES; i++) {
-    const child = fork(script, { env: { ...process.env, ...env, KIND: kinds[i % kinds.length] }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(script, {
+      env: { ...process.env, ...env, KIND: kinds[i % kinds.length] },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     await new Promise((resolve) => child.once('message', resolve));
     children.push(child);
   }
-  for (let i = 0; i < 200 && !(await Promise.all(children.map((c) => ask(c, { cmd: 'ready' })))).every((r) => r.ready); i++) {
+  for (
+    let i = 0;
+    i < 200 && !(await Promise.all(children.map((c) => ask(c, { cmd: 'ready' })))).every((r) => r.ready);
+    i++
+  ) {
     await new Promise((r) => setTimeout(r, 20));
   }
   const started = performance.now();
@@ -64,10 +74,15 @@ export async function runFleet() {
     req.on('end', () => {
       if (req.url.endsWith('/oauth/token')) {
         tokenRequests += 1;
-        if (outage) return res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"temporarily_unavailable"}');
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: `bench-at-${tokenRequests}`, token_type: 'Bearer', expires_in: 3600 }));
+        if (outage)
+          return res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"temporarily_unavailable"}');
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ access_token: `bench-at-${tokenRequests}`, token_type: 'Bearer', expires_in: 3600 }));
       } else {
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ content: [{ id: 's1' }], totalElements: 1 }));
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ content: [{ id: 's1' }], totalElements: 1 }));
       }
     });
   });

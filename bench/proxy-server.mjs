@@ -11,7 +11,9 @@ if (mode === 'passthrough') {
   // The least a Fetch-based proxy does: the same upstream call with a fixed Authorization, the body streamed back.
   listener = async (req, res) => {
     try {
-      const response = await fetch(`${upstream}/api${req.url.slice(4)}`, { headers: { authorization: 'Bearer at-bench' } });
+      const response = await fetch(`${upstream}/api${req.url.slice(4)}`, {
+        headers: { authorization: 'Bearer at-bench' },
+      });
       res.writeHead(response.status, { 'content-type': 'application/json' });
       Readable.fromWeb(response.body).pipe(res);
     } catch {

@@ -82,7 +82,11 @@ async function cpuPerCall(fn, n) {
 async function profileHandler(bundle, origin) {
   const { createProxyHandler } = await import(bundle);
   const text = await (await fetch(origin + PATH)).text();
-  const headers = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-total-count': '1000' };
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    'x-total-count': '1000',
+  };
   const upstream = async () => new Response(text, { headers });
   const url = `http://127.0.0.1${PATH}`;
   const token = 'at-bench-0123456789abcdef0123456789abcdef';
@@ -95,18 +99,30 @@ async function profileHandler(bundle, origin) {
   });
   const n = 20_000;
   const steps = [
-    ['Fetch objects alone: new Request, upstream Response, its text, new Response', async () => {
-      const request = new Request(url);
-      const response = await upstream(request.url);
-      return new Response(await response.text(), { status: 200, headers: { 'content-type': 'application/json' } });
-    }],
-    ['whole createProxyHandler call (route, checks, token, timeout signals, JSON check, answer)', () => handler(new Request(url))],
+    [
+      'Fetch objects alone: new Request, upstream Response, its text, new Response',
+      async () => {
+        const request = new Request(url);
+        const response = await upstream(request.url);
+        return new Response(await response.text(), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    ],
+    [
+      'whole createProxyHandler call (route, checks, token, timeout signals, JSON check, answer)',
+      () => handler(new Request(url)),
+    ],
     ['of which: the JSON check of the page (JSON.parse, result dropped)', () => JSON.parse(text)],
-    ['of which: the secret scan of the page (3 × includes)', () => [token, `Bearer ${token}`, '\\'].some((secret) => text.includes(secret))],
-    ['of which: one AbortController + timeout (per call)', () => {
-      const controller = new AbortController();
-      clearTimeout(setTimeout(() => controller.abort(), 30_000));
-    }],
+    [
+      'of which: the secret scan of the page (3 × includes)',
+      () => [token, `Bearer ${token}`, '\\'].some((secret) => text.includes(secret)),
+    ],
+    [
+      'of which: one AbortController + timeout (per call)',
+      () => {
+        const controller = new AbortController();
+        clearTimeout(setTimeout(() => controller.abort(), 30_000));
+      },
+    ],
   ];
   const rows = [];
   for (const [name, fn] of steps) rows.push({ name, cpuUs: await cpuPerCall(fn, n) });
@@ -119,7 +135,11 @@ export async function runProxy({ log }) {
   const upstream = await start('proxy-upstream.mjs', []);
   const passthrough = await start('proxy-server.mjs', ['passthrough', upstream.origin]);
   const pagewise = await start('proxy-server.mjs', ['pagewise', upstream.origin, bundle]);
-  const targets = { 'upstream direct': upstream.origin, 'minimal pass-through': passthrough.origin, pagewise: pagewise.origin };
+  const targets = {
+    'upstream direct': upstream.origin,
+    'minimal pass-through': passthrough.origin,
+    pagewise: pagewise.origin,
+  };
   try {
     // Warm every path (JIT, keep-alive pools, pagewise's token) before measuring.
     for (const origin of Object.values(targets)) await cannon(origin + PATH, 10, { duration: 1 });
@@ -134,7 +154,9 @@ export async function runProxy({ log }) {
           const result = figures(await cannon(origin + PATH, connections, { duration: ROUND_SECONDS }));
           if (server) result.cpuPerRequest = ((await server.ask('cpu', 'cpu')) - cpuBefore) / result.requests;
           (runs[`${name}@${connections}`] ??= []).push(result);
-          log(`  ${name}, ${connections} connections: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+          log(
+            `  ${name}, ${connections} connections: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+          );
         }
       }
     }
@@ -166,7 +188,8 @@ export async function runProxy({ log }) {
       ratio10: ratio(10),
       ratio100: ratio(100),
       tokens,
-      proxiedRequests: rows.filter((r) => r.name === 'pagewise').reduce((sum, r) => sum + r.requests, 0) + long.requests,
+      proxiedRequests:
+        rows.filter((r) => r.name === 'pagewise').reduce((sum, r) => sum + r.requests, 0) + long.requests,
       rss: { before: rssBefore, after: rssAfter, requests: long.requests, failures: long.failures },
       pageBytes: upstream.info.bytes,
       roundSeconds: ROUND_SECONDS,

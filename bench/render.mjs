@@ -91,7 +91,10 @@ const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/cs
 /** Serves the page bundles on 127.0.0.1, cross-origin isolated so performance.now() has fine resolution. */
 export async function serve(dir) {
   const server = createServer((req, res) => {
-    const file = join(dir, normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, ''));
+    const file = join(
+      dir,
+      normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, ''),
+    );
     if (!file.startsWith(dir) || !existsSync(file)) {
       res.writeHead(404).end();
       return;
@@ -155,7 +158,11 @@ export async function runRender({ log = () => {} } = {}) {
     const pages = pageSequence();
     const argsFor = (lib) => {
       const total = lib.total ?? TOTAL;
-      return { total, pages: lib.total ? pageSequence(pages.length, Math.ceil(total / PAGE_SIZE)) : pages, sizes: SIZES };
+      return {
+        total,
+        pages: lib.total ? pageSequence(pages.length, Math.ceil(total / PAGE_SIZE)) : pages,
+        sizes: SIZES,
+      };
     };
     const samples = Object.fromEntries(libs.map((l) => [l.id, []]));
     for (let run = 0; run < WARMUP + RUNS; run++) {
@@ -204,7 +211,17 @@ export async function runRender({ log = () => {} } = {}) {
     });
     const base = rows.find((r) => r.id === 'pagewise' && r.runs);
     for (const r of rows) r.ratio = base && r.runs ? r.total / base.total : undefined;
-    return { rows, skipped, commitsPerChange, chromiumVersion, isolated, runs: RUNS, warmup: WARMUP, pageChanges: pages.length, sizeChanges: SIZES.length };
+    return {
+      rows,
+      skipped,
+      commitsPerChange,
+      chromiumVersion,
+      isolated,
+      runs: RUNS,
+      warmup: WARMUP,
+      pageChanges: pages.length,
+      sizeChanges: SIZES.length,
+    };
   } finally {
     await browser.close();
     await server.close();

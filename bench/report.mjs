@@ -30,7 +30,20 @@ function sizeSection(size) {
     'CSS is counted where the library needs a stylesheet; CSS-in-JS is already in the JS. pagewise is bundled from `src/` with the',
     'same flags (its optional peers TanStack Query/Table and msw external, as React is). "× pagewise" compares totals.',
     '',
-    mdTable(['Bundle', 'Version', 'Page-size selector', 'JS min', 'JS gzip', 'CSS gzip', 'Total gzip', '× pagewise', 'Styling counted'], rows),
+    mdTable(
+      [
+        'Bundle',
+        'Version',
+        'Page-size selector',
+        'JS min',
+        'JS gzip',
+        'CSS gzip',
+        'Total gzip',
+        '× pagewise',
+        'Styling counted',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 
@@ -62,7 +75,18 @@ function renderSection(render) {
     'libraries interleaved in a rotating order. "× pagewise" is the library\'s median total over pagewise\'s: above 1 means pagewise is faster.',
     '',
     mdTable(
-      ['Library', 'Items', 'Mount ms', `${render.pageChanges / 2} steps ms`, `${render.pageChanges / 2} jumps ms`, 'µs / page change', `${render.sizeChanges} size changes ms`, 'Total ms', '× pagewise', 'Mounted on page 5·10^10 of 1e12 items'],
+      [
+        'Library',
+        'Items',
+        'Mount ms',
+        `${render.pageChanges / 2} steps ms`,
+        `${render.pageChanges / 2} jumps ms`,
+        'µs / page change',
+        `${render.sizeChanges} size changes ms`,
+        'Total ms',
+        '× pagewise',
+        'Mounted on page 5·10^10 of 1e12 items',
+      ],
       rows,
     ),
     '',
@@ -88,7 +112,15 @@ function dataSection(data) {
       ? `Not measured: ${t.missing}.`
       : mdTable(
           ['Auth', 'Concurrent listShares calls', 'Succeeded', 'Token requests', 'List requests'],
-          [['clientCredentials (mock identity provider, 50 ms latency)', t.calls, t.succeeded, t.tokenRequests, t.listRequests]],
+          [
+            [
+              'clientCredentials (mock identity provider, 50 ms latency)',
+              t.calls,
+              t.succeeded,
+              t.tokenRequests,
+              t.listRequests,
+            ],
+          ],
         ),
     '',
   );
@@ -141,7 +173,16 @@ export function tableSection(table) {
     'hand-rolled setup with the same prefetching.',
     '',
     mdTable(
-      ['Setup', 'Clicks', 'Median ms to painted', 'p95 ms', 'Median ms to the DOM', 'p95 ms to the DOM', 'In the first frame', 'Ratio'],
+      [
+        'Setup',
+        'Clicks',
+        'Median ms to painted',
+        'p95 ms',
+        'Median ms to the DOM',
+        'p95 ms to the DOM',
+        'In the first frame',
+        'Ratio',
+      ],
       table.rows.map((r) => [
         r.label,
         r.clicks,
@@ -164,14 +205,22 @@ export function proxySection(proxy) {
   const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
   out.push(
     `autocannon 9 against 127.0.0.1 only, each server in a child process of its own: the service answering one ${proxy.pageBytes}-byte page from`,
-    "memory (\"upstream direct\"), a minimal streaming pass-through (node:http, `fetch` upstream with a fixed Authorization, body piped back), and",
+    'memory ("upstream direct"), a minimal streaming pass-through (node:http, `fetch` upstream with a fixed Authorization, body piped back), and',
     "`createProxyHandler` with `clientCredentials`, mounted through @hono/node-server's `getRequestListener` as the README shows. Each row is the",
     `median of ${proxy.rounds} interleaved ${proxy.roundSeconds}-second runs (upstream direct: one run); CPU per request is the server process's own (user + system).`,
     'The machine is shared (2 cores, the load generator and the upstream on it too): compare within a column, not across runs.',
     '',
     mdTable(
       ['Server', 'Connections', 'Requests/s', 'p50 ms', 'p99 ms', 'CPU µs/request', 'Failed'],
-      proxy.rows.map((r) => [r.name, r.connections, Math.round(r.rps), r.p50, r.p99, r.cpuPerRequest === undefined ? '—' : Math.round(r.cpuPerRequest), r.failures]),
+      proxy.rows.map((r) => [
+        r.name,
+        r.connections,
+        Math.round(r.rps),
+        r.p50,
+        r.p99,
+        r.cpuPerRequest === undefined ? '—' : Math.round(r.cpuPerRequest),
+        r.failures,
+      ]),
     ),
     '',
     mdTable(
@@ -179,9 +228,22 @@ export function proxySection(proxy) {
       [
         ['pagewise ÷ pass-through throughput, 10 connections', `${proxy.ratio10.toFixed(2)}×`],
         ['pagewise ÷ pass-through throughput, 100 connections', `${proxy.ratio100.toFixed(2)}×`],
-        ['Token requests during the whole run (warm-up included)', `${proxy.tokens} for more than ${proxy.proxiedRequests} proxied requests`],
-        [`pagewise RSS before → after ${proxy.rss.requests} requests (100 connections)`, `${mib(proxy.rss.before)} → ${mib(proxy.rss.after)} MiB (${proxy.rss.failures} failed)`],
-        ...(proxy.load ? [['Load average during this section (1/5/15 min)', `${proxy.load.before.map((l) => l.toFixed(2)).join(' / ')} → ${proxy.load.after.map((l) => l.toFixed(2)).join(' / ')}`]] : []),
+        [
+          'Token requests during the whole run (warm-up included)',
+          `${proxy.tokens} for more than ${proxy.proxiedRequests} proxied requests`,
+        ],
+        [
+          `pagewise RSS before → after ${proxy.rss.requests} requests (100 connections)`,
+          `${mib(proxy.rss.before)} → ${mib(proxy.rss.after)} MiB (${proxy.rss.failures} failed)`,
+        ],
+        ...(proxy.load
+          ? [
+              [
+                'Load average during this section (1/5/15 min)',
+                `${proxy.load.before.map((l) => l.toFixed(2)).join(' / ')} → ${proxy.load.after.map((l) => l.toFixed(2)).join(' / ')}`,
+              ],
+            ]
+          : []),
       ],
     ),
   );
@@ -190,7 +252,10 @@ export function proxySection(proxy) {
       '',
       `What stands between: CPU per call in one process with an in-memory upstream (no sockets), ${proxy.profile.calls} calls each, the ${proxy.profile.bytes}-byte page.`,
       '',
-      mdTable(['Step', 'CPU µs/call'], proxy.profile.rows.map((r) => [r.name, r.cpuUs.toFixed(1)])),
+      mdTable(
+        ['Step', 'CPU µs/call'],
+        proxy.profile.rows.map((r) => [r.name, r.cpuUs.toFixed(1)]),
+      ),
     );
   }
   return out.join('\n');
@@ -213,7 +278,9 @@ function targetsSection({ size, render, data, table }) {
   const rows = [
     [
       'Pagination-only ≤ ½ of the smallest peer with a page-size selector',
-      pw ? `${kb(pw.totalGz)} KiB vs ½ × ${kb(smallestSel.totalGz)} KiB (${smallestSel.name}) = ${kb(smallestSel.totalGz / 2)} KiB` : 'not built',
+      pw
+        ? `${kb(pw.totalGz)} KiB vs ½ × ${kb(smallestSel.totalGz)} KiB (${smallestSel.name}) = ${kb(smallestSel.totalGz / 2)} KiB`
+        : 'not built',
       yes(pw && pw.totalGz <= smallestSel.totalGz / 2),
     ],
     [
@@ -223,12 +290,16 @@ function targetsSection({ size, render, data, table }) {
     ],
     [
       'Render cost ≤ fastest peer (peers mounted with 1e12 items)',
-      pwRender && fastest ? `${ms(pwRender.total)} ms vs ${ms(fastest.total)} ms (${fastest.name}): ${(pwRender.total / fastest.total).toFixed(2)}× the fastest` : 'not measured',
+      pwRender && fastest
+        ? `${ms(pwRender.total)} ms vs ${ms(fastest.total)} ms (${fastest.name}): ${(pwRender.total / fastest.total).toFixed(2)}× the fastest`
+        : 'not measured',
       yes(pwRender && fastest ? pwRender.total <= fastest.total : undefined),
     ],
     [
       'Render cost ≤ the fastest peer given the same features (first/last, page-size `<select>`, live region)',
-      pwRender && like ? `${ms(pwRender.total)} ms vs ${ms(like.total)} ms (${like.name}): ${(pwRender.total / like.total).toFixed(2)}×` : 'not measured',
+      pwRender && like
+        ? `${ms(pwRender.total)} ms vs ${ms(like.total)} ms (${like.name}): ${(pwRender.total / like.total).toFixed(2)}×`
+        : 'not measured',
       yes(pwRender && like ? pwRender.total <= like.total : undefined),
     ],
     [
@@ -262,9 +333,12 @@ function peersSection(peers) {
     '## Peer libraries',
     '',
     'Installed from `bench/package.json` (latest releases, pinned by `bench/package-lock.json`) with a plain `npm ci`: every peer accepts React 19,',
-    'so no `--legacy-peer-deps`. All pages and bundles use the repository\'s React and react-dom.',
+    "so no `--legacy-peer-deps`. All pages and bundles use the repository's React and react-dom.",
     '',
-    mdTable(['Package', 'Version', 'React peer range'], peers.map((p) => [p.name, p.version, `\`${p.react}\``])),
+    mdTable(
+      ['Package', 'Version', 'React peer range'],
+      peers.map((p) => [p.name, p.version, `\`${p.react}\``]),
+    ),
   ].join('\n');
 }
 
@@ -293,7 +367,10 @@ export function clientAuthenticationSection(auth) {
     'What each method adds to a token request, on the built package, the token endpoint a fetch that answers at once',
     `(bench/clientAuthentication.mjs: ${auth.requests} token requests a round, ${auth.rounds} rounds interleaved across methods, medians).`,
     '',
-    mdTable(['Method', 'Per token request', 'Added to client_secret_post'], auth.rows.map((r) => [r.label, us(r.micros), r.added > 0 ? us(r.added) : '—'])),
+    mdTable(
+      ['Method', 'Per token request', 'Added to client_secret_post'],
+      auth.rows.map((r) => [r.label, us(r.micros), r.added > 0 ? us(r.added) : '—']),
+    ),
     '',
     `A DPoP proof per API call (token cached): ${us(auth.dpopProofMicros)}. Token requests for 100 concurrent calls with private_key_jwt: ${auth.concurrentTokenRequests}.`,
     `\`clientCredentials\` loads ${auth.size.upfront} B (min+gzip) up front; private_key_jwt, client_secret_jwt, client assertions and DPoP load ${auth.size.lazy} B more on first use.`,
@@ -325,7 +402,32 @@ export function formatReport({ size, render, data, table, lists, fleet, clientAu
     'The machine is shared (2 cores): absolute times move with its load, ratios from interleaved runs much less.',
   ].join('\n');
   const targets = targetsSection({ size, render, data, table });
-  const sections = [head, targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), clientAuthenticationSection(clientAuthentication), proxySection(proxy), peersSection(peers)];
+  const sections = [
+    head,
+    targets,
+    sizeSection(size),
+    renderSection(render),
+    dataSection(data),
+    tableSection(table),
+    ...(lists ? [formatLists(lists)] : []),
+    fleetSection(fleet),
+    clientAuthenticationSection(clientAuthentication),
+    proxySection(proxy),
+    peersSection(peers),
+  ];
   const markdown = `${sections.join('\n\n')}\n`;
-  return { markdown, summary: [targets, sizeSection(size), renderSection(render), dataSection(data), tableSection(table), ...(lists ? [formatLists(lists)] : []), fleetSection(fleet), clientAuthenticationSection(clientAuthentication), proxySection(proxy)].join('\n\n') };
+  return {
+    markdown,
+    summary: [
+      targets,
+      sizeSection(size),
+      renderSection(render),
+      dataSection(data),
+      tableSection(table),
+      ...(lists ? [formatLists(lists)] : []),
+      fleetSection(fleet),
+      clientAuthenticationSection(clientAuthentication),
+      proxySection(proxy),
+    ].join('\n\n'),
+  };
 }

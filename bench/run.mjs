@@ -11,7 +11,9 @@ const log = (line) => console.log(line);
 
 // esbuild, playwright-core, jsdom, msw and React come from the repository's own install.
 if (!existsSync(join(rootDir, 'node_modules', 'esbuild'))) {
-  console.error('bench: run `npm ci` at the repository root first (bench uses its esbuild, playwright-core, jsdom, msw and React).');
+  console.error(
+    'bench: run `npm ci` at the repository root first (bench uses its esbuild, playwright-core, jsdom, msw and React).',
+  );
   process.exit(1);
 }
 // The peer libraries live in bench/'s own package.json, so a fresh clone installs them here first.
@@ -46,10 +48,13 @@ log('bench: sorting, search and load more in headless Chromium');
 const lists = await runLists({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: token requests for a fleet of processes, with and without a shared token store');
 // The fleet runs the built package.
-if (!existsSync(join(rootDir, 'dist', 'server.js'))) spawnSync('node', ['scripts/build.mjs'], { cwd: rootDir, stdio: 'inherit' });
+if (!existsSync(join(rootDir, 'dist', 'server.js')))
+  spawnSync('node', ['scripts/build.mjs'], { cwd: rootDir, stdio: 'inherit' });
 const fleet = await runFleet().catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: client authentication, signing cost per token request and call');
-const clientAuthentication = await runClientAuthentication().catch((e) => ({ error: String(e.message).split('\n')[0] }));
+const clientAuthentication = await runClientAuthentication().catch((e) => ({
+  error: String(e.message).split('\n')[0],
+}));
 log('bench: proxy overhead (autocannon, 127.0.0.1)');
 const proxy = await runProxy({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 
@@ -59,7 +64,10 @@ const machine = {
   os: `${os.type()} ${os.release()} ${os.arch()}`,
   node: process.version,
   chromium: render.chromiumVersion,
-  load: `${loadBefore.map((l) => l.toFixed(2)).join(' / ')} before, ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} after (1/5/15 min)`,
+  load: `${loadBefore.map((l) => l.toFixed(2)).join(' / ')} before, ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')} after (1/5/15 min)`,
   date: new Date().toISOString(),
   seconds: Math.round((Date.now() - started) / 1000),
 };
@@ -70,10 +78,24 @@ const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json')
     const pkg = JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8'));
     return { name, version: pkg.version, react: pkg.peerDependencies?.react ?? '—' };
   });
-const { markdown, summary } = formatReport({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers });
+const { markdown, summary } = formatReport({
+  size,
+  render,
+  data,
+  table,
+  lists,
+  fleet,
+  clientAuthentication,
+  proxy,
+  machine,
+  peers,
+});
 writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });
-writeFileSync(join(tmpDir, 'results.json'), JSON.stringify({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers }, null, 2));
+writeFileSync(
+  join(tmpDir, 'results.json'),
+  JSON.stringify({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers }, null, 2),
+);
 console.log(`\n${summary}\n\nbench: wrote BENCHMARKS.md in ${machine.seconds} s`);
 // jsdom timers and keep-alive sockets must not keep the process alive.
 process.exit(0);

@@ -92,7 +92,13 @@ export const pagewiseEntries = [
   },
   {
     name: 'pagewise whole (., /client, /table)',
-    needs: ['src/index.ts', 'src/client/index.ts', 'src/table/index.ts', 'src/pagination/index.ts', 'src/hooks/index.ts'],
+    needs: [
+      'src/index.ts',
+      'src/client/index.ts',
+      'src/table/index.ts',
+      'src/pagination/index.ts',
+      'src/hooks/index.ts',
+    ],
     selector: '—',
     css: 'pagewise/styles.css',
     code: `import '../src/pagination/styles.css';
@@ -147,7 +153,17 @@ export async function runSize() {
   const cssFile = join(rootDir, 'src/pagination/styles.css');
   if (existsSync(cssFile)) {
     const css = (await transform(readFileSync(cssFile, 'utf8'), { loader: 'css', minify: true })).code;
-    rows.push({ name: 'pagewise/styles.css', version, selector: '—', css: 'plain CSS', jsMin: 0, jsGz: 0, cssMin: css.length, cssGz: gzipSize(css), totalGz: gzipSize(css) });
+    rows.push({
+      name: 'pagewise/styles.css',
+      version,
+      selector: '—',
+      css: 'plain CSS',
+      jsMin: 0,
+      jsGz: 0,
+      cssMin: css.length,
+      cssGz: gzipSize(css),
+      totalGz: gzipSize(css),
+    });
   }
   return rows;
 }

@@ -63,7 +63,12 @@ function Rows({ table, pageIndex }) {
 /** pagewise: useShares owns the page, useServerTablePagination pairs the table with it. */
 function PagewiseTable({ prefetch }) {
   const shares = useShares({ organizationId: ORG, defaultPageSize: PAGE_SIZE, prefetchNext: prefetch });
-  const table = useTable({ features, columns, data: shares.data?.items ?? noRows, ...useServerTablePagination(shares) });
+  const table = useTable({
+    features,
+    columns,
+    data: shares.data?.items ?? noRows,
+    ...useServerTablePagination(shares),
+  });
   return <Rows table={table} pageIndex={shares.isPlaceholderData ? undefined : shares.data?.pageIndex} />;
 }
 
@@ -72,13 +77,15 @@ function HandRolledTable({ prefetch, client }) {
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: PAGE_SIZE });
   const options = (pageIndex) => ({
     queryKey: ['shares', ORG, pagination.pageSize, pageIndex],
-    queryFn: ({ signal }) => client.listShares({ organizationId: ORG, page: pageIndex, size: pagination.pageSize, signal }),
+    queryFn: ({ signal }) =>
+      client.listShares({ organizationId: ORG, page: pageIndex, size: pagination.pageSize, signal }),
     staleTime: 30_000,
   });
   const query = useQuery({ ...options(pagination.pageIndex), placeholderData: keepPreviousData });
   const queryClient = window.bench.queryClient;
   useEffect(() => {
-    if (prefetch && query.data?.hasNext && !query.isPlaceholderData) queryClient.query(options(pagination.pageIndex + 1)).catch(() => {});
+    if (prefetch && query.data?.hasNext && !query.isPlaceholderData)
+      queryClient.query(options(pagination.pageIndex + 1)).catch(() => {});
   });
   const table = useTable({
     features,
@@ -132,7 +139,8 @@ window.bench = {
     const service = createMockService({ auth: 'none', latencyMs });
     const client = createApiClient({
       baseUrl: service.baseUrl,
-      fetch: async (input, init) => (await getResponse(service.handlers, new Request(input, init))) ?? new Response(null, { status: 404 }),
+      fetch: async (input, init) =>
+        (await getResponse(service.handlers, new Request(input, init))) ?? new Response(null, { status: 404 }),
     });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     window.bench.queryClient = queryClient;

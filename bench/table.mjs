@@ -14,7 +14,12 @@ const CLICKS = 30;
 const ROUNDS = 2;
 
 export const tableSetups = [
-  { id: 'pagewise-prefetch', label: 'pagewise (useShares + useServerTablePagination), prefetched', setup: 'pagewise', prefetch: true },
+  {
+    id: 'pagewise-prefetch',
+    label: 'pagewise (useShares + useServerTablePagination), prefetched',
+    setup: 'pagewise',
+    prefetch: true,
+  },
   { id: 'hand-prefetch', label: 'hand-rolled useQuery + useTable, prefetched', setup: 'hand', prefetch: true },
   { id: 'pagewise', label: 'pagewise, not prefetched', setup: 'pagewise', prefetch: false },
   { id: 'hand', label: 'hand-rolled, not prefetched', setup: 'hand', prefetch: false },
@@ -73,12 +78,26 @@ export async function runTable({ log = () => {} } = {}) {
       }
       log(`  table run ${round + 1}/${ROUNDS + 1}${round === 0 ? ' (warm-up)' : ''}`);
     }
-    const rows = tableSetups.map((s) => ({ ...s, clicks: times[s.id].length, median: median(times[s.id]), p95: p95(times[s.id]), commit: median(commits[s.id]), p95Commit: p95(commits[s.id]), firstFrame: frames[s.id].filter((n) => n === 1).length / frames[s.id].length }));
+    const rows = tableSetups.map((s) => ({
+      ...s,
+      clicks: times[s.id].length,
+      median: median(times[s.id]),
+      p95: p95(times[s.id]),
+      commit: median(commits[s.id]),
+      p95Commit: p95(commits[s.id]),
+      firstFrame: frames[s.id].filter((n) => n === 1).length / frames[s.id].length,
+    }));
     for (const r of rows) {
       const hand = rows.find((h) => h.setup === 'hand' && h.prefetch === r.prefetch);
       r.ratio = r.median / hand.median;
     }
-    return { rows, shape, latencyMs: TABLE_LATENCY_MS, errors: [...new Set(errors)], chromiumVersion: browser.version() };
+    return {
+      rows,
+      shape,
+      latencyMs: TABLE_LATENCY_MS,
+      errors: [...new Set(errors)],
+      chromiumVersion: browser.version(),
+    };
   } finally {
     await browser.close();
     await server.close();

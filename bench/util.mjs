@@ -45,7 +45,9 @@ export function mdTable(headers, rows) {
   // A pipe would end the cell, even inside a code span.
   const cells = [headers, ...rows].map((r) => r.map((c) => String(c ?? '').replaceAll('|', '\\|')));
   const widths = headers.map((_, i) => Math.max(3, ...cells.map((r) => r[i].length)));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,×%]+\s*[a-zµ]*$|^—$/i.test(String(r[i] ?? ''))));
+  const numeric = headers.map(
+    (_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.,×%]+\s*[a-zµ]*$|^—$/i.test(String(r[i] ?? ''))),
+  );
   const line = (r) => `| ${r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   const sep = `| ${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
   return [line(cells[0]), sep, ...cells.slice(1).map(line)].join('\n');

@@ -27,7 +27,8 @@ function addDeclarationExtensions(dir) {
         if (/\.(?:js|mjs|cjs|json|css)$/.test(specifier)) return match;
         const base = join(dirname(path), specifier);
         if (existsSync(`${base}.d.ts`)) return `${lead}${quote}${specifier}.js${quote}`;
-        if (existsSync(join(base, 'index.d.ts'))) return `${lead}${quote}${specifier.replace(/\/$/, '')}/index.js${quote}`;
+        if (existsSync(join(base, 'index.d.ts')))
+          return `${lead}${quote}${specifier.replace(/\/$/, '')}/index.js${quote}`;
         return match;
       },
     );

@@ -26,14 +26,20 @@ const collect = (value) => {
 };
 collect(pkg.exports);
 for (const target of targets) {
-  if (target !== 'package.json' && !packed.files.includes(target)) fail(`exports names ${target}, missing from the tarball`);
+  if (target !== 'package.json' && !packed.files.includes(target))
+    fail(`exports names ${target}, missing from the tarball`);
 }
 const strays = packed.files.filter((f) => /^(src|test|stories|scripts|examples)\//.test(f));
 if (strays.length > 0) fail(`tarball ships non-package files: ${strays.join(', ')}`);
 
 // 2. publint on the tarball itself: every message (suggestions too) is a problem.
-const lint = await publint({ pack: { tarball: readFileSync(packed.tarball).buffer }, level: 'suggestion', strict: true });
-for (const message of lint.messages) fail(`publint ${message.type}: ${formatMessage(message, lint.pkg, { color: false })}`);
+const lint = await publint({
+  pack: { tarball: readFileSync(packed.tarball).buffer },
+  level: 'suggestion',
+  strict: true,
+});
+for (const message of lint.messages)
+  fail(`publint ${message.type}: ${formatMessage(message, lint.pkg, { color: false })}`);
 if (lint.messages.length === 0) console.log('✔ publint: no problems');
 
 // 3. Are the types wrong? The package is ESM-only by design (no require() entry), so the esm-only
@@ -42,8 +48,16 @@ if (lint.messages.length === 0) console.log('✔ publint: no problems');
 const attw = spawnSync(
   'npx',
   [
-    'attw', packed.tarball, '--profile', 'esm-only', '--exclude-entrypoints', './styles.css',
-    '--format', 'table', '--no-emoji', '--no-color',
+    'attw',
+    packed.tarball,
+    '--profile',
+    'esm-only',
+    '--exclude-entrypoints',
+    './styles.css',
+    '--format',
+    'table',
+    '--no-emoji',
+    '--no-color',
   ],
   { cwd: root, encoding: 'utf8' },
 );
@@ -56,7 +70,16 @@ else console.log('✔ @arethetypeswrong/cli: no problems (profile esm-only)');
 const consumer = join(artifacts, 'consumer');
 installTarball(packed.tarball, consumer);
 const publicApi = {
-  pagewise: ['Pagination', 'usePagination', 'getPageItems', 'ApiClientProvider', 'useShares', 'useEnvironments', 'sharesQueryOptions', 'environmentsQueryOptions'],
+  pagewise: [
+    'Pagination',
+    'usePagination',
+    'getPageItems',
+    'ApiClientProvider',
+    'useShares',
+    'useEnvironments',
+    'sharesQueryOptions',
+    'environmentsQueryOptions',
+  ],
   'pagewise/client': ['createApiClient', 'bearerToken', 'ApiError', 'isApiError'],
   'pagewise/server': ['clientCredentials', 'apiAccountToken', 'createProxyHandler'],
   'pagewise/table': ['useTablePagination', 'TablePagination'],
@@ -80,7 +103,10 @@ const probe = spawnSync(
   { cwd: consumer, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
 );
 if (probe.status !== 0) fail(`an entry does not import in Node or lacks its public API: ${probe.stderr.trim()}`);
-else console.log(`✔ every entry imports in Node and exports its public API (${Object.values(publicApi).flat().length} names)`);
+else
+  console.log(
+    `✔ every entry imports in Node and exports its public API (${Object.values(publicApi).flat().length} names)`,
+  );
 
 // 5. An app's TypeScript accepts every entry and the stylesheet import (TypeScript 6 checks side-effect
 // imports), under the resolutions apps use: bundler and nodenext.
@@ -98,14 +124,35 @@ const consumerCode = [
 ].join('\n');
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
 writeFileSync(join(consumer, 'app.ts'), `${consumerCode}\n`);
-for (const [moduleKind, resolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext']]) {
+for (const [moduleKind, resolution] of [
+  ['esnext', 'bundler'],
+  ['nodenext', 'nodenext'],
+]) {
   const tsc = spawnSync(
     'npx',
-    ['tsc', '--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', 'false', '--types', 'node', '--target', 'es2022', '--module', moduleKind,
-      '--moduleResolution', resolution, '--jsx', 'react-jsx', 'app.ts'],
+    [
+      'tsc',
+      '--ignoreConfig',
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      'false',
+      '--types',
+      'node',
+      '--target',
+      'es2022',
+      '--module',
+      moduleKind,
+      '--moduleResolution',
+      resolution,
+      '--jsx',
+      'react-jsx',
+      'app.ts',
+    ],
     { cwd: consumer, encoding: 'utf8' },
   );
-  if (tsc.status !== 0) fail(`an app's TypeScript (moduleResolution ${resolution}) rejects the package:\n${tsc.stdout}${tsc.stderr}`);
+  if (tsc.status !== 0)
+    fail(`an app's TypeScript (moduleResolution ${resolution}) rejects the package:\n${tsc.stdout}${tsc.stderr}`);
   else console.log(`✔ an app's TypeScript accepts every entry and styles.css (moduleResolution ${resolution})`);
 }
 
@@ -118,7 +165,8 @@ for (const file of readdirSync(installed, { recursive: true }).filter((f) => Str
   const code = readFileSync(join(installed, String(file)), 'utf8');
   const usesReact = /\bfrom\s*["']react(?:\/jsx-runtime)?["']/.test(code);
   const marked = /^["']use client["'];/.test(code);
-  if (usesReact !== marked) directiveProblems.push(`${file} ${usesReact ? 'imports React without' : 'has'} 'use client'`);
+  if (usesReact !== marked)
+    directiveProblems.push(`${file} ${usesReact ? 'imports React without' : 'has'} 'use client'`);
 }
 if (directiveProblems.length > 0) fail(`'use client' directives: ${directiveProblems.join('; ')}`);
 else console.log("✔ 'use client' on exactly the modules that import React");
@@ -135,7 +183,8 @@ else console.log('✔ only pagewise/opentelemetry names the optional peer @opent
 // 8. Size budget over the installed package.
 const sizes = await measureSizes(consumer);
 console.log(formatSizeTable(sizes));
-for (const row of sizes.filter((r) => !r.ok)) fail(`${row.name} is ${row.gzip} bytes min+gzip, over its ${row.limit} budget`);
+for (const row of sizes.filter((r) => !r.ok))
+  fail(`${row.name} is ${row.gzip} bytes min+gzip, over its ${row.limit} budget`);
 
 if (failures.length > 0) {
   console.error(`\n${failures.length} package problem(s)`);

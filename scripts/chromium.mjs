@@ -17,7 +17,10 @@ export const chromiumArgs = [
 function playwrightCacheChromium() {
   const root = process.env.PLAYWRIGHT_BROWSERS_PATH || join(homedir(), '.cache', 'ms-playwright');
   if (!existsSync(root)) return undefined;
-  for (const dir of readdirSync(root).filter((d) => d.startsWith('chromium-')).sort().reverse()) {
+  for (const dir of readdirSync(root)
+    .filter((d) => d.startsWith('chromium-'))
+    .sort()
+    .reverse()) {
     const candidate = join(root, dir, 'chrome-linux', 'chrome');
     if (existsSync(candidate)) return candidate;
   }

@@ -17,7 +17,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: npm run mock-server -- [--port 4010] [--shape spring-page|paged-model|hal|array|items|slice|link|has-more|next|bare-array] [--latency ms]');
+  console.log(
+    'Usage: npm run mock-server -- [--port 4010] [--shape spring-page|paged-model|hal|array|items|slice|link|has-more|next|bare-array] [--latency ms]',
+  );
   console.log('The port can also come from PAGEWISE_MOCK_PORT; 0 picks a free port.');
   process.exit(0);
 }
@@ -44,7 +46,9 @@ try {
     latencyMs,
   });
 } catch (error) {
-  console.error(`mock-server: ${error instanceof Error ? error.message.replace('createMockService: `shape`', '--shape') : error}`);
+  console.error(
+    `mock-server: ${error instanceof Error ? error.message.replace('createMockService: `shape`', '--shape') : error}`,
+  );
   process.exit(2);
 }
 let server;

@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 
 /** @returns {string | undefined} */
 export function findRedisServer() {
-  return [process.env.REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((c) => c && existsSync(c));
+  return [process.env.REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(
+    (c) => c && existsSync(c),
+  );
 }
 
 export const missingRedisMessage =

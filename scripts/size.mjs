@@ -81,7 +81,8 @@ export async function bundle(code, consumerDir) {
   const visit = (path) => {
     if (upfront.has(path)) return;
     upfront.add(path);
-    for (const { path: imported, kind, external: outside } of outputs[path].imports) if (kind === 'import-statement' && !outside) visit(imported);
+    for (const { path: imported, kind, external: outside } of outputs[path].imports)
+      if (kind === 'import-statement' && !outside) visit(imported);
   };
   visit(Object.keys(outputs).find((path) => outputs[path].entryPoint === '<stdin>'));
   const join_ = (paths) => paths.map((path) => text.get(path)).join('\n');

@@ -21,6 +21,7 @@ const needs = {
 
 /** @type {{ name: string, cmd: string, args: string[], when?: () => boolean, uses?: (keyof typeof needs)[], quick?: boolean }[]} */
 const steps = [
+  { name: 'lint: ESLint and Prettier', cmd: 'node', args: ['scripts/lint.mjs'], quick: true },
   // Includes the type tests (test/types/*.test-d.ts, expectTypeOf): a wrong public type is a compile error.
   { name: 'type-check and type tests', cmd: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'], quick: true },
   {
@@ -29,8 +30,19 @@ const steps = [
     args: ['tsc', '-p', 'stories/docs/examples/tsconfig.json', '--noEmit'],
     quick: true,
   },
-  { name: "type-check README's code blocks against pagewise's API", cmd: 'node', args: ['scripts/readme-check.mjs'], quick: true },
-  { name: 'unit and node suites (no browser, no Redis)', cmd: 'npx', args: ['vitest', 'run', '--project', 'unit', '--project', 'node'], quick: true, full: false },
+  {
+    name: "type-check README's code blocks against pagewise's API",
+    cmd: 'node',
+    args: ['scripts/readme-check.mjs'],
+    quick: true,
+  },
+  {
+    name: 'unit and node suites (no browser, no Redis)',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--project', 'unit', '--project', 'node'],
+    quick: true,
+    full: false,
+  },
   { name: 'build', cmd: 'node', args: ['scripts/build.mjs'] },
   {
     name: 'type-check what apps spread from pagewise under exactOptionalPropertyTypes (built declarations)',
@@ -38,7 +50,12 @@ const steps = [
     args: ['tsc', '-p', 'test/types/exact/tsconfig.json', '--noEmit'],
   },
   { name: 'package checks: pack, publint, attw, size budget', cmd: 'node', args: ['scripts/check-package.mjs'] },
-  { name: 'unit, node, Redis, browser and story tests', cmd: 'npx', args: ['vitest', 'run'], uses: ['chromium', 'redis'] },
+  {
+    name: 'unit, node, Redis, browser and story tests',
+    cmd: 'npx',
+    args: ['vitest', 'run'],
+    uses: ['chromium', 'redis'],
+  },
   {
     name: 'docs site: static Storybook build from a sub-path, every docs page in Chromium (console, axe)',
     cmd: 'node',
@@ -51,8 +68,18 @@ const steps = [
     args: ['ci', '--prefix', 'compat/react18', '--no-audit', '--no-fund', '--loglevel=error'],
     when: () => compatStale('compat/react18'),
   },
-  { name: 'component and hook suites on React 18.3', cmd: 'npx', args: ['vitest', 'run', '--config', 'compat/react18/vitest.config.ts'], uses: ['chromium'] },
-  { name: 'example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router', cmd: 'node', args: ['scripts/e2e.mjs'], uses: ['chromium', 'redis'] },
+  {
+    name: 'component and hook suites on React 18.3',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--config', 'compat/react18/vitest.config.ts'],
+    uses: ['chromium'],
+  },
+  {
+    name: 'example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router',
+    cmd: 'node',
+    args: ['scripts/e2e.mjs'],
+    uses: ['chromium', 'redis'],
+  },
 ];
 
 const started = Date.now();

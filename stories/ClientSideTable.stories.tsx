@@ -1,5 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createColumnHelper, createPaginatedRowModel, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  createPaginatedRowModel,
+  rowPaginationFeature,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
 import { expect, userEvent, within } from 'storybook/test';
 import { TablePagination } from '../src/table/index';
 import { generateShare } from '../src/testing/index';
@@ -30,7 +36,12 @@ const rows: MockShare[] = Array.from({ length: 95 }, (_, i) =>
 const caption = 'Shares in memory';
 
 function ClientSideTable() {
-  const table = useTable({ features, columns, data: rows, initialState: { pagination: { pageIndex: 0, pageSize: 20 } } });
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    initialState: { pagination: { pageIndex: 0, pageSize: 20 } },
+  });
   const { pageIndex, pageSize } = table.state.pagination;
   return (
     <div className="pw-story-data">

@@ -34,7 +34,11 @@ function EnvironmentsTable({ organizationId }: { organizationId: string }) {
   );
 }
 
-function environmentsStory(organizationId: string, options?: MockServiceOptions, prepare?: (service: MockService) => void) {
+function environmentsStory(
+  organizationId: string,
+  options?: MockServiceOptions,
+  prepare?: (service: MockService) => void,
+) {
   return mockedStory(() => <EnvironmentsTable organizationId={organizationId} />, options, prepare);
 }
 

@@ -39,7 +39,9 @@ function LoadMoreList({ organizationId }: { organizationId: string }) {
   );
 }
 
-const loadMoreStory = mockedStory(() => <LoadMoreList organizationId={demoOrganizationIds.globex} />, { latencyMs: 20 });
+const loadMoreStory = mockedStory(() => <LoadMoreList organizationId={demoOrganizationIds.globex} />, {
+  latencyMs: 20,
+});
 /** Globex's 23 shares, 10 at a time: each click appends one page, asked for once, until none is left. */
 export const LoadMore: Story = {
   ...loadMoreStory.story,
@@ -65,7 +67,9 @@ export const LoadMoreFailure: Story = {
     // Three failures outlast the retry policy's three tries.
     failingStory.service.fail({ status: 500, times: 3 });
     await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('Could not load more shares.'), { timeout: 20_000 });
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('Could not load more shares.'), {
+      timeout: 20_000,
+    });
     await expect(canvas.getAllByRole('listitem')).toHaveLength(10);
     await userEvent.click(canvas.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(canvas.getAllByRole('listitem')).toHaveLength(20), SLOW);
@@ -83,7 +87,9 @@ function InfiniteTable({ organizationId }: { organizationId: string }) {
   useEffect(() => {
     const row = sentinel.current;
     if (!row) return;
-    const observer = new IntersectionObserver(([entry]) => setInView(entry!.isIntersecting), { root: row.closest('[data-scroll]') });
+    const observer = new IntersectionObserver(([entry]) => setInView(entry!.isIntersecting), {
+      root: row.closest('[data-scroll]'),
+    });
     observer.observe(row);
     return () => observer.disconnect();
   }, [hasMore]);
@@ -91,7 +97,13 @@ function InfiniteTable({ organizationId }: { organizationId: string }) {
     if (inView && hasMore && !isLoadingMore) loadMore();
   }, [inView, hasMore, isLoadingMore, loadMore]);
   return (
-    <div data-scroll="" tabIndex={0} role="region" aria-label="Shares, scrolling" style={{ height: 240, overflow: 'auto', border: '1px solid #767676' }}>
+    <div
+      data-scroll=""
+      tabIndex={0}
+      role="region"
+      aria-label="Shares, scrolling"
+      style={{ height: 240, overflow: 'auto', border: '1px solid #767676' }}
+    >
       <table>
         <caption>Shares of Acme</caption>
         <thead>
@@ -139,7 +151,11 @@ export const InfiniteScroll: Story = {
 function SuspenseShares() {
   const shares = useSuspenseShares<MockShare>({ organizationId: demoOrganizationIds.acme, defaultPageSize: 10 });
   return (
-    <section aria-label="Shares under Suspense" aria-busy={shares.isTransitioning} style={{ opacity: shares.isTransitioning ? 0.6 : 1, transition: 'opacity 150ms' }}>
+    <section
+      aria-label="Shares under Suspense"
+      aria-busy={shares.isTransitioning}
+      style={{ opacity: shares.isTransitioning ? 0.6 : 1, transition: 'opacity 150ms' }}
+    >
       <ul>
         {shares.data.items.map((share) => (
           <li key={share.id}>{share.name}</li>
@@ -174,7 +190,10 @@ export const SuspensePaging: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The first list is the shares; the control has a list of its own.
-    const names = () => within(canvas.getAllByRole('list')[0]!).getAllByRole('listitem').map((li) => li.textContent);
+    const names = () =>
+      within(canvas.getAllByRole('list')[0]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     await waitFor(() => expect(names()).toHaveLength(10), SLOW);
     const first = names();
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));

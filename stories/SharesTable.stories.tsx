@@ -42,7 +42,11 @@ function sharesStory(
   prepare?: (service: MockService) => void,
   queryOptions?: QueryOptions,
 ) {
-  return mockedStory(() => <SharesTable organizationId={organizationId} queryOptions={queryOptions} />, options, prepare);
+  return mockedStory(
+    () => <SharesTable organizationId={organizationId} queryOptions={queryOptions} />,
+    options,
+    prepare,
+  );
 }
 
 const acme = 'Shares of Acme';
@@ -85,7 +89,9 @@ export const EmptyOrganization: Story = {
   ...emptyStory.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('cell', { name: 'No shares in this organization.' }, SLOW)).toBeInTheDocument();
+    await expect(
+      await canvas.findByRole('cell', { name: 'No shares in this organization.' }, SLOW),
+    ).toBeInTheDocument();
     await expect(getTable(canvasElement, 'Shares of Empty Org')).toHaveAttribute('aria-busy', 'false');
     await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();

@@ -22,11 +22,19 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
 };
 
 /** Page maths that must stay framework-free (DESIGN.md: "the pure page maths import no React"). */
-const pureFiles = ['pagination/getPageItems.ts', 'pagination/normalizePaginationProps.ts', 'pagination/paginationFit.ts'];
+const pureFiles = [
+  'pagination/getPageItems.ts',
+  'pagination/normalizePaginationProps.ts',
+  'pagination/paginationFit.ts',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -58,7 +66,8 @@ describe('architecture: dependencies point one way', () => {
         if (specifier.startsWith('.')) {
           const target = resolve(dirname(file), specifier);
           const targetLayer = relative(src, target).startsWith('..') ? 'outside src' : layerOf(`${target}.ts`);
-          if (targetLayer !== layer && !rule.layers.includes(targetLayer)) wrong.push(`${relative(src, file)} → ${specifier}`);
+          if (targetLayer !== layer && !rule.layers.includes(targetLayer))
+            wrong.push(`${relative(src, file)} → ${specifier}`);
         } else if (!rule.packages.includes(specifier.startsWith('react/') ? 'react' : specifier)) {
           wrong.push(`${relative(src, file)} → ${specifier}`);
         }
@@ -67,10 +76,13 @@ describe('architecture: dependencies point one way', () => {
     expect(wrong).toEqual([]);
   });
 
-  it.each(pureFiles)('the page maths in src/%s import nothing but each other and framework-free shared files', (file) => {
-    const imports = specifiers(join(src, file));
-    expect(imports.every((s) => s.startsWith('./') || /^\.\.\/shared\/(?!use)/.test(s))).toBe(true);
-  });
+  it.each(pureFiles)(
+    'the page maths in src/%s import nothing but each other and framework-free shared files',
+    (file) => {
+      const imports = specifiers(join(src, file));
+      expect(imports.every((s) => s.startsWith('./') || /^\.\.\/shared\/(?!use)/.test(s))).toBe(true);
+    },
+  );
 
   it('keeps React in the hooks of src/shared (use*.ts): its other files stay framework-free', () => {
     const withReact = files
@@ -82,6 +94,15 @@ describe('architecture: dependencies point one way', () => {
 
   it('reads imports, re-exports and side-effect imports alike (the checks above would pass on nothing otherwise)', () => {
     const all = files.flatMap(specifiers);
-    expect(all).toEqual(expect.arrayContaining(['react', '@tanstack/react-query', 'msw', '../client/index', '../pagination/index', './pagination/index']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'react',
+        '@tanstack/react-query',
+        'msw',
+        '../client/index',
+        '../pagination/index',
+        './pagination/index',
+      ]),
+    );
   });
 });

@@ -2,7 +2,14 @@ import { Pagination } from '@ark-ui/react/pagination';
 
 // Ark UI given what pagewise renders besides the page list, so the two can be compared like for like:
 // first/last triggers, a native page-size <select> and a polite live region announcing the page.
-const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' };
+const hidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+};
 const sizes = [10, 20, 50, 100];
 
 export const Control = ({ total, page, pageSize, onChange }) => (
@@ -32,7 +39,11 @@ export const Control = ({ total, page, pageSize, onChange }) => (
           )}
           <Pagination.NextTrigger>Next</Pagination.NextTrigger>
           <Pagination.LastTrigger>Last</Pagination.LastTrigger>
-          <select aria-label="Items per page" value={pagination.pageSize} onChange={(e) => pagination.setPageSize(Number(e.target.value))}>
+          <select
+            aria-label="Items per page"
+            value={pagination.pageSize}
+            onChange={(e) => pagination.setPageSize(Number(e.target.value))}
+          >
             {sizes.map((s) => (
               <option key={s} value={s}>
                 {s} / page

@@ -38,7 +38,10 @@ export function install({ Control, Wrapper = ({ children }) => children }) {
   function mount(total, initialPage) {
     const el = document.createElement('div');
     document.body.append(el);
-    const root = createRoot(el, { onUncaughtError: (e) => errors.push(String(e)), onCaughtError: (e) => errors.push(String(e)) });
+    const root = createRoot(el, {
+      onUncaughtError: (e) => errors.push(String(e)),
+      onCaughtError: (e) => errors.push(String(e)),
+    });
     flushSync(() =>
       root.render(
         <Wrapper>

@@ -4,7 +4,13 @@ import enUS from 'rc-pagination/es/locale/en_US';
 
 // rc-pagination 5 takes the size changer as a render prop; a native <select> is the cheapest one.
 const sizeChangerRender = ({ size, onSizeChange, options, disabled, className, 'aria-label': label }) => (
-  <select className={className} aria-label={label} disabled={disabled} value={size} onChange={(e) => onSizeChange(e.target.value)}>
+  <select
+    className={className}
+    aria-label={label}
+    disabled={disabled}
+    value={size}
+    onChange={(e) => onSizeChange(e.target.value)}
+  >
     {options.map((o) => (
       <option key={o.value} value={o.value}>
         {o.label}

@@ -13,13 +13,23 @@ const isScalar = (value: unknown) =>
 
 /** The first problem of a sort or filters argument, or undefined. */
 function sortAndFiltersProblem({ sort, filters }: ListParams): string | undefined {
-  if (sort != null && !(Array.isArray(sort) && sort.every((entry) => entry?.id && typeof entry.id === 'string' && typeof entry.desc === 'boolean'))) {
+  if (
+    sort != null &&
+    !(
+      Array.isArray(sort) &&
+      sort.every((entry) => entry?.id && typeof entry.id === 'string' && typeof entry.desc === 'boolean')
+    )
+  ) {
     return `\`sort\` must be an array of { id: string, desc: boolean }, got ${show(sort)}`;
   }
-  if (filters != null && (typeof filters !== 'object' || Array.isArray(filters))) return `\`filters\` must be a record, got ${show(filters)}`;
+  if (filters != null && (typeof filters !== 'object' || Array.isArray(filters)))
+    return `\`filters\` must be a record, got ${show(filters)}`;
   for (const [name, value] of Object.entries(filters ?? {})) {
     // The client writes page, size and sort itself: a filter of the same name would be ambiguous on the wire.
-    if (RESERVED.has(name) || !(Array.isArray(value) ? value : [value]).every((item) => item == null || isScalar(item))) {
+    if (
+      RESERVED.has(name) ||
+      !(Array.isArray(value) ? value : [value]).every((item) => item == null || isScalar(item))
+    ) {
       return `\`filters.${name}\` must be a string, finite number, boolean or an array of them, and not page, size or sort`;
     }
   }
@@ -33,10 +43,12 @@ export function assertListParams(params: ListParams, resource?: string): void {
   if (resource !== undefined && !(typeof resource === 'string' && RESOURCE_NAME.test(resource))) {
     problem = `\`resource\` must be a path segment, got ${show(resource)}`;
   } else if (!isUuid(organizationId)) problem = `\`organizationId\` must be a UUID, got ${show(organizationId)}`;
-  else if (!(Number.isSafeInteger(page) && page >= 0)) problem = `\`page\` must be an integer >= 0 (zero-based), got ${show(page)}`;
+  else if (!(Number.isSafeInteger(page) && page >= 0))
+    problem = `\`page\` must be an integer >= 0 (zero-based), got ${show(page)}`;
   else if (!(Number.isSafeInteger(size) && size >= 1)) problem = `\`size\` must be an integer >= 1, got ${show(size)}`;
   // Duck-typed: a signal from another realm (jsdom, an iframe) is still a signal.
-  else if (signal != null && typeof signal.addEventListener !== 'function') problem = `\`signal\` must be an AbortSignal, got ${show(signal)}`;
+  else if (signal != null && typeof signal.addEventListener !== 'function')
+    problem = `\`signal\` must be an AbortSignal, got ${show(signal)}`;
   else problem = sortAndFiltersProblem(params);
   if (problem) throw new TypeError(`pagewise: ${problem}`);
 }

@@ -64,10 +64,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
       assertListParams(params, resource);
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
-      const { body, response, url } = await requestList(config, resource, params, [...extra, ...filterParams(params.filters)]);
+      const { body, response, url } = await requestList(config, resource, params, [
+        ...extra,
+        ...filterParams(params.filters),
+      ]);
       return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
     } catch (error) {
-      emit?.({ type: 'client-error', resource, errorName: (error as Error)?.name ?? typeof error, status: (error as { status?: number })?.status });
+      emit?.({
+        type: 'client-error',
+        resource,
+        errorName: (error as Error)?.name ?? typeof error,
+        status: (error as { status?: number })?.status,
+      });
       throw error;
     }
   };
@@ -85,5 +93,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
  * client (both list what the service account sees), except a bearer token given an `id`, which names a user.
  */
 function keyIdentity(authId: string | undefined): string {
-  return authId === undefined || authId === 'bearer' || /^(client-credentials|api-account):/.test(authId) ? 'default' : authId;
+  return authId === undefined || authId === 'bearer' || /^(client-credentials|api-account):/.test(authId)
+    ? 'default'
+    : authId;
 }

@@ -63,7 +63,9 @@ export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknow
 
 /** A new error with the same prototype and fields: each blocked caller gets its own, and none can change another's. */
 const copyError = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null ? Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error)) : error;
+  typeof error === 'object' && error !== null
+    ? Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error))
+    : error;
 
 /**
  * The one place tokens are cached, shared by `bearerToken` and `clientCredentials`:
@@ -105,7 +107,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     const sentAt = now();
     const controller = new AbortController();
     const timer = startTimeout(timeoutMs, () =>
-      controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs })),
+      controller.abort(
+        new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs }),
+      ),
     );
     try {
       // Raced, not only signalled: a getToken or fetch that ignores the signal must still time out.
@@ -127,7 +131,13 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       failures += 1;
       const backoffMs = Math.min(1000 * 2 ** (failures - 1), refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
       blocked = { error, until: now() + backoffMs };
-      emit?.({ type: 'token-failed', durationMs: now() - sentAt, status: typeof status === 'number' ? status : undefined, refusal, backoffMs });
+      emit?.({
+        type: 'token-failed',
+        durationMs: now() - sentAt,
+        status: typeof status === 'number' ? status : undefined,
+        refusal,
+        backoffMs,
+      });
       throw error;
     } finally {
       clearTimeout(timer);

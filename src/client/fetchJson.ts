@@ -60,7 +60,9 @@ export async function fetchJson(
   const signal = controller.signal;
   const onAbort = () => controller.abort(callerSignal!.reason);
   callerSignal?.addEventListener('abort', onAbort);
-  const timer = startTimeout(timeoutMs, () => controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs })));
+  const timer = startTimeout(timeoutMs, () =>
+    controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs })),
+  );
   const context = { ...config, signal, method: 'GET', url };
   const { emit } = config;
   // The list's path segment, for events: never the organization, which names a customer.
@@ -83,7 +85,13 @@ export async function fetchJson(
         const sentAt = emit && performance.now();
         emit?.({ type: 'client-request', resource, attempt: retried ? 2 : 1 });
         response = await config.fetch(url, { method: 'GET', headers, signal });
-        emit?.({ type: 'client-response', resource, attempt: retried ? 2 : 1, status: response.status, durationMs: performance.now() - sentAt! });
+        emit?.({
+          type: 'client-response',
+          resource,
+          attempt: retried ? 2 : 1,
+          status: response.status,
+          durationMs: performance.now() - sentAt!,
+        });
         if (authorization) {
           // The organization's path: a 401 there may be its answer rather than the token's (createTokenCache).
           const scope = url.slice(0, url.lastIndexOf('/'));
@@ -117,7 +125,9 @@ export async function fetchJson(
         status: response.status,
         statusText,
         body,
-        retryAfterMs: RETRY_AFTER_STATUSES.includes(response.status) ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+        retryAfterMs: RETRY_AFTER_STATUSES.includes(response.status)
+          ? parseRetryAfter(response.headers.get('retry-after'))
+          : undefined,
       });
     }
   };

@@ -13,7 +13,8 @@ export function parseLinkHeader(header: string | null): Record<string, string> {
   for (const [, link, name, quoted, token] of (header ?? '').matchAll(TOKEN)) {
     if (link !== undefined) target = link;
     else if (target !== undefined && name!.toLowerCase() === 'rel') {
-      for (const rel of (quoted?.replace(/\\(.)/g, '$1') ?? token ?? '').toLowerCase().split(/\s+/)) links[rel] ??= target;
+      for (const rel of (quoted?.replace(/\\(.)/g, '$1') ?? token ?? '').toLowerCase().split(/\s+/))
+        links[rel] ??= target;
       target = undefined;
     }
   }

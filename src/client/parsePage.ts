@@ -5,7 +5,8 @@ import { parseLinkHeader } from './parseLinkHeader';
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A count as a non-negative integer; numeric strings too, as serializers that write 64-bit longs as strings send them. */
 const count = (value: unknown): number | undefined => {
   const number = isDigits(value) ? Number(value) : value;
@@ -61,7 +62,13 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
     const more = body.has_more ?? body.hasMore;
     // What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL.
     hasNext =
-      typeof meta.last === 'boolean' ? !meta.last : typeof more === 'boolean' ? more : next === null || typeof next === 'string' ? !!next : undefined;
+      typeof meta.last === 'boolean'
+        ? !meta.last
+        : typeof more === 'boolean'
+          ? more
+          : next === null || typeof next === 'string'
+            ? !!next
+            : undefined;
   }
   const links = parseLinkHeader(response.headers.get('link'));
   // A Link header with paging relations: GitHub's last page has `prev` (and `first`) but no `next` and no `last`.
@@ -86,7 +93,10 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
   }
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
-    throw new ResponseShapeError(`returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, { method: 'GET', url, keys });
+    throw new ResponseShapeError(
+      `returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`,
+      { method: 'GET', url, keys },
+    );
   }
   return { items: items as T[], total, pageIndex, pageSize, pageCount, hasNext, hasPrevious: pageIndex > 0 };
 }

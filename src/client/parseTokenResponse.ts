@@ -23,6 +23,7 @@ export function parseTokenResponse(value: unknown, requireTokenType: boolean): T
     return '`token_type` is not "Bearer"';
   }
   if (expiresIn === undefined) return { token };
-  if (typeof expiresIn !== 'number' || !(expiresIn > 0) || expiresIn === Infinity) return '`expires_in` is not a positive number';
+  if (typeof expiresIn !== 'number' || !(expiresIn > 0) || expiresIn === Infinity)
+    return '`expires_in` is not a positive number';
   return { token, expiresIn };
 }

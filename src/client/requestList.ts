@@ -6,7 +6,8 @@ import type { ListFilters, ListParams, ListResource, SerializeSort } from './typ
 export type { ListResource };
 
 /** Spring Data's `Pageable`: one `sort=<field>,asc|desc` per criterion, in order of precedence. */
-export const springSort: SerializeSort = (sort) => sort.map(({ id, desc }) => ['sort', `${id},${desc ? 'desc' : 'asc'}`] as const);
+export const springSort: SerializeSort = (sort) =>
+  sort.map(({ id, desc }) => ['sort', `${id},${desc ? 'desc' : 'asc'}`] as const);
 
 /**
  * Filters as query parameters: names in code-point order, so the same filters give the same URL (and cache entry)
@@ -35,7 +36,11 @@ export async function requestList(
 ): Promise<{ body: unknown; response: Response; url: string }> {
   assertListParams(params, resource);
   const { organizationId, page, size, signal } = params;
-  const query = new URLSearchParams([['page', String(page)], ['size', String(size)], ...extra.map(([name, value]) => [name, value])]);
+  const query = new URLSearchParams([
+    ['page', String(page)],
+    ['size', String(size)],
+    ...extra.map(([name, value]) => [name, value]),
+  ]);
   const url = `${baseUrlAt(config.baseUrl)}/${encodeURIComponent(organizationId)}/${resource}?${query}`;
   return { ...(await fetchJson(config, url, signal)), url };
 }

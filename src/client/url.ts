@@ -43,7 +43,10 @@ export function resolveBaseUrl(value: unknown, name = 'baseUrl', deferPath = fal
 /** The absolute base of a request: a path kept by `resolveBaseUrl` is resolved against the page's origin now. */
 export function baseUrlAt(baseUrl: string): string {
   const origin = baseUrl[0] === '/' ? pageOrigin() : '';
-  if (origin === undefined) throw new TypeError(`pagewise: \`baseUrl\` ${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`);
+  if (origin === undefined)
+    throw new TypeError(
+      `pagewise: \`baseUrl\` ${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`,
+    );
   return origin + baseUrl;
 }
 

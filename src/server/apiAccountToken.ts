@@ -36,7 +36,9 @@ export function apiAccountToken(options: ApiAccountTokenOptions): AuthStrategy {
   }
   // A raw header value must be visible ASCII; anything else needs the base64 form.
   if (encoding === 'raw' && !/^[\x21-\x7e]+$/.test(apiToken)) {
-    throw new TypeError('pagewise: `apiToken` has characters a raw Basic header cannot carry; use `encoding: "base64"`');
+    throw new TypeError(
+      'pagewise: `apiToken` has characters a raw Basic header cannot carry; use `encoding: "base64"`',
+    );
   }
   const pair = `${accountId}:${apiToken}`;
   const credentials = encoding === 'raw' ? pair : btoa(String.fromCharCode(...new TextEncoder().encode(pair)));

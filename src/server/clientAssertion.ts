@@ -1,6 +1,13 @@
 import { assertFunction, formatValue, requireString } from '../shared/assert';
 import type { ClientAuthentication, ClientAuthenticationFields } from './clientAuthentication';
-import { certificateThumbprints, importSigningKey, signHs256, signJwt, type PrivateKeyInput, type SigningAlgorithm } from './jws';
+import {
+  certificateThumbprints,
+  importSigningKey,
+  signHs256,
+  signJwt,
+  type PrivateKeyInput,
+  type SigningAlgorithm,
+} from './jws';
 import type { TokenRequest } from './tokenEndpoint';
 
 // Client authentication by JWT assertion (RFC 7523 2.2, OpenID Connect Core 9): signed here with a private key or

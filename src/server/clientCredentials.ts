@@ -3,11 +3,20 @@ import { resolveBaseUrl } from '../client/url';
 import type { AuthContext, ResettableAuthStrategy } from '../client/types';
 import { assertFunction, formatValue, requireString } from '../shared/assert';
 import { assertServerOnly } from './assertServerOnly';
-import { clientAuthenticationFrom, type ClientAuthenticationFields, type ClientAuthenticationOptions } from './clientAuthentication';
+import {
+  clientAuthenticationFrom,
+  type ClientAuthenticationFields,
+  type ClientAuthenticationOptions,
+} from './clientAuthentication';
 import type { SharedTokenStore } from './defineTokenStore';
 import type { TokenEvent } from '../shared/events';
 import type { Dpop } from './dpop';
-import { clientCredentialsGrantRequest, discoverTokenEndpoint, processClientCredentialsResponse, type TokenRequest } from './tokenEndpoint';
+import {
+  clientCredentialsGrantRequest,
+  discoverTokenEndpoint,
+  processClientCredentialsResponse,
+  type TokenRequest,
+} from './tokenEndpoint';
 
 /** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
 export type TokenEndpointOptions =
@@ -31,7 +40,9 @@ export type TokenEndpointOptions =
     };
 
 /** Options of `clientCredentials`: where the token endpoint is, how the client authenticates, and the rest. */
-export type ClientCredentialsOptions = TokenEndpointOptions & ClientAuthenticationOptions & ClientCredentialsRequestOptions;
+export type ClientCredentialsOptions = TokenEndpointOptions &
+  ClientAuthenticationOptions &
+  ClientCredentialsRequestOptions;
 
 /** Options of `clientCredentials` beside the token endpoint's location and the client's authentication. */
 export interface ClientCredentialsRequestOptions extends ClientAuthenticationFields {
@@ -123,7 +134,9 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
   const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options?.[name] !== undefined);
   if (given.length !== 1) {
-    throw new TypeError(`pagewise: give exactly one of ${ONE_OF}${given.length ? `, not ${given.map((n) => `\`${n}\``).join(' and ')}` : ''}`);
+    throw new TypeError(
+      `pagewise: give exactly one of ${ONE_OF}${given.length ? `, not ${given.map((n) => `\`${n}\``).join(' and ')}` : ''}`,
+    );
   }
   const where = given[0]!;
   // Trailing slashes are kept for `tokenUrl` and `issuer`: both are compared or called exactly as given.
@@ -133,7 +146,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   const authenticate = clientAuthenticationFrom(options, clientId);
   if (audience !== undefined && audience !== false) requireString('audience', audience);
   const resources = resource === undefined ? [] : Array.isArray(resource) ? resource : [resource];
-  if (resource !== undefined && !resources.length) throw new TypeError('pagewise: `resource` must not be an empty list');
+  if (resource !== undefined && !resources.length)
+    throw new TypeError('pagewise: `resource` must not be an empty list');
   for (const value of resources) checkUrl(value, 'resource');
   if (scope !== undefined) requireString('scope', scope);
   if (bodyEncoding !== 'json' && bodyEncoding !== 'form') {
@@ -152,7 +166,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   // answers, which are read synchronously.
   let dpop: Promise<Dpop> | undefined;
   let proofsMade: Dpop | undefined;
-  const dpopFor = () => (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys))));
+  const dpopFor = () =>
+    (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys))));
   // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.
   const caches = new Map<string, TokenCache>();
 
@@ -173,7 +188,14 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     if (!cache) {
       const post = fetch ?? context.fetch;
       // The client's fields placed where the seed's JSON body has them (an object keeps its keys' first order).
-      const grant = { grant_type: 'client_credentials', client_id: undefined, client_secret: undefined, audience: forAudience || undefined, scope, resource };
+      const grant = {
+        grant_type: 'client_credentials',
+        client_id: undefined,
+        client_secret: undefined,
+        audience: forAudience || undefined,
+        scope,
+        resource,
+      };
       const direct = async (signal: AbortSignal) => {
         const url = await tokenEndpoint(post, signal);
         // Sent again once only when DPoP asks (a nonce the provider wants), with a fresh assertion and proof.
@@ -183,7 +205,12 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
           await proofs?.add(request, url);
           try {
             const answer = await clientCredentialsGrantRequest(url, request, bodyEncoding, post, signal);
-            const { token, expiresIn } = processClientCredentialsResponse(url, answer, request, proofs ? 'DPoP' : 'Bearer');
+            const { token, expiresIn } = processClientCredentialsResponse(
+              url,
+              answer,
+              request,
+              proofs ? 'DPoP' : 'Bearer',
+            );
             return { token, expiresIn: expiresIn ?? defaultExpiresIn };
           } catch (error) {
             if (retried || !proofs?.retry(error, url)) throw error;
@@ -193,7 +220,15 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
       // What the token is for (the store hashes it into its key); never a secret. A DPoP token is bound to its key:
       // its thumbprint is part of the key, so processes share DPoP tokens only when they hold the same key pair.
       const keyParts = [location, clientId, forAudience, resources, scope, ...(proofs ? [proofs.jkt] : [])];
-      const shared = tokenStore?.share({ keyParts, request: direct, leewaySeconds, timeoutMs, now, onTokenStoreError, onEvent });
+      const shared = tokenStore?.share({
+        keyParts,
+        request: direct,
+        leewaySeconds,
+        timeoutMs,
+        now,
+        onTokenStoreError,
+        onEvent,
+      });
       cache = createTokenCache({
         leewaySeconds,
         timeoutMs,

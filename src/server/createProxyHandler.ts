@@ -37,7 +37,10 @@ export interface ProxyHandlerOptions {
    * warning says so once outside production (pass `() => true` to allow that on purpose). Denied requests get
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
-  allowRequest?: (request: Request, target: { organizationId: string; resource: ListResource }) => boolean | Promise<boolean>;
+  allowRequest?: (
+    request: Request,
+    target: { organizationId: string; resource: ListResource },
+  ) => boolean | Promise<boolean>;
   /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
   maxConcurrent?: number;
   /** Largest upstream body read, in bytes; a larger one stops being read and is answered 502. @default 2097152 (2 MiB) */
@@ -74,11 +77,14 @@ export type ProxyHandler = (request: Request) => Promise<Response>;
 const NULL_BODY_STATUSES = [204, 205, 304];
 
 /** Headers of every answer: per-user data must not sit in shared caches, nor be sniffed into something else. */
-const HEADERS = { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
+const HEADERS = {
+  'Content-Type': 'application/json',
+  'Cache-Control': 'private, no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
 
 /** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
-
 
 /** How long the default log stays quiet about a kind of failure after writing one. */
 const LOG_INTERVAL_MS = 60_000;
@@ -86,7 +92,10 @@ const LOG_INTERVAL_MS = 60_000;
 /** An answer that never carries upstream headers: JSON (or JSON text passed on as is); no body for 204, 205 and 304. */
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   const text = body instanceof VerbatimJson ? body.text : JSON.stringify(body);
-  return new Response(NULL_BODY_STATUSES.includes(status) ? null : text, { status, headers: { ...HEADERS, ...headers } });
+  return new Response(NULL_BODY_STATUSES.includes(status) ? null : text, {
+    status,
+    headers: { ...HEADERS, ...headers },
+  });
 }
 
 /** A 400 that names the parameter and never echoes what the caller sent (it would be served back as the page's JSON). */
@@ -94,7 +103,8 @@ const badRequest = (message: string) => json(400, { error: 'bad_request', messag
 
 /** Throws a `TypeError` naming the option unless `value` is a whole number of at least 1. */
 function assertCount(name: string, value: unknown): asserts value is number {
-  if (!Number.isSafeInteger(value) || (value as number) < 1) throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1, got ${show(value)}`);
+  if (!Number.isSafeInteger(value) || (value as number) < 1)
+    throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1, got ${show(value)}`);
 }
 
 /** One line about a failure, its cause included, for the default log (an error's stack would take dozens). */
@@ -151,13 +161,19 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     ((error: unknown, { status }: { status: number }) => {
       // A browser that went away is no fault of the server's: paging fast aborts every superseded request, and
       // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
-      if (status !== 499) log(`${status} ${error instanceof Error ? error.name : typeof error}`, `[pagewise] createProxyHandler: ${status} ${describe(error)}`);
+      if (status !== 499)
+        log(
+          `${status} ${error instanceof Error ? error.name : typeof error}`,
+          `[pagewise] createProxyHandler: ${status} ${describe(error)}`,
+        );
     });
   const emit = eventListener('onEvent', options.onEvent);
   const config: RequestConfig = {
     ...resolved,
     // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
-    fetch: emit ? observedFetch(resolved.fetch, emit) : (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
+    fetch: emit
+      ? observedFetch(resolved.fetch, emit)
+      : (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
     read: (response) => readAtMost(response, maxBodyBytes),
     parse: VerbatimJson.parse,
   };
@@ -199,7 +215,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } catch {
       organizationId = undefined;
     }
-    if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!)) return json(404, { error: 'not_found' });
+    if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!))
+      return json(404, { error: 'not_found' });
     if (request.method !== 'GET') return json(405, { error: 'method_not_allowed' }, { Allow: 'GET' });
     const page = searchParams.get('page');
     const size = searchParams.get('size');
@@ -227,13 +244,28 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     inFlight += 1;
     try {
-      const { body, response, url: upstreamUrl } = await requestList(config, resource, { organizationId, page: +page, size: +size, signal: request.signal }, extra);
+      const {
+        body,
+        response,
+        url: upstreamUrl,
+      } = await requestList(
+        config,
+        resource,
+        { organizationId, page: +page, size: +size, signal: request.signal },
+        extra,
+      );
       const headers: Record<string, string> = {};
       const total = response.headers.get('x-total-count');
       // Passed on only as a count: an echoing service could put anything there, a token included.
       if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
       // Paging links (APIs without a total), rewritten to this proxy's own path.
-      const link = rewriteLinkHeader(response.headers.get('link'), upstreamUrl, `${prefix}/${organizationId}/${resource}`, +size, maxSize);
+      const link = rewriteLinkHeader(
+        response.headers.get('link'),
+        upstreamUrl,
+        `${prefix}/${organizationId}/${resource}`,
+        +size,
+        maxSize,
+      );
       if (link) headers.Link = link;
       return json(response.status, body, headers);
     } catch (error) {
@@ -248,11 +280,17 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       // A redirect is not the service's answer (and fetch did not follow it); nor is a status a Response cannot carry.
       if (isHttpError(error) && (status < 300 || status >= 400 || status === 304) && status <= 599) {
         const wait = error.retryAfterMs;
-        return json(status, error.body ?? null, wait! <= MAX_RETRY_AFTER_MS ? { 'Retry-After': String(Math.ceil(wait! / 1000)) } : {});
+        return json(
+          status,
+          error.body ?? null,
+          wait! <= MAX_RETRY_AFTER_MS ? { 'Retry-After': String(Math.ceil(wait! / 1000)) } : {},
+        );
       }
       // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable or too large
       // body, redirect), is answered, never thrown: a rejected handler crashes a plain Node server.
-      return isTimeoutError(error) ? fail(504, error, { error: 'upstream_timeout' }) : fail(502, error, { error: 'bad_gateway' });
+      return isTimeoutError(error)
+        ? fail(504, error, { error: 'upstream_timeout' })
+        : fail(502, error, { error: 'bad_gateway' });
     } finally {
       inFlight -= 1;
     }
@@ -264,7 +302,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const seen: { resource?: ListResource } = {};
     emit({ type: 'proxy-request', method: request.method });
     const response = await handle(request, seen);
-    emit({ type: 'proxy-response', method: request.method, status: response.status, durationMs: performance.now() - started, resource: seen.resource });
+    emit({
+      type: 'proxy-response',
+      method: request.method,
+      status: response.status,
+      durationMs: performance.now() - started,
+      resource: seen.resource,
+    });
     return response;
   };
 }
@@ -276,7 +320,8 @@ function observedFetch(fetch: typeof globalThis.fetch, emit: (event: ProxyEvent)
     const response = await fetch(input, { ...init, redirect: 'manual' });
     // The token request goes through this fetch too (it is the API client's): only list calls are upstream answers.
     const resource = /\/(shares|environments)\?page=/.exec(String(input))?.[1] as ListResource | undefined;
-    if (resource) emit({ type: 'proxy-upstream', resource, status: response.status, durationMs: performance.now() - started });
+    if (resource)
+      emit({ type: 'proxy-upstream', resource, status: response.status, durationMs: performance.now() - started });
     return response;
   };
 }

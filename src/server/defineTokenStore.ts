@@ -66,7 +66,9 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
         if (now() - warnedAt < 60_000) return;
         warnedAt = now();
         // Only the error's kind: its message may hold a Redis URL with a password.
-        console.warn(`pagewise: the token store failed (${(error as Error)?.name ?? typeof error}); this process uses its own token cache meanwhile`);
+        console.warn(
+          `pagewise: the token store failed (${(error as Error)?.name ?? typeof error}); this process uses its own token cache meanwhile`,
+        );
       });
     let rejected: string | undefined;
     let failures = 0;
@@ -76,7 +78,10 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
     const timed = <T>(call: () => Promise<T>): Promise<T> => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const limit = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`pagewise: the token store did not answer within ${storeTimeoutMs} ms`)), storeTimeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`pagewise: the token store did not answer within ${storeTimeoutMs} ms`)),
+          storeTimeoutMs,
+        );
       });
       return Promise.race([Promise.resolve().then(call), limit]).finally(() => clearTimeout(timer));
     };
@@ -137,7 +142,9 @@ export function defineTokenStore(store: TokenStore): SharedTokenStore {
               const sentAt = now();
               const grant = await request(signal);
               const expiresAt = sentAt + (grant.expiresIn ?? 0) * 1000;
-              await timed(() => store.set(k, { token: grant.token.trim(), issuedAt: sentAt, expiresAt }, expiresAt - now())).catch(failed);
+              await timed(() =>
+                store.set(k, { token: grant.token.trim(), issuedAt: sentAt, expiresAt }, expiresAt - now()),
+              ).catch(failed);
               return grant;
             } finally {
               timed(() => store.unlock(k, lockOwner)).catch(failed);

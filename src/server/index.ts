@@ -1,7 +1,15 @@
 export { clientCredentials } from './clientCredentials';
-export type { ClientCredentialsOptions, ClientCredentialsRequestOptions, TokenEndpointOptions } from './clientCredentials';
+export type {
+  ClientCredentialsOptions,
+  ClientCredentialsRequestOptions,
+  TokenEndpointOptions,
+} from './clientCredentials';
 export { readTokenFile } from './clientAuthentication';
-export type { ClientAuthenticationFields, ClientAuthenticationMethod, ClientAuthenticationOptions } from './clientAuthentication';
+export type {
+  ClientAuthenticationFields,
+  ClientAuthenticationMethod,
+  ClientAuthenticationOptions,
+} from './clientAuthentication';
 export type { PrivateKeyInput, SigningAlgorithm } from './jws';
 export { apiAccountToken } from './apiAccountToken';
 export type { ApiAccountTokenOptions } from './apiAccountToken';

@@ -14,7 +14,7 @@ export async function readAtMost(response: Response, maxBytes: number): Promise<
   if (!response.body) return '';
   const reader = response.body.getReader();
   const chunks: BlobPart[] = [];
-  for (let size = 0; ; ) {
+  for (let size = 0; ;) {
     const { done, value } = await reader.read();
     if (done) return new Blob(chunks).text();
     if ((size += value.byteLength) > maxBytes) {

@@ -2,7 +2,8 @@ import { defineTokenStore, type SharedTokenStore } from './defineTokenStore';
 import type { StoredToken } from './TokenStore';
 
 /** The one method pagewise needs of a Redis client: node-redis's `sendCommand` or ioredis's `call`. */
-export type RedisLikeClient = { sendCommand(args: string[]): Promise<unknown> } | { call(command: string, ...args: string[]): Promise<unknown> };
+export type RedisLikeClient =
+  { sendCommand(args: string[]): Promise<unknown> } | { call(command: string, ...args: string[]): Promise<unknown> };
 
 /** Options of `redisTokenStore`. */
 export interface RedisTokenStoreOptions {
@@ -14,7 +15,8 @@ export interface RedisTokenStoreOptions {
 const listened = new WeakSet<object>();
 
 // Compare-and-delete in one step, so a token another process stored meanwhile is never deleted.
-const DELETE_IF_TOKEN = "local v = redis.call('GET', KEYS[1]) if v and cjson.decode(v).token == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
+const DELETE_IF_TOKEN =
+  "local v = redis.call('GET', KEYS[1]) if v and cjson.decode(v).token == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 /**
@@ -46,7 +48,8 @@ export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStor
     // The commands sent meanwhile fail and reach onTokenStoreError; the app's own listeners still hear every error.
     events.on('error', () => undefined);
   }
-  const text = (value: unknown) => (typeof value === 'string' ? value : value instanceof Uint8Array ? new TextDecoder().decode(value) : undefined);
+  const text = (value: unknown) =>
+    typeof value === 'string' ? value : value instanceof Uint8Array ? new TextDecoder().decode(value) : undefined;
   return defineTokenStore({
     async get(key) {
       const raw = text(await send(['GET', prefix + key]));
@@ -57,7 +60,12 @@ export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStor
       } catch {
         // JSON.parse's message quotes the text, which may hold a token.
       }
-      if (!value?.token || typeof value.token !== 'string' || typeof value.expiresAt !== 'number' || typeof value.issuedAt !== 'number') {
+      if (
+        !value?.token ||
+        typeof value.token !== 'string' ||
+        typeof value.expiresAt !== 'number' ||
+        typeof value.issuedAt !== 'number'
+      ) {
         throw new TypeError('pagewise: the token store holds something that is not a stored token');
       }
       return value;
@@ -66,7 +74,10 @@ export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStor
       if (ttlMs >= 1) await send(['SET', prefix + key, JSON.stringify(value), 'PX', String(Math.floor(ttlMs))]);
     },
     async lock(key, owner, ttlMs) {
-      return (await send(['SET', `${prefix}${key}:lock`, owner, 'NX', 'PX', String(Math.max(1, Math.floor(ttlMs)))])) !== null;
+      return (
+        (await send(['SET', `${prefix}${key}:lock`, owner, 'NX', 'PX', String(Math.max(1, Math.floor(ttlMs)))])) !==
+        null
+      );
     },
     async unlock(key, owner) {
       await send(['EVAL', UNLOCK, '1', `${prefix}${key}:lock`, owner]);

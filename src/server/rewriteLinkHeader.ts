@@ -9,7 +9,13 @@ const RELATIONS = ['first', 'prev', 'next', 'last'] as const;
  * `path` with nothing but a valid `page` and `size`, so no upstream host, credential or other parameter reaches the
  * browser. Anything unreadable is dropped, never an error; undefined when nothing is left.
  */
-export function rewriteLinkHeader(value: string | null, upstreamUrl: string, path: string, size: number, maxSize: number): string | undefined {
+export function rewriteLinkHeader(
+  value: string | null,
+  upstreamUrl: string,
+  path: string,
+  size: number,
+  maxSize: number,
+): string | undefined {
   // Headers are bounded by Node's parser; this keeps a pathological one from costing more than a glance.
   if (!value || value.length > 8192) return undefined;
   const links = parseLinkHeader(value);
@@ -25,7 +31,8 @@ export function rewriteLinkHeader(value: string | null, upstreamUrl: string, pat
     }
     const page = params.get('page');
     const linkSize = params.get('size') ?? String(size);
-    if (page === null || !isWireInteger(page) || !isWireInteger(linkSize) || +linkSize < 1 || +linkSize > maxSize) continue;
+    if (page === null || !isWireInteger(page) || !isWireInteger(linkSize) || +linkSize < 1 || +linkSize > maxSize)
+      continue;
     out.push(`<${path}?page=${+page}&size=${+linkSize}>; rel="${rel}"`);
   }
   return out.length ? out.join(', ') : undefined;

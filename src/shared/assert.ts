@@ -8,7 +8,8 @@ export function assertFunction(name: string, value: unknown): void {
  * or a `TypeError` naming `name` unless it is a non-empty string. Never echoes the value: it may be a secret.
  */
 export function requireString(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`pagewise: \`${name}\` must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new TypeError(`pagewise: \`${name}\` must be a non-empty string`);
   return value.trim();
 }
 
@@ -22,6 +23,6 @@ export function formatValue(value: unknown): string {
     : Array.isArray(value)
       ? `[${value.map(formatValue).join(', ')}]`
       : Object(value) === value
-        ? ({}).toString.call(value)
+        ? {}.toString.call(value)
         : String(value);
 }

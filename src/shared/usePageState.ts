@@ -50,7 +50,12 @@ export function pageKeepingFirstItem(page: number, fromSize: number, toSize: num
 export function usePageState(options: PageStateOptions): PageState {
   const { defaultPage = 1, defaultPageSize = DEFAULT_PAGE_SIZE, listing = '' } = options;
   // `from`: the page and size a resize started from, kept until the caller applies a controlled size.
-  let [own, setOwn] = useState<{ listing: string; page: number; pageSize: number; from?: [page: number, size: number] }>(() => ({
+  let [own, setOwn] = useState<{
+    listing: string;
+    page: number;
+    pageSize: number;
+    from?: [page: number, size: number];
+  }>(() => ({
     listing,
     page: defaultPage,
     pageSize: defaultPageSize,
@@ -78,7 +83,8 @@ export function usePageState(options: PageStateOptions): PageState {
   const pageSize = options.pageSize ?? own.pageSize;
   // A controlled size the caller did not (yet) apply: the uncontrolled page stays with the size shown,
   // keeping the first item of the page the resize started from (the page itself when the size was refused).
-  const page = own.from && pageSize !== own.pageSize ? pageKeepingFirstItem(own.from[0], own.from[1], pageSize) : own.page;
+  const page =
+    own.from && pageSize !== own.pageSize ? pageKeepingFirstItem(own.from[0], own.from[1], pageSize) : own.page;
   return {
     page: options.page ?? page,
     pageSize,

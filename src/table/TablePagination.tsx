@@ -6,7 +6,10 @@ import { useTablePagination } from './useTablePagination';
 import type { PaginatedTable } from './useTablePagination';
 
 /** Props of `TablePagination`: the table, plus any `Pagination` prop except the ones the table supplies. */
-export interface TablePaginationProps extends Omit<PaginationProps, 'current' | 'defaultCurrent' | 'total' | 'pageSize' | 'defaultPageSize'> {
+export interface TablePaginationProps extends Omit<
+  PaginationProps,
+  'current' | 'defaultCurrent' | 'total' | 'pageSize' | 'defaultPageSize'
+> {
   /** A TanStack Table v9 table with `rowPaginationFeature`, from `useTable`. */
   table: PaginatedTable;
 }

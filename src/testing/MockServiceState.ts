@@ -1,7 +1,16 @@
 import { delay } from 'msw';
 import type { GenerationCounter } from './createRowSource';
 import type { OrganizationState } from './createOrganizations';
-import type { MockAccount, MockClient, MockFailure, MockLatency, MockLatencyRequest, MockResource, MockResponseShape, RecordedRequest } from './types';
+import type {
+  MockAccount,
+  MockClient,
+  MockFailure,
+  MockLatency,
+  MockLatencyRequest,
+  MockResource,
+  MockResponseShape,
+  RecordedRequest,
+} from './types';
 
 /** A queued failure and how many more requests it answers. */
 export interface PendingFailure extends MockFailure {

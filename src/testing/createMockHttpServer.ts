@@ -92,7 +92,11 @@ export async function createMockHttpServer(
       const request = toFetchRequest(req, origin, await readBody(req));
       const response = await getResponse(service.handlers, request);
       if (!response) {
-        await writeResponse(Response.json({ status: 404, error: 'Not Found', path: new URL(request.url).pathname }, { status: 404 }), res, corsHeaders);
+        await writeResponse(
+          Response.json({ status: 404, error: 'Not Found', path: new URL(request.url).pathname }, { status: 404 }),
+          res,
+          corsHeaders,
+        );
       } else if (response.type === 'error') {
         req.socket.destroy();
       } else {

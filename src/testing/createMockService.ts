@@ -9,7 +9,15 @@ import { handleTokenRequest } from './handleTokenRequest';
 import { pathBelow, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import type { MockServiceState } from './MockServiceState';
 import { setMockServiceInternals } from './mockServiceInternals';
-import type { MockAccount, MockClient, MockListResource, MockOrganization, MockResponseShape, MockService, MockServiceOptions } from './types';
+import type {
+  MockAccount,
+  MockClient,
+  MockListResource,
+  MockOrganization,
+  MockResponseShape,
+  MockService,
+  MockServiceOptions,
+} from './types';
 
 const SHAPES: readonly MockResponseShape[] = [
   'spring-page',
@@ -39,7 +47,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const initialLatency = options.latencyMs ?? 0;
 
   if (!SHAPES.includes(shape)) throw new TypeError(`createMockService: \`shape\` must be one of ${SHAPES.join(', ')}`);
-  if (!(lifetimeSeconds > 0)) throw new TypeError('createMockService: `tokenLifetimeSeconds` must be a positive number');
+  if (!(lifetimeSeconds > 0))
+    throw new TypeError('createMockService: `tokenLifetimeSeconds` must be a positive number');
   const firstClient = clients[0];
   const firstAccount = accounts[0];
   if (!firstClient) throw new TypeError('createMockService: `clients` must hold at least one client');
@@ -69,19 +78,25 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const { apiBases, authBases } = state;
 
   const handlers = [
-    http.all(({ request }) => {
-      const url = new URL(request.url);
-      return authBases.some((base) => pathBelow(url, base) === '/oauth/token');
-    }, ({ request }) => handleTokenRequest(state, request)),
-    http.all(({ request }) => {
-      const url = new URL(request.url);
-      for (const base of apiBases) {
-        const match = LIST_ROUTE.exec(pathBelow(url, base) ?? '');
-        if (match?.[1] && match[2]) return { matches: true, params: { organizationId: match[1], resource: match[2] } };
-      }
-      return false;
-    }, ({ request, params }) =>
-      handleListRequest(state, request, params.resource as MockListResource, String(params.organizationId)),
+    http.all(
+      ({ request }) => {
+        const url = new URL(request.url);
+        return authBases.some((base) => pathBelow(url, base) === '/oauth/token');
+      },
+      ({ request }) => handleTokenRequest(state, request),
+    ),
+    http.all(
+      ({ request }) => {
+        const url = new URL(request.url);
+        for (const base of apiBases) {
+          const match = LIST_ROUTE.exec(pathBelow(url, base) ?? '');
+          if (match?.[1] && match[2])
+            return { matches: true, params: { organizationId: match[1], resource: match[2] } };
+        }
+        return false;
+      },
+      ({ request, params }) =>
+        handleListRequest(state, request, params.resource as MockListResource, String(params.organizationId)),
     ),
   ];
 
@@ -128,7 +143,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const organization = state.byId.get(organizationId.toLowerCase());
       if (!organization) throw new TypeError(`deleteRows: unknown \`organizationId\` "${organizationId}"`);
       const rows = typeof resource === 'string' ? rowsOf(organization, resource) : undefined;
-      if (!rows) throw new TypeError('deleteRows: `resource` must be "shares", "environments" or a list the organization was seeded with');
+      if (!rows)
+        throw new TypeError(
+          'deleteRows: `resource` must be "shares", "environments" or a list the organization was seeded with',
+        );
       if (!Number.isSafeInteger(count) || count < 0) throw new TypeError('deleteRows: `count` must be an integer >= 0');
       rows.deleteLast(count);
     },

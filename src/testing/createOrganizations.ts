@@ -18,7 +18,9 @@ export interface OrganizationState {
 
 /** The rows of `resource` of an organization, or undefined when the mock serves no such list. */
 export function rowsOf(organization: OrganizationState, resource: string): RowSource | undefined {
-  return resource === 'shares' || resource === 'environments' ? organization[resource] : organization.lists.get(resource);
+  return resource === 'shares' || resource === 'environments'
+    ? organization[resource]
+    : organization.lists.get(resource);
 }
 
 const EPOCH = Date.UTC(2025, 0, 1);
@@ -26,11 +28,20 @@ const EPOCH = Date.UTC(2025, 0, 1);
 /** A row of another list endpoint when no generator is given: enough fields to sort and filter on. */
 function genericRecord(organizationId: string, slug: string, resource: string, index: number): ApiRecord {
   const key = `${organizationId}/${resource}/${index}`;
-  return { id: deterministicUuid(key), name: `${slug}-${resource}-${String(index + 1).padStart(5, '0')}`, createdAt: new Date(EPOCH + index * 86_400_000).toISOString() };
+  return {
+    id: deterministicUuid(key),
+    name: `${slug}-${resource}-${String(index + 1).padStart(5, '0')}`,
+    createdAt: new Date(EPOCH + index * 86_400_000).toISOString(),
+  };
 }
 
 function slugOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'org';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'org'
+  );
 }
 
 function checkSeed(value: unknown, label: string): number | ApiRecord[] {
@@ -65,10 +76,18 @@ export function createOrganizations(
       ),
       lists: new Map(
         Object.entries(seed.lists ?? {}).map(([resource, rows]) => {
-          if (!/^[A-Za-z][\w-]*$/.test(resource)) throw new TypeError(`createMockService: \`organizations["${id}"].lists\` key "${resource}" is not a path segment`);
+          if (!/^[A-Za-z][\w-]*$/.test(resource))
+            throw new TypeError(
+              `createMockService: \`organizations["${id}"].lists\` key "${resource}" is not a path segment`,
+            );
           const generate = generators[resource];
-          const make = generate ? (index: number) => generate(index, { id, name }) : (index: number) => genericRecord(id, slug, resource, index);
-          return [resource, createRowSource(checkSeed(rows, `organizations["${id}"].lists.${resource}`), make, counter)] as const;
+          const make = generate
+            ? (index: number) => generate(index, { id, name })
+            : (index: number) => genericRecord(id, slug, resource, index);
+          return [
+            resource,
+            createRowSource(checkSeed(rows, `organizations["${id}"].lists.${resource}`), make, counter),
+          ] as const;
         }),
       ),
     };

@@ -66,7 +66,14 @@ export function formatPage(shape: MockResponseShape, slice: PageSlice): Response
     pageable: { pageNumber: page, pageSize: size, sort: UNSORTED, offset: page * size, paged: true, unpaged: false },
     last: !hasNext,
   };
-  const sliceTail = { size, number: page, sort: UNSORTED, first: page === 0, numberOfElements: items.length, empty: items.length === 0 };
+  const sliceTail = {
+    size,
+    number: page,
+    sort: UNSORTED,
+    first: page === 0,
+    numberOfElements: items.length,
+    empty: items.length === 0,
+  };
   switch (shape) {
     case 'paged-model':
       return HttpResponse.json({ content: items, page: pageMetadata(slice) });
@@ -100,6 +107,12 @@ export function formatPage(shape: MockResponseShape, slice: PageSlice): Response
     case 'bare-array':
       return HttpResponse.json(items);
     case 'spring-page':
-      return HttpResponse.json({ ...springSlice, last: page >= totalPages - 1, totalElements: total, totalPages, ...sliceTail });
+      return HttpResponse.json({
+        ...springSlice,
+        last: page >= totalPages - 1,
+        totalElements: total,
+        totalPages,
+        ...sliceTail,
+      });
   }
 }

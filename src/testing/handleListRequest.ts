@@ -25,9 +25,15 @@ function checkAuthorization(state: MockServiceState, header: string | null, path
   const challenge = (wwwAuthenticate: string, message: string) =>
     errorResponse(401, message, { path, now: state.now(), headers: { 'WWW-Authenticate': wwwAuthenticate } });
   if (header === null || scheme === null) {
-    return challenge(`Bearer ${MOCK_REALM}, Basic ${MOCK_REALM}`, 'Full authentication is required to access this resource');
+    return challenge(
+      `Bearer ${MOCK_REALM}, Basic ${MOCK_REALM}`,
+      'Full authentication is required to access this resource',
+    );
   }
-  const credential = header.trim().replace(/^\S+\s+/, '').trim();
+  const credential = header
+    .trim()
+    .replace(/^\S+\s+/, '')
+    .trim();
   if (scheme === 'Bearer') {
     const expiresAt = state.tokens.get(credential);
     if (expiresAt !== undefined && state.now() < expiresAt) return null;
@@ -95,10 +101,30 @@ export async function handleListRequest(
   const start = page * validSize;
   if (!sortsOrFilters(url)) {
     // Unsorted and unfiltered: only the page's rows are generated, however large the organization.
-    return finish(record, formatPage(state.shape, { resource, items: rows.slice(start, start + validSize), total: rows.count(), page, size: validSize, url }));
+    return finish(
+      record,
+      formatPage(state.shape, {
+        resource,
+        items: rows.slice(start, start + validSize),
+        total: rows.count(),
+        page,
+        size: validSize,
+        url,
+      }),
+    );
   }
   const orders = parseSort(url);
   const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
   if (typeof listed === 'string') return refuse(400, listed);
-  return finish(record, formatPage(state.shape, { resource, items: listed.slice(start, start + validSize), total: listed.length, page, size: validSize, url }));
+  return finish(
+    record,
+    formatPage(state.shape, {
+      resource,
+      items: listed.slice(start, start + validSize),
+      total: listed.length,
+      page,
+      size: validSize,
+      url,
+    }),
+  );
 }

@@ -34,7 +34,11 @@ async function readTokenRequest(request: Request): Promise<Record<string, unknow
     }
     return body as Record<string, unknown>;
   }
-  return oauthErrorResponse(400, 'invalid_request', 'Content-Type must be application/json or application/x-www-form-urlencoded');
+  return oauthErrorResponse(
+    400,
+    'invalid_request',
+    'Content-Type must be application/json or application/x-www-form-urlencoded',
+  );
 }
 
 async function issueToken(state: MockServiceState, request: Request): Promise<Response> {
@@ -57,9 +61,14 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
   if (header !== null) {
     const pair = /^Basic\s+(\S+)$/i.exec(header.trim())?.[1];
     const basic = pair === undefined ? null : decodeBasicCredentials(pair);
-    if (basic === null) return oauthErrorResponse(401, 'invalid_client', 'The Authorization header is not Basic client credentials');
+    if (basic === null)
+      return oauthErrorResponse(401, 'invalid_client', 'The Authorization header is not Basic client credentials');
     if (fields.client_secret !== undefined) {
-      return oauthErrorResponse(400, 'invalid_request', 'Use one client authentication method: Basic or client_secret in the body, not both');
+      return oauthErrorResponse(
+        400,
+        'invalid_request',
+        'Use one client authentication method: Basic or client_secret in the body, not both',
+      );
     }
     // RFC 6749 2.3.1: each part is form-urlencoded before the pair is base64-encoded.
     const formDecode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
@@ -95,7 +104,8 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
   // The API is named by `audience` (Auth0) or RFC 8707 `resource` indicators (one or more).
   const targets = [fields.audience ?? [], fields.resource ?? []].flat();
   if (!targets.length) return oauthErrorResponse(400, 'invalid_request', 'Missing audience or resource');
-  if (audience === undefined && fields.audience !== undefined) return oauthErrorResponse(400, 'invalid_request', 'audience must be a string');
+  if (audience === undefined && fields.audience !== undefined)
+    return oauthErrorResponse(400, 'invalid_request', 'audience must be a string');
   const audiences = state.audience !== undefined ? [trimBase(state.audience)] : state.apiBases;
   const isThisApi = (target: unknown) => {
     try {
@@ -105,7 +115,8 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
       return false;
     }
   };
-  if (!targets.every(isThisApi)) return oauthErrorResponse(400, 'invalid_target', 'The audience or resource is not this API');
+  if (!targets.every(isThisApi))
+    return oauthErrorResponse(400, 'invalid_target', 'The audience or resource is not this API');
   const allowed = allowedScope.split(/\s+/).filter(Boolean);
   const requested = scope?.split(/\s+/).filter(Boolean) ?? [];
   if (requested.some((s) => !allowed.includes(s))) {

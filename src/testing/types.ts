@@ -14,16 +14,7 @@ export type MockResource = MockListResource | 'token';
  * `bare-array` (an array alone).
  */
 export type MockResponseShape =
-  | 'spring-page'
-  | 'paged-model'
-  | 'hal'
-  | 'array'
-  | 'items'
-  | 'slice'
-  | 'link'
-  | 'has-more'
-  | 'next'
-  | 'bare-array';
+  'spring-page' | 'paged-model' | 'hal' | 'array' | 'items' | 'slice' | 'link' | 'has-more' | 'next' | 'bare-array';
 
 /** What a latency function is told about the request it delays. */
 export interface MockLatencyRequest {

@@ -13,7 +13,9 @@ export function UrlStateShares() {
   return (
     <div>
       <ul aria-label="Shares" aria-busy={shares.isPlaceholderData}>
-        {shares.data?.items.slice(0, 3).map((s) => <li key={String(s.id)}>{String(s.name)}</li>)}
+        {shares.data?.items.slice(0, 3).map((s) => (
+          <li key={String(s.id)}>{String(s.name)}</li>
+        ))}
       </ul>
       <Pagination {...shares.pagination} pageSizeOptions={urlPageSizes} showTotal />
       <p>

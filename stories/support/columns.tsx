@@ -23,5 +23,8 @@ export const environmentColumns = environmentHelper.columns([
   environmentHelper.accessor('name', { header: 'Name' }),
   environmentHelper.accessor('region', { header: 'Region' }),
   environmentHelper.accessor('status', { header: 'Status' }),
-  environmentHelper.accessor('createdAt', { header: 'Created', cell: (info) => date.format(new Date(info.getValue())) }),
+  environmentHelper.accessor('createdAt', {
+    header: 'Created',
+    cell: (info) => date.format(new Date(info.getValue())),
+  }),
 ]);

@@ -61,12 +61,18 @@ export function useUrlList() {
   const sort: SortEntry[] = params
     .getAll('sort')
     .map((value) => value.split(','))
-    .filter(([id, direction, ...rest]) => urlSortFields.includes(id!) && (direction === 'asc' || direction === 'desc') && !rest.length)
+    .filter(
+      ([id, direction, ...rest]) =>
+        urlSortFields.includes(id!) && (direction === 'asc' || direction === 'desc') && !rest.length,
+    )
     .map(([id, direction]) => ({ id: id!, desc: direction === 'desc' }));
   const rawQ = params.get('q') ?? '';
   const q = rawQ.length <= 64 ? rawQ : '';
   const protocol = urlProtocols.find((p) => p === params.get('protocol'));
-  const write = (current: URLSearchParams, next: { sort: readonly SortEntry[]; q: string; protocol: string | undefined }) => {
+  const write = (
+    current: URLSearchParams,
+    next: { sort: readonly SortEntry[]; q: string; protocol: string | undefined },
+  ) => {
     const url = new URLSearchParams(current);
     url.delete('sort');
     for (const { id, desc } of next.sort) url.append('sort', `${id},${desc ? 'desc' : 'asc'}`);
@@ -87,10 +93,19 @@ export function useUrlList() {
     sort,
     filters,
     // A new sort or filter starts at page 1, in the same history entry.
-    onSortChange: (next: readonly SortEntry[]) => setParams((current) => withPage(write(current, { sort: next, q, protocol }), 1, paging.pageSize)),
+    onSortChange: (next: readonly SortEntry[]) =>
+      setParams((current) => withPage(write(current, { sort: next, q, protocol }), 1, paging.pageSize)),
     onFiltersChange: (next: Readonly<Record<string, unknown>>) =>
       setParams((current) =>
-        withPage(write(current, { sort, q: typeof next.q === 'string' ? next.q : '', protocol: urlProtocols.find((p) => p === next.protocol) }), 1, paging.pageSize),
+        withPage(
+          write(current, {
+            sort,
+            q: typeof next.q === 'string' ? next.q : '',
+            protocol: urlProtocols.find((p) => p === next.protocol),
+          }),
+          1,
+          paging.pageSize,
+        ),
       ),
   };
 }

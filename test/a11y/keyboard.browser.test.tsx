@@ -24,7 +24,8 @@ const { Default: SharesTable } = composeStories(sharesStories);
 function focusedName(): string {
   const el = document.activeElement;
   if (!el || el === document.body) return 'BODY';
-  const label = el.getAttribute('aria-label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
+  const label =
+    el.getAttribute('aria-label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
   return label ?? el.tagName;
 }
 

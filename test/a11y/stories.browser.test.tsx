@@ -50,7 +50,9 @@ for (const [path, module] of Object.entries(modules)) {
             // A story may pin its own theme (the Dark story); every other one follows the global.
             expect(surface?.getAttribute('data-theme')).toBe(Story.parameters.theme ?? theme);
             const violations = await check(canvas);
-            results.push(`${violations.length === 0 ? '✔' : '✖'} ${file} ${name} [${theme}]: ${violations.length} violations`);
+            results.push(
+              `${violations.length === 0 ? '✔' : '✖'} ${file} ${name} [${theme}]: ${violations.length} violations`,
+            );
             expect(violations).toEqual([]);
           } finally {
             canvas.remove();

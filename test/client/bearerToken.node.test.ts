@@ -88,7 +88,10 @@ describe('bearerToken', () => {
 
   it('uses a token response without expires_in (RFC 6749: optional) like a string: asked again for the next request', async () => {
     let calls = 0;
-    const client = createApiClient({ baseUrl: server.origin, auth: bearerToken(() => ({ access_token: `${TOKEN}-${++calls}` })) });
+    const client = createApiClient({
+      baseUrl: server.origin,
+      auth: bearerToken(() => ({ access_token: `${TOKEN}-${++calls}` })),
+    });
     await client.listShares(params);
     await client.listShares(params);
     expect(calls).toBe(2);
@@ -113,7 +116,8 @@ describe('bearerToken', () => {
     const auth = bearerToken(() => ({ access_token: `${TOKEN}-${++calls}`, expires_in: 3600 }), { now: () => time });
     server.handle(() => ({ status: 401, body: { error: 'invalid_token' } }));
     const client = createApiClient({ baseUrl: server.origin, auth });
-    for (let i = 0; i < 20; i += 1) await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    for (let i = 0; i < 20; i += 1)
+      await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
     expect(calls).toBe(2);
     expect(server.requests).toHaveLength(21);
     time = 30_000;
@@ -128,7 +132,8 @@ describe('bearerToken', () => {
     const auth = bearerToken(() => (calls++, TOKEN), { now: () => time });
     server.handle(() => ({ status: 401, body: { error: 'invalid_token' } }));
     const client = createApiClient({ baseUrl: server.origin, auth });
-    for (let i = 0; i < 20; i += 1) await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    for (let i = 0; i < 20; i += 1)
+      await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
     expect(calls).toBe(21);
     expect(server.requests).toHaveLength(21);
     time = 30_000;
@@ -142,6 +147,8 @@ describe('bearerToken', () => {
   });
 
   it('throws at creation for a negative leewaySeconds, naming it', () => {
-    expect(() => bearerToken(() => TOKEN, { leewaySeconds: -1 })).toThrow('pagewise: `leewaySeconds` must be a number >= 0, got -1');
+    expect(() => bearerToken(() => TOKEN, { leewaySeconds: -1 })).toThrow(
+      'pagewise: `leewaySeconds` must be a number >= 0, got -1',
+    );
   });
 });

@@ -2,7 +2,12 @@ import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isHttpError, type TokenResponse } from '../../src/client/index';
 import { apiAccountToken, clientCredentials } from '../../src/server/index';
-import { createMockService, demoOrganizationIds, type MockResponseShape, type MockService } from '../../src/testing/index';
+import {
+  createMockService,
+  demoOrganizationIds,
+  type MockResponseShape,
+  type MockService,
+} from '../../src/testing/index';
 
 // The client in real Chromium: its own Request, Response, Headers, AbortController, TextEncoder and btoa.
 // The mock's MSW handlers answer through a `fetch` built on msw's getResponse (no service worker needed).
@@ -32,7 +37,13 @@ async function tokenFromBackend(service: MockService): Promise<TokenResponse> {
   const response = await mockFetch(service)(`${service.authUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, audience, scope }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience,
+      scope,
+    }),
   });
   return (await response.json()) as TokenResponse;
 }
@@ -58,7 +69,11 @@ describe('createApiClient in Chromium', () => {
   it('bearerToken: 100 concurrent calls make 1 token request; after expireTokens() one retry with one new token', async () => {
     const service = createMockService();
     const fetch = mockFetch(service);
-    const client = createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => tokenFromBackend(service)), fetch });
+    const client = createApiClient({
+      baseUrl: service.baseUrl,
+      auth: bearerToken(() => tokenFromBackend(service)),
+      fetch,
+    });
     const pages = await Promise.all(Array.from({ length: 100 }, () => client.listShares(params)));
     expect(pages.every((page) => page.total === 23 && page.items.length === 10)).toBe(true);
     expect(service.tokenRequests).toBe(1);
@@ -95,7 +110,11 @@ describe('createApiClient in Chromium', () => {
   it("aborts with Chromium's AbortController, rejecting with the caller's reason", async () => {
     const service = createMockService({ latencyMs: 10_000 });
     const controller = new AbortController();
-    const result = createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => 'tok-abort-1a2b3c4d'), fetch: mockFetch(service) }).listShares({
+    const result = createApiClient({
+      baseUrl: service.baseUrl,
+      auth: bearerToken(() => 'tok-abort-1a2b3c4d'),
+      fetch: mockFetch(service),
+    }).listShares({
       ...params,
       signal: controller.signal,
     });
@@ -111,11 +130,23 @@ describe('createApiClient in Chromium', () => {
     const pages = await Promise.all(
       shapes.map((shape) => {
         const service = createMockService({ shape, auth: 'none' });
-        return createApiClient({ baseUrl: service.baseUrl, fetch: mockFetch(service) }).listShares({ organizationId: globex, page: 2, size: 10 });
+        return createApiClient({ baseUrl: service.baseUrl, fetch: mockFetch(service) }).listShares({
+          organizationId: globex,
+          page: 2,
+          size: 10,
+        });
       }),
     );
     for (const page of pages) {
-      expect(page).toEqual({ items: pages[0]!.items, total: 23, pageIndex: 2, pageSize: 10, pageCount: 3, hasNext: false, hasPrevious: true });
+      expect(page).toEqual({
+        items: pages[0]!.items,
+        total: 23,
+        pageIndex: 2,
+        pageSize: 10,
+        pageCount: 3,
+        hasNext: false,
+        hasPrevious: true,
+      });
     }
     expect(pages[0]!.items).toHaveLength(3);
   });
@@ -124,7 +155,11 @@ describe('createApiClient in Chromium', () => {
     const service = createMockService();
     const token = 'tok-429-9f8e7d6c5b4a';
     service.fail({ status: 429, retryAfter: 4 });
-    const error = await createApiClient({ baseUrl: service.baseUrl, auth: bearerToken(() => token), fetch: mockFetch(service) })
+    const error = await createApiClient({
+      baseUrl: service.baseUrl,
+      auth: bearerToken(() => token),
+      fetch: mockFetch(service),
+    })
       .listShares(params)
       .catch((e: unknown) => e);
     expect(isHttpError(error)).toBe(true);

@@ -72,7 +72,11 @@ describe('request shape (seed 4.2, 4.3)', () => {
   });
 
   it('takes an explicit id, so a server client and a browser proxy client can share cached pages', () => {
-    const onServer = createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`), id: 'acme-shares' });
+    const onServer = createApiClient({
+      baseUrl: `${server.origin}/api`,
+      auth: fixedAuth(`Bearer ${TOKEN}`),
+      id: 'acme-shares',
+    });
     const inBrowser = createApiClient({ baseUrl: `${server.origin}/proxy`, id: 'acme-shares' });
     expect(onServer.id).toBe('acme-shares');
     expect(inBrowser.id).toBe(onServer.id);
@@ -93,7 +97,10 @@ describe('bad arguments', () => {
     [{ organizationId: ORG, page: 0, size: 0 }, '`size` must be an integer >= 1, got 0'],
     [{ organizationId: ORG, page: 0, size: Infinity }, '`size` must be an integer >= 1, got Infinity'],
     [{ organizationId: ORG, page: [2], size: 20 }, '`page` must be an integer >= 0 (zero-based), got [2]'],
-    [{ organizationId: Object.create(null), page: 0, size: 20 }, '`organizationId` must be a UUID, got [object Object]'],
+    [
+      { organizationId: Object.create(null), page: 0, size: 20 },
+      '`organizationId` must be a UUID, got [object Object]',
+    ],
   ])('rejects %j with a TypeError naming the argument and makes no request', async (params, message) => {
     const result = client().listShares(params as never);
     await expect(result).rejects.toThrow(TypeError);
@@ -117,9 +124,15 @@ describe('bad arguments', () => {
     ['/\\elsewhere.example.test/api', '`baseUrl` must be a path on this origin'],
     ['/api/pagewise?api_key=k3y_9f8e7d6c', '`baseUrl` must not have a query or fragment'],
     ['api.example.test/v1', '`baseUrl` must be an absolute http(s) URL'],
-    ['ftp://files.example.test/api', '`baseUrl` must be an absolute http(s) URL or a path starting with "/", got "ftp://files.example.test/api"'],
+    [
+      'ftp://files.example.test/api',
+      '`baseUrl` must be an absolute http(s) URL or a path starting with "/", got "ftp://files.example.test/api"',
+    ],
     // Not echoed past the path: a query or fragment often carries a key.
-    ['api.example.test/v1?api_key=k3y_9f8e7d6c#token=t0k_1a2b', '`baseUrl` must be an absolute http(s) URL or a path starting with "/", got "api.example.test/v1"'],
+    [
+      'api.example.test/v1?api_key=k3y_9f8e7d6c#token=t0k_1a2b',
+      '`baseUrl` must be an absolute http(s) URL or a path starting with "/", got "api.example.test/v1"',
+    ],
     ['https://api.example.test/v1?x=1', '`baseUrl` must not have a query or fragment'],
   ])('createApiClient rejects baseUrl %j naming it', (baseUrl, message) => {
     expect(() => createApiClient({ baseUrl: baseUrl as string })).toThrow(message);
@@ -145,7 +158,9 @@ describe('bad arguments', () => {
     } finally {
       delete (globalThis as { location?: unknown }).location;
     }
-    expect(server.requests.map((request) => `${request.path}?${request.query}`)).toEqual([`/api/${ORG}/shares?page=0&size=20`]);
+    expect(server.requests.map((request) => `${request.path}?${request.query}`)).toEqual([
+      `/api/${ORG}/shares?page=0&size=20`,
+    ]);
   });
 
   it('names a baseUrl given as a URL object by its kind, never by its text, which holds its credentials and query', () => {
@@ -156,7 +171,9 @@ describe('bad arguments', () => {
     } catch (e) {
       error = e;
     }
-    expect((error as Error).message).toBe('pagewise: `baseUrl` must be an absolute http(s) URL or a path starting with "/", got [object URL]');
+    expect((error as Error).message).toBe(
+      'pagewise: `baseUrl` must be an absolute http(s) URL or a path starting with "/", got [object URL]',
+    );
     expectNoSecrets(error, ['pw_H8k2q', 'k3y_7d6c']);
   });
 
@@ -251,14 +268,18 @@ describe('HTTP errors', () => {
     const params = { organizationId: ORG, page: 0, size: 20 };
     const echo = await startStatusLineServer(500, (request) => `denied for ${request.headers.authorization}`);
     try {
-      const statusLine = await createApiClient({ baseUrl: echo.origin, auth }).listShares(params).catch((e: unknown) => e);
+      const statusLine = await createApiClient({ baseUrl: echo.origin, auth })
+        .listShares(params)
+        .catch((e: unknown) => e);
       expect(statusLine).toMatchObject({ statusText: 'denied for Bearer [redacted]' });
       expectNoSecrets(statusLine, ['k9Zx']);
     } finally {
       await echo.close();
     }
     server.handle((request) => ({ status: 401, body: `no such token ${request.headers.authorization!.slice(7)}` }));
-    const text = await createApiClient({ baseUrl: server.origin, auth }).listShares(params).catch((e: unknown) => e);
+    const text = await createApiClient({ baseUrl: server.origin, auth })
+      .listShares(params)
+      .catch((e: unknown) => e);
     expect(text).toMatchObject({ status: 401, body: 'no such token [redacted]' });
     expectNoSecrets(text, ['k9Zx']);
     const fetchError = new TypeError('invalid header value Bearer k9Zx');
@@ -270,7 +291,10 @@ describe('HTTP errors', () => {
   });
 
   it('leaves a credential shorter than 8 characters alone in page data, where ordinary words match it', async () => {
-    server.handle(() => ({ status: 200, body: { content: [{ id: 'id', name: 'id' }], totalElements: 1, number: 0, size: 20 } }));
+    server.handle(() => ({
+      status: 200,
+      body: { content: [{ id: 'id', name: 'id' }], totalElements: 1, number: 0, size: 20 },
+    }));
     const page = await createApiClient({ baseUrl: server.origin, auth: fixedAuth('Bearer id') }).listShares({
       organizationId: ORG,
       page: 0,
@@ -298,7 +322,10 @@ describe('HTTP errors', () => {
     const error = await client()
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 403, body: { error: 'denied', seen: { '[redacted]': true, 'by [redacted]': 1 } } });
+    expect(error).toMatchObject({
+      status: 403,
+      body: { error: 'denied', seen: { '[redacted]': true, 'by [redacted]': 1 } },
+    });
     expectNoSecrets(error, [TOKEN]);
   });
 
@@ -368,7 +395,11 @@ describe('HTTP errors', () => {
       config: { headers: { Authorization: `Bearer ${TOKEN}` } },
       cause: new Error(`socket closed for Bearer ${TOKEN}`),
     });
-    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), fetch: () => Promise.reject(leaky) })
+    const error = await createApiClient({
+      baseUrl: server.origin,
+      auth: fixedAuth(`Bearer ${TOKEN}`),
+      fetch: () => Promise.reject(leaky),
+    })
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);
@@ -386,7 +417,10 @@ describe('HTTP errors', () => {
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
-    expect(error).toMatchObject({ timeoutMs: 20, message: `GET ${server.origin}/${ORG}/shares?page=0&size=20 timed out after 20 ms` });
+    expect(error).toMatchObject({
+      timeoutMs: 20,
+      message: `GET ${server.origin}/${ORG}/shares?page=0&size=20 timed out after 20 ms`,
+    });
     expectNoSecrets(error, [TOKEN]);
   });
 });
@@ -394,7 +428,12 @@ describe('HTTP errors', () => {
 describe('a fetch that ignores its signal and never settles', () => {
   it('still rejects with a TimeoutError at timeoutMs', async () => {
     server.handle(() => new Promise(() => undefined));
-    const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), fetch: fetchIgnoringSignal, timeoutMs: 20 })
+    const error = await createApiClient({
+      baseUrl: server.origin,
+      auth: fixedAuth(`Bearer ${TOKEN}`),
+      fetch: fetchIgnoringSignal,
+      timeoutMs: 20,
+    })
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
@@ -496,19 +535,25 @@ describe('limits and URLs beyond the ordinary', () => {
     return { body: springPage([{ id: 'late' }], 1) };
   };
 
-  it.each([Infinity, 3e9])('treats timeoutMs %s (beyond what timers hold) as no limit instead of 1 ms', async (timeoutMs) => {
-    server.handle(answerLate());
-    const client = createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), timeoutMs });
-    await expect(client.listShares({ organizationId: ORG, page: 0, size: 20 })).resolves.toMatchObject({ total: 1 });
-  });
+  it.each([Infinity, 3e9])(
+    'treats timeoutMs %s (beyond what timers hold) as no limit instead of 1 ms',
+    async (timeoutMs) => {
+      server.handle(answerLate());
+      const client = createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), timeoutMs });
+      await expect(client.listShares({ organizationId: ORG, page: 0, size: 20 })).resolves.toMatchObject({ total: 1 });
+    },
+  );
 
-  it.each(['?', '#', '/?', '//#'])('drops an empty %j at the end of baseUrl instead of putting it in every request URL', async (suffix) => {
-    const client = createApiClient({ baseUrl: `${server.origin}/api${suffix}` });
-    expect(client.baseUrl).toBe(`${server.origin}/api`);
-    await client.listShares({ organizationId: ORG, page: 0, size: 20 });
-    expect(server.requests[0]!.path).toBe(`/api/${ORG}/shares`);
-    expect(server.requests[0]!.query.toString()).toBe('page=0&size=20');
-  });
+  it.each(['?', '#', '/?', '//#'])(
+    'drops an empty %j at the end of baseUrl instead of putting it in every request URL',
+    async (suffix) => {
+      const client = createApiClient({ baseUrl: `${server.origin}/api${suffix}` });
+      expect(client.baseUrl).toBe(`${server.origin}/api`);
+      await client.listShares({ organizationId: ORG, page: 0, size: 20 });
+      expect(server.requests[0]!.path).toBe(`/api/${ORG}/shares`);
+      expect(server.requests[0]!.query.toString()).toBe('page=0&size=20');
+    },
+  );
 
   it('does not echo the query of a rejected baseUrl, which may hold a key', () => {
     let error: unknown;
@@ -522,7 +567,12 @@ describe('limits and URLs beyond the ordinary', () => {
   });
 
   it.each([{}, 'abort', 1])('rejects signal %j naming it, before any request', async (signal) => {
-    const result = createApiClient({ baseUrl: server.origin }).listShares({ organizationId: ORG, page: 0, size: 20, signal: signal as never });
+    const result = createApiClient({ baseUrl: server.origin }).listShares({
+      organizationId: ORG,
+      page: 0,
+      size: 20,
+      signal: signal as never,
+    });
     await expect(result).rejects.toThrow(TypeError);
     await expect(result).rejects.toThrow('pagewise: `signal` must be an AbortSignal');
     expect(server.requests).toHaveLength(0);
@@ -545,11 +595,17 @@ describe('limits and URLs beyond the ordinary', () => {
 
   it('redacts the token half of a raw Basic pair echoed in a non-JSON error body, not the account id (no secret, and it may appear in data)', async () => {
     const pair = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f:pat_Vx93kLq0ZmA7rT2w';
-    server.handle((request) => ({ status: 401, body: `no account for ${request.headers.authorization!.slice(6).split(':').reverse().join(' / ')}` }));
+    server.handle((request) => ({
+      status: 401,
+      body: `no account for ${request.headers.authorization!.slice(6).split(':').reverse().join(' / ')}`,
+    }));
     const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Basic ${pair}`) })
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 401, body: 'no account for [redacted] / 9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f' });
+    expect(error).toMatchObject({
+      status: 401,
+      body: 'no account for [redacted] / 9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f',
+    });
     expectNoSecrets(error, ['pat_Vx93kLq0ZmA7rT2w']);
   });
 });
@@ -564,13 +620,19 @@ describe('a credential fetch would quote in its error', () => {
       .listShares({ organizationId: ORG, page: 0, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
-    expect((error as Error).message).toContain('`auth` gave an Authorization header with a line break or NUL (not shown)');
+    expect((error as Error).message).toContain(
+      '`auth` gave an Authorization header with a line break or NUL (not shown)',
+    );
     expect(server.requests).toHaveLength(0);
     expectNoSecrets(error, [token, ...token.split(/[\n\r\0]/)]);
   });
 
   it('still sends a token with a trailing newline (as read from a file), which fetch trims', async () => {
-    await createApiClient({ baseUrl: server.origin, auth: bearerToken(() => `${TOKEN}\n`) }).listShares({ organizationId: ORG, page: 0, size: 20 });
+    await createApiClient({ baseUrl: server.origin, auth: bearerToken(() => `${TOKEN}\n`) }).listShares({
+      organizationId: ORG,
+      page: 0,
+      size: 20,
+    });
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 

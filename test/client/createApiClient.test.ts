@@ -45,7 +45,9 @@ describe('client in a browser-like environment (jsdom)', () => {
   it.each(['//evil.example/api', '/\\evil.example/api', '/\\/evil.example'])(
     'rejects the path baseUrl %j, which leads to another origin where the bearer token would go',
     (baseUrl) => {
-      expect(() => createApiClient({ baseUrl, auth: bearerToken(() => TOKEN) })).toThrow('pagewise: `baseUrl` must be a path on this origin');
+      expect(() => createApiClient({ baseUrl, auth: bearerToken(() => TOKEN) })).toThrow(
+        'pagewise: `baseUrl` must be a path on this origin',
+      );
     },
   );
 
@@ -64,11 +66,19 @@ describe('client in a browser-like environment (jsdom)', () => {
     await expect(client.listEnvironments(params)).resolves.toMatchObject({ total: 0 });
     await expect(client.listEnvironments(params)).resolves.toMatchObject({ total: 0 });
     expect(issued).toBe(2);
-    expect(seen.map((r) => r.headers.get('authorization'))).toEqual([`Bearer ${TOKEN}-1`, `Bearer ${TOKEN}-2`, `Bearer ${TOKEN}-2`]);
+    expect(seen.map((r) => r.headers.get('authorization'))).toEqual([
+      `Bearer ${TOKEN}-1`,
+      `Bearer ${TOKEN}-2`,
+      `Bearer ${TOKEN}-2`,
+    ]);
   });
 
   it('rejects an error status with a typed, secret-free HttpError', async () => {
-    server.use(http.get(`${API}/:org/shares`, () => HttpResponse.json({ message: 'nope' }, { status: 503, headers: { 'Retry-After': '30' } })));
+    server.use(
+      http.get(`${API}/:org/shares`, () =>
+        HttpResponse.json({ message: 'nope' }, { status: 503, headers: { 'Retry-After': '30' } }),
+      ),
+    );
     const error = await createApiClient({ baseUrl: API, auth: bearerToken(() => TOKEN) })
       .listShares(params)
       .catch((e: unknown) => e);
@@ -102,8 +112,12 @@ describe('client in a browser-like environment (jsdom)', () => {
 
   it('refuses server-side credentials in the browser unless dangerouslyAllowBrowser is true', () => {
     const secret = 'cs_browser_Q8w2e4r6';
-    expect(() => clientCredentials({ authUrl: API, clientId: 'c', clientSecret: secret })).toThrow(/refuses to run in a browser/);
+    expect(() => clientCredentials({ authUrl: API, clientId: 'c', clientSecret: secret })).toThrow(
+      /refuses to run in a browser/,
+    );
     expect(() => apiAccountToken({ accountId: ORG, apiToken: secret })).toThrow(/refuses to run in a browser/);
-    expect(apiAccountToken({ accountId: ORG, apiToken: secret, dangerouslyAllowBrowser: true }).id).toBe(`api-account:${ORG}`);
+    expect(apiAccountToken({ accountId: ORG, apiToken: secret, dangerouslyAllowBrowser: true }).id).toBe(
+      `api-account:${ORG}`,
+    );
   });
 });

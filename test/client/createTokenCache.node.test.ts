@@ -54,7 +54,7 @@ describe('createTokenCache', () => {
     expect(source.calls()).toBe(1);
   });
 
-  it("lets one caller abort without aborting the shared request for the others", async () => {
+  it('lets one caller abort without aborting the shared request for the others', async () => {
     let release!: () => void;
     let sharedSignal!: AbortSignal;
     const cache = createTokenCache({
@@ -233,7 +233,13 @@ describe('createTokenCache', () => {
     const time = clock();
     const refusals: AuthError[] = [];
     const source = tokenSource(async () => {
-      const refusal = new AuthError('failed: 401 Unauthorized', { method: 'POST', url: 'https://idp.example.test/token', status: 401, statusText: 'Unauthorized', error: 'invalid_client' });
+      const refusal = new AuthError('failed: 401 Unauthorized', {
+        method: 'POST',
+        url: 'https://idp.example.test/token',
+        status: 401,
+        statusText: 'Unauthorized',
+        error: 'invalid_client',
+      });
       refusals.push(refusal);
       throw refusal;
     });
@@ -242,7 +248,11 @@ describe('createTokenCache', () => {
     const copy = (await cache.get().catch((e: unknown) => e)) as AuthError;
     expect(copy).not.toBe(refusals[0]);
     expect(copy).toBeInstanceOf(AuthError);
-    expect({ ...copy, message: copy.message, name: copy.name }).toEqual({ ...refusals[0], message: refusals[0]!.message, name: 'AuthError' });
+    expect({ ...copy, message: copy.message, name: copy.name }).toEqual({
+      ...refusals[0],
+      message: refusals[0]!.message,
+      name: 'AuthError',
+    });
     for (const [i, delay] of [1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000].entries()) {
       time.advance(delay - 1);
       await expect(cache.get()).rejects.toBeInstanceOf(AuthError);
@@ -260,7 +270,11 @@ describe('createTokenCache', () => {
       if (healthy) return { token: `t${n}`, expiresIn: 1 };
       const error =
         n % 2
-          ? new NetworkError('failed: network error', { method: 'POST', url: 'https://idp.example.test/oauth/token', cause: new TypeError('fetch failed') })
+          ? new NetworkError('failed: network error', {
+              method: 'POST',
+              url: 'https://idp.example.test/oauth/token',
+              cause: new TypeError('fetch failed'),
+            })
           : new AuthError('failed: 503', { status: 503 });
       errors.push(error);
       throw error;

@@ -18,13 +18,30 @@ import { parseRetryAfter } from '../../src/client/time';
 
 const url = 'https://api.example.test/v1/org/shares?page=0&size=20';
 const samples = {
-  HttpError: new HttpError('failed: 401 Unauthorized', { method: 'GET', url, status: 401, statusText: 'Unauthorized', body: { error: 'x' } }),
-  AuthError: new AuthError('failed: 401', { method: 'POST', url: 'https://idp.example.test/oauth/token', status: 401, error: 'invalid_client' }),
+  HttpError: new HttpError('failed: 401 Unauthorized', {
+    method: 'GET',
+    url,
+    status: 401,
+    statusText: 'Unauthorized',
+    body: { error: 'x' },
+  }),
+  AuthError: new AuthError('failed: 401', {
+    method: 'POST',
+    url: 'https://idp.example.test/oauth/token',
+    status: 401,
+    error: 'invalid_client',
+  }),
   NetworkError: new NetworkError('failed: network error', { method: 'GET', url, cause: new TypeError('fetch failed') }),
   TimeoutError: new TimeoutError('timed out after 500 ms', { method: 'GET', url, timeoutMs: 500 }),
   ResponseShapeError: new ResponseShapeError('returned a body that is not valid JSON', { method: 'GET', url }),
 };
-const guards = { HttpError: isHttpError, AuthError: isAuthError, NetworkError: isNetworkError, TimeoutError: isTimeoutError, ResponseShapeError: isResponseShapeError };
+const guards = {
+  HttpError: isHttpError,
+  AuthError: isAuthError,
+  NetworkError: isNetworkError,
+  TimeoutError: isTimeoutError,
+  ResponseShapeError: isResponseShapeError,
+};
 
 describe('error classes', () => {
   it('every error is an ApiError and an Error, named after its class', () => {
@@ -48,7 +65,8 @@ describe('error classes', () => {
 
   it('guards recognize errors from another copy of the module, where instanceof fails', async () => {
     vi.resetModules();
-    const copy = (await import('../../src/client/errors/HttpError')) as typeof import('../../src/client/errors/HttpError');
+    const copy =
+      (await import('../../src/client/errors/HttpError')) as typeof import('../../src/client/errors/HttpError');
     const foreign = new copy.HttpError('failed: 500', { method: 'GET', url, status: 500, statusText: '', body: '' });
     expect(foreign).not.toBeInstanceOf(HttpError);
     expect(isHttpError(foreign)).toBe(true);
@@ -68,7 +86,12 @@ describe('error classes', () => {
   it('every ApiError carries status, method, URL and parsed body, undefined where no response arrived', () => {
     const fields = (e: ApiError) => ({ status: e.status, method: e.method, url: e.url, body: e.body });
     expect(fields(samples.HttpError)).toEqual({ status: 401, method: 'GET', url, body: { error: 'x' } });
-    expect(fields(samples.AuthError)).toEqual({ status: 401, method: 'POST', url: 'https://idp.example.test/oauth/token', body: undefined });
+    expect(fields(samples.AuthError)).toEqual({
+      status: 401,
+      method: 'POST',
+      url: 'https://idp.example.test/oauth/token',
+      body: undefined,
+    });
     expect(fields(samples.NetworkError)).toEqual({ status: undefined, method: 'GET', url, body: undefined });
     expect(fields(samples.TimeoutError)).toEqual({ status: undefined, method: 'GET', url, body: undefined });
   });
@@ -92,11 +115,19 @@ describe('error classes', () => {
   it('formats messages as "METHOD URL failed: status text"', () => {
     expect(samples.HttpError.message).toBe(`GET ${url} failed: 401 Unauthorized`);
     expect(samples.AuthError.message).toBe('POST https://idp.example.test/oauth/token failed: 401 (invalid_client)');
-    expect(new HttpError('failed: 502', { method: 'GET', url, status: 502, statusText: '', body: '' }).message).toBe(`GET ${url} failed: 502`);
+    expect(new HttpError('failed: 502', { method: 'GET', url, status: 502, statusText: '', body: '' }).message).toBe(
+      `GET ${url} failed: 502`,
+    );
   });
 
   it('strips userinfo from URLs', () => {
-    const error = new HttpError('failed: 500 Internal Server Error', { method: 'GET', url: 'https://user:pa55word@api.example.test/x', status: 500, statusText: 'Internal Server Error', body: '' });
+    const error = new HttpError('failed: 500 Internal Server Error', {
+      method: 'GET',
+      url: 'https://user:pa55word@api.example.test/x',
+      status: 500,
+      statusText: 'Internal Server Error',
+      body: '',
+    });
     expect(error.url).toBe('https://api.example.test/x');
     expect(error.message).not.toContain('pa55word');
   });

@@ -14,10 +14,18 @@ const token = fc.stringMatching(/^[a-z0-9*.-]{1,8}$/);
 const ows = fc.constantFrom('', ' ', '  ', '\t');
 /** A URI reference: absolute or relative, with the `,` and `;` a URI may hold. */
 const target = fc
-  .tuple(fc.constantFrom('https://api.example.com/v1/o/shares', '/v1/o/shares', 'shares', '', '?'), fc.stringMatching(/^[a-z0-9=&,;%]{0,12}$/))
+  .tuple(
+    fc.constantFrom('https://api.example.com/v1/o/shares', '/v1/o/shares', 'shares', '', '?'),
+    fc.stringMatching(/^[a-z0-9=&,;%]{0,12}$/),
+  )
   .map(([path, query]) => `${path}${path.endsWith('?') ? '' : '?'}${query}`);
 const extraParam = fc
-  .tuple(token.filter((name) => name !== 'rel'), fc.option(fc.oneof(token, quoted), { nil: undefined }), ows, ows)
+  .tuple(
+    token.filter((name) => name !== 'rel'),
+    fc.option(fc.oneof(token, quoted), { nil: undefined }),
+    ows,
+    ows,
+  )
   .map(([name, value, a, b]) => `;${a}${name}${value === undefined ? '' : `${b}=${b}${value}`}`);
 const link = fc.record({
   target,
@@ -59,30 +67,74 @@ describe('parseLinkHeader', () => {
   });
 
   it('never throws on arbitrary text, and parsePage then answers a Page or a ResponseShapeError (fast-check)', () => {
-    const context = (header: string) => ({ response: new Response(null, { headers: { Link: header } }), page: 1, size: 2, url: 'http://127.0.0.1:1/o/shares?page=1&size=2' });
+    const context = (header: string) => ({
+      response: new Response(null, { headers: { Link: header } }),
+      page: 1,
+      size: 2,
+      url: 'http://127.0.0.1:1/o/shares?page=1&size=2',
+    });
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('<', '>', ';', ',', '"', '\\', '=', ' ', 'r', 'e', 'l', 'n', 'x', 't', '?', 'p', 'a', 'g', '1', ':', '/') }), (header) => {
-        const links = parseLinkHeader(header);
-        expect(typeof links).toBe('object');
-        try {
-          const page = parsePage({ items: [{ id: 'r1' }] }, context(header));
-          expect(typeof page.hasNext).toBe('boolean');
-          expect(page.total).toBeUndefined();
-        } catch (error) {
-          expect(error).toMatchObject({ name: 'ResponseShapeError', keys: ['items'] });
-        }
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(
+            '<',
+            '>',
+            ';',
+            ',',
+            '"',
+            '\\',
+            '=',
+            ' ',
+            'r',
+            'e',
+            'l',
+            'n',
+            'x',
+            't',
+            '?',
+            'p',
+            'a',
+            'g',
+            '1',
+            ':',
+            '/',
+          ),
+        }),
+        (header) => {
+          const links = parseLinkHeader(header);
+          expect(typeof links).toBe('object');
+          try {
+            const page = parsePage({ items: [{ id: 'r1' }] }, context(header));
+            expect(typeof page.hasNext).toBe('boolean');
+            expect(page.total).toBeUndefined();
+          } catch (error) {
+            expect(error).toMatchObject({ name: 'ResponseShapeError', keys: ['items'] });
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('reads the page count from any last link with a page parameter, and hasNext from a next link (fast-check)', () => {
     fc.assert(
-      fc.property(fc.nat({ max: 1e6 }), fc.boolean(), fc.constantFrom('https://api.example.com/v1/o/shares', '/v1/o/shares', 'shares', ''), (last, next, path) => {
-        const header = [`<${path}?size=2&page=${last}>; rel="last"`, ...(next ? ['<?page=2>; rel="next"'] : [])].join(', ');
-        const page = parsePage([], { response: new Response(null, { headers: { Link: header } }), page: 1, size: 2, url: 'http://127.0.0.1:1/v1/o/shares?page=1&size=2' });
-        expect(page).toMatchObject({ pageCount: last + 1, hasNext: next, total: undefined });
-      }),
+      fc.property(
+        fc.nat({ max: 1e6 }),
+        fc.boolean(),
+        fc.constantFrom('https://api.example.com/v1/o/shares', '/v1/o/shares', 'shares', ''),
+        (last, next, path) => {
+          const header = [`<${path}?size=2&page=${last}>; rel="last"`, ...(next ? ['<?page=2>; rel="next"'] : [])].join(
+            ', ',
+          );
+          const page = parsePage([], {
+            response: new Response(null, { headers: { Link: header } }),
+            page: 1,
+            size: 2,
+            url: 'http://127.0.0.1:1/v1/o/shares?page=1&size=2',
+          });
+          expect(page).toMatchObject({ pageCount: last + 1, hasNext: next, total: undefined });
+        },
+      ),
     );
   });
 

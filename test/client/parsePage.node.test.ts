@@ -21,9 +21,21 @@ const list = (reply: Reply, options: { parsePage?: ParsePage } = {}) => {
 
 describe('response shapes', () => {
   it.each<[string, Reply]>([
-    ['Spring Data Page', { body: { content: rows, totalElements: 5, totalPages: 3, number: 1, size: 2, numberOfElements: 2 } }],
+    [
+      'Spring Data Page',
+      { body: { content: rows, totalElements: 5, totalPages: 3, number: 1, size: 2, numberOfElements: 2 } },
+    ],
     ['Spring PagedModel', { body: { content: rows, page: { size: 2, number: 1, totalElements: 5, totalPages: 3 } } }],
-    ['HAL', { body: { _embedded: { shareList: rows }, _links: {}, page: { size: 2, number: 1, totalElements: 5, totalPages: 3 } } }],
+    [
+      'HAL',
+      {
+        body: {
+          _embedded: { shareList: rows },
+          _links: {},
+          page: { size: 2, number: 1, totalElements: 5, totalPages: 3 },
+        },
+      },
+    ],
     ['a plain array with X-Total-Count', { body: rows, headers: { 'X-Total-Count': '5' } }],
     ['{ items, total }', { body: { items: rows, total: 5 } }],
     ['{ data, count }', { body: { data: rows, count: 5 } }],
@@ -34,24 +46,47 @@ describe('response shapes', () => {
 
   it('reads a HAL page without _embedded as no rows', async () => {
     const page = await list({ body: { _links: {}, page: { size: 2, number: 1, totalElements: 0, totalPages: 0 } } });
-    expect(page).toEqual({ items: [], total: 0, pageIndex: 1, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: true });
+    expect(page).toEqual({
+      items: [],
+      total: 0,
+      pageIndex: 1,
+      pageSize: 2,
+      pageCount: 0,
+      hasNext: false,
+      hasPrevious: true,
+    });
   });
 
-  it.each(['items', 'data', 'results'])('reads %s beside page metadata (no _embedded) as the rows, with the metadata', async (key) => {
-    const page = await list({ body: { [key]: rows, page: { size: 2, number: 1, totalElements: 5, totalPages: 3 } } });
-    expect(page).toEqual(expected);
-  });
+  it.each(['items', 'data', 'results'])(
+    'reads %s beside page metadata (no _embedded) as the rows, with the metadata',
+    async (key) => {
+      const page = await list({ body: { [key]: rows, page: { size: 2, number: 1, totalElements: 5, totalPages: 3 } } });
+      expect(page).toEqual(expected);
+    },
+  );
 
   it.each<[string, Reply]>([
-    ['a Spring Data Page with a count of this page', { body: { content: rows, count: 2, totalElements: 5, number: 1, size: 2 } }],
-    ['page metadata with a count of this page beside it', { body: { items: rows, count: 2, page: { size: 2, number: 1, totalElements: 5 } } }],
+    [
+      'a Spring Data Page with a count of this page',
+      { body: { content: rows, count: 2, totalElements: 5, number: 1, size: 2 } },
+    ],
+    [
+      'page metadata with a count of this page beside it',
+      { body: { items: rows, count: 2, page: { size: 2, number: 1, totalElements: 5 } } },
+    ],
   ])('reads the total from totalElements, not count, in %s', async (_, reply) => {
     await expect(list(reply)).resolves.toEqual(expected);
   });
 
   it.each<[string, Reply]>([
-    ['_embedded beside a data field that is not a list', { body: { data: 'shares', _embedded: { shareList: rows }, page: { size: 2, number: 1, totalElements: 5 } } }],
-    ['items beside a content field that is not a list', { body: { content: { kind: 'shares' }, items: rows, total: 5 } }],
+    [
+      '_embedded beside a data field that is not a list',
+      { body: { data: 'shares', _embedded: { shareList: rows }, page: { size: 2, number: 1, totalElements: 5 } } },
+    ],
+    [
+      'items beside a content field that is not a list',
+      { body: { content: { kind: 'shares' }, items: rows, total: 5 } },
+    ],
   ])('reads the rows from the first field that is a list: %s', async (_, reply) => {
     await expect(list(reply)).resolves.toEqual(expected);
   });
@@ -76,15 +111,45 @@ describe('response shapes', () => {
     ['an unknown object', { body: { rows, totalRows: 5 } }, 'keys: rows, totalRows', ['rows', 'totalRows']],
     ['content without a total', { body: { content: rows } }, 'keys: content', ['content']],
     ['items with a negative total', { body: { items: rows, total: -1 } }, 'keys: items, total', ['items', 'total']],
-    ['HAL without an array in _embedded', { body: { _embedded: { x: 1 }, page: { totalElements: 1 } } }, 'keys: _embedded, page', ['_embedded', 'page']],
-    ['page metadata with items that are not an array', { body: { items: 'r1,r2', page: { totalElements: 5 } } }, 'keys: items, page', ['items', 'page']],
+    [
+      'HAL without an array in _embedded',
+      { body: { _embedded: { x: 1 }, page: { totalElements: 1 } } },
+      'keys: _embedded, page',
+      ['_embedded', 'page'],
+    ],
+    [
+      'page metadata with items that are not an array',
+      { body: { items: 'r1,r2', page: { totalElements: 5 } } },
+      'keys: items, page',
+      ['items', 'page'],
+    ],
     ['a string', { body: '"hello"', headers: { 'content-type': 'application/json' } }, 'keys: none', []],
     ['null', { body: 'null', headers: { 'content-type': 'application/json' } }, 'keys: none', []],
-    ['a Slice whose last is not a boolean', { body: { content: rows, last: 'false', number: 1 } }, 'keys: content, last, number', ['content', 'last', 'number']],
-    ['data with a has_more that is not a boolean', { body: { data: rows, has_more: 1 } }, 'keys: data, has_more', ['data', 'has_more']],
-    ['results with a next that is neither a URL nor null', { body: { results: rows, next: 2 } }, 'keys: results, next', ['results', 'next']],
+    [
+      'a Slice whose last is not a boolean',
+      { body: { content: rows, last: 'false', number: 1 } },
+      'keys: content, last, number',
+      ['content', 'last', 'number'],
+    ],
+    [
+      'data with a has_more that is not a boolean',
+      { body: { data: rows, has_more: 1 } },
+      'keys: data, has_more',
+      ['data', 'has_more'],
+    ],
+    [
+      'results with a next that is neither a URL nor null',
+      { body: { results: rows, next: 2 } },
+      'keys: results, next',
+      ['results', 'next'],
+    ],
     ['a has-more body without rows', { body: { has_more: true } }, 'keys: has_more', ['has_more']],
-    ['items with a Link header that has no paging relation', { body: { items: rows }, headers: { Link: '</x>; rel="self"' } }, 'keys: items', ['items']],
+    [
+      'items with a Link header that has no paging relation',
+      { body: { items: rows }, headers: { Link: '</x>; rel="self"' } },
+      'keys: items',
+      ['items'],
+    ],
   ])('rejects %s with a ResponseShapeError listing the keys it saw', async (_, reply, listed, keys) => {
     const error = await list(reply).catch((e: unknown) => e);
     expect(isResponseShapeError(error)).toBe(true);
@@ -96,7 +161,9 @@ describe('response shapes', () => {
   });
 
   it('rejects a body that is not JSON with a ResponseShapeError', async () => {
-    const error = await list({ body: '<html>login</html>', headers: { 'content-type': 'text/html' } }).catch((e: unknown) => e);
+    const error = await list({ body: '<html>login</html>', headers: { 'content-type': 'text/html' } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({
       name: 'ResponseShapeError',
       keys: [],
@@ -112,9 +179,9 @@ describe('response shapes', () => {
       expect(context.response.headers.get('x-custom')).toBe('yes');
       return parsePage<T>({ items, total: n }, context);
     };
-    await expect(list({ body: { list: rows, n: 5 }, headers: { 'x-custom': 'yes' } }, { parsePage: custom })).resolves.toEqual(
-      expected,
-    );
+    await expect(
+      list({ body: { list: rows, n: 5 }, headers: { 'x-custom': 'yes' } }, { parsePage: custom }),
+    ).resolves.toEqual(expected);
   });
 });
 
@@ -123,7 +190,9 @@ describe('response shapes beyond the ordinary', () => {
     await expect(
       list({ body: { content: rows, totalElements: '5', totalPages: '3', number: '1', size: '2' } }),
     ).resolves.toEqual(expected);
-    await expect(list({ body: { content: rows, page: { size: '2', number: '1', totalElements: '5' } } })).resolves.toEqual(expected);
+    await expect(
+      list({ body: { content: rows, page: { size: '2', number: '1', totalElements: '5' } } }),
+    ).resolves.toEqual(expected);
     await expect(list({ body: { items: rows, total: '5' } })).resolves.toEqual(expected);
   });
 
@@ -134,18 +203,44 @@ describe('response shapes beyond the ordinary', () => {
   });
 
   it('reads a HAL page with an empty _embedded object as no rows', async () => {
-    const page = await list({ body: { _embedded: {}, _links: {}, page: { size: 2, number: 0, totalElements: 0, totalPages: 0 } } });
-    expect(page).toEqual({ items: [], total: 0, pageIndex: 0, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: false });
+    const page = await list({
+      body: { _embedded: {}, _links: {}, page: { size: 2, number: 0, totalElements: 0, totalPages: 0 } },
+    });
+    expect(page).toEqual({
+      items: [],
+      total: 0,
+      pageIndex: 0,
+      pageSize: 2,
+      pageCount: 0,
+      hasNext: false,
+      hasPrevious: false,
+    });
   });
 
   it('reads page metadata whose content is null as no rows', async () => {
     const page = await list({ body: { content: null, page: { size: 2, number: 0, totalElements: 0 } } });
-    expect(page).toEqual({ items: [], total: 0, pageIndex: 0, pageSize: 2, pageCount: 0, hasNext: false, hasPrevious: false });
+    expect(page).toEqual({
+      items: [],
+      total: 0,
+      pageIndex: 0,
+      pageSize: 2,
+      pageCount: 0,
+      hasNext: false,
+      hasPrevious: false,
+    });
   });
 
   it('reads a page past the end as no rows on that page, with the real page count', async () => {
     const page = await list({ body: { content: [], totalElements: 3, number: 7, size: 2 } });
-    expect(page).toEqual({ items: [], total: 3, pageIndex: 7, pageSize: 2, pageCount: 2, hasNext: false, hasPrevious: true });
+    expect(page).toEqual({
+      items: [],
+      total: 3,
+      pageIndex: 7,
+      pageSize: 2,
+      pageCount: 2,
+      hasNext: false,
+      hasPrevious: true,
+    });
   });
 
   it('falls back to the size asked for when the service reports size 0', async () => {
@@ -161,7 +256,15 @@ describe('response shapes beyond the ordinary', () => {
     // Type-checked by tsc: a non-generic function returning Page<Row> must fit the option.
     const readRows = (body: unknown): Page<Row> => {
       const { rows: items, n } = body as { rows: Row[]; n: number };
-      return { items, total: n, pageIndex: 0, pageSize: items.length, pageCount: 1, hasNext: false, hasPrevious: false };
+      return {
+        items,
+        total: n,
+        pageIndex: 0,
+        pageSize: items.length,
+        pageCount: 1,
+        hasNext: false,
+        hasPrevious: false,
+      };
     };
     server.handle(() => ({ body: { rows: [{ id: 'r1', label: 'one' }], n: 1 } }));
     const client = createApiClient({ baseUrl: server.origin, parsePage: readRows });
@@ -202,12 +305,24 @@ describe('response shapes without a total', () => {
     ['{ data, has_more: false }', { body: { data: rows, has_more: false } }, false],
     ['{ items, hasMore: true }', { body: { items: rows, hasMore: true } }, true],
     ['{ results, hasMore: false }', { body: { results: rows, hasMore: false } }, false],
-    ['{ results, next: <absolute URL> }', { body: { results: rows, next: 'https://api.example.com/x?page=2&size=2' } }, true],
+    [
+      '{ results, next: <absolute URL> }',
+      { body: { results: rows, next: 'https://api.example.com/x?page=2&size=2' } },
+      true,
+    ],
     ['{ items, next: <relative URL> }', { body: { items: rows, next: '/x?page=2&size=2' } }, true],
     ['{ results, next: null }', { body: { results: rows, next: null, previous: '/x?page=0' } }, false],
     ['a plain array with Link rel="next"', { body: rows, headers: { Link: '</x?page=2&size=2>; rel="next"' } }, true],
-    ['a plain array with Link rel="prev" and rel="first" only (the last page)', { body: rows, headers: { Link: '</x?page=0>; rel="prev", </x?page=0>; rel="first"' } }, false],
-    ['{ items } with Link rel="next"', { body: { items: rows }, headers: { Link: '<?page=2&size=2>; rel=next' } }, true],
+    [
+      'a plain array with Link rel="prev" and rel="first" only (the last page)',
+      { body: rows, headers: { Link: '</x?page=0>; rel="prev", </x?page=0>; rel="first"' } },
+      false,
+    ],
+    [
+      '{ items } with Link rel="next"',
+      { body: { items: rows }, headers: { Link: '<?page=2&size=2>; rel=next' } },
+      true,
+    ],
     ['a full plain array without headers (guessed)', { body: rows }, true],
   ])('reads %s with total and pageCount undefined', async (_, reply, hasNext) => {
     await expect(list(reply)).resolves.toEqual(unknown(1, hasNext));
@@ -219,10 +334,13 @@ describe('response shapes without a total', () => {
   });
 
   it('reads the page count from rel="last" (its zero-based page parameter + 1), relative or absolute', async () => {
-    const both = '<https://api.example.com/v1/o/shares?page=2&size=2>; rel="next", </v1/o/shares?size=2&page=4>; rel="last"';
+    const both =
+      '<https://api.example.com/v1/o/shares?page=2&size=2>; rel="next", </v1/o/shares?size=2&page=4>; rel="last"';
     await expect(list({ body: rows, headers: { Link: both } })).resolves.toEqual(unknown(1, true, { pageCount: 5 }));
     const relative = '<?page=2&size=2>; rel="next", <shares?page=9&size=2>; rel="last"';
-    await expect(list({ body: rows, headers: { Link: relative } })).resolves.toEqual(unknown(1, true, { pageCount: 10 }));
+    await expect(list({ body: rows, headers: { Link: relative } })).resolves.toEqual(
+      unknown(1, true, { pageCount: 10 }),
+    );
   });
 
   it('reads the Link header with care: quoted commas and semicolons, several relations per link, any case', async () => {
@@ -233,21 +351,32 @@ describe('response shapes without a total', () => {
   });
 
   it('leaves the page count unknown when rel="last" has no page parameter', async () => {
-    await expect(list({ body: rows, headers: { Link: '</x?cursor=abc>; rel="next", </x?cursor=zzz>; rel="last"' } })).resolves.toEqual(
-      unknown(1, true),
-    );
+    await expect(
+      list({ body: rows, headers: { Link: '</x?cursor=abc>; rel="next", </x?cursor=zzz>; rel="last"' } }),
+    ).resolves.toEqual(unknown(1, true));
   });
 
   it('keeps a total winning: a Page with last, and totalElements beside a Link header, a has-more flag or next', async () => {
     await expect(list({ body: { ...slice(1, true), totalElements: 5, totalPages: 3 } })).resolves.toEqual(expected);
-    await expect(list({ body: { content: rows, totalElements: 5, number: 1, size: 2, has_more: false, next: null } })).resolves.toEqual(expected);
-    await expect(list({ body: rows, headers: { 'X-Total-Count': '5', Link: '</x?page=9>; rel="last"' } })).resolves.toEqual(expected);
+    await expect(
+      list({ body: { content: rows, totalElements: 5, number: 1, size: 2, has_more: false, next: null } }),
+    ).resolves.toEqual(expected);
+    await expect(
+      list({ body: rows, headers: { 'X-Total-Count': '5', Link: '</x?page=9>; rel="last"' } }),
+    ).resolves.toEqual(expected);
     await expect(list({ body: { results: rows, count: 5, next: null } })).resolves.toEqual(expected);
   });
 
   it("reads a Slice's own page number and size", async () => {
     const page = await list({ body: { ...slice(3, false), size: 4 } });
-    expect(page).toMatchObject({ pageIndex: 3, pageSize: 4, total: undefined, pageCount: undefined, hasNext: true, hasPrevious: true });
+    expect(page).toMatchObject({
+      pageIndex: 3,
+      pageSize: 4,
+      total: undefined,
+      pageCount: undefined,
+      hasNext: true,
+      hasPrevious: true,
+    });
   });
 
   it('reads the first page of a Slice as having no previous page', async () => {

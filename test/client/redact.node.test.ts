@@ -7,7 +7,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('parseRedacted', () => {
   it('parses a body exactly as JSON.parse does, never with a reviver (a reviver recurses)', () => {
-    const text = JSON.stringify({ content: [{ id: 'a', name: 'Share A', size: 12.5, tags: ['x'], owner: null }], totalElements: 1 });
+    const text = JSON.stringify({
+      content: [{ id: 'a', name: 'Share A', size: 12.5, tags: ['x'], owner: null }],
+      totalElements: 1,
+    });
     const parse = vi.spyOn(JSON, 'parse');
     expect(parseRedacted(text, [TOKEN, `Bearer ${TOKEN}`], 8)).toEqual(JSON.parse(text));
     expect(parse.mock.calls[0]).toEqual([text]);
@@ -16,7 +19,11 @@ describe('parseRedacted', () => {
   it('parses and redacts valid JSON nested 200,000 deep without overflowing the call stack', () => {
     const n = 200_000;
     const written = TOKEN.replace('t', '\\u0074');
-    let value = parseRedacted(`${'['.repeat(n)}"${written}",{"${written}":"caf\\u00e9"}${']'.repeat(n)}`, [TOKEN], 8) as unknown[];
+    let value = parseRedacted(
+      `${'['.repeat(n)}"${written}",{"${written}":"caf\\u00e9"}${']'.repeat(n)}`,
+      [TOKEN],
+      8,
+    ) as unknown[];
     for (let depth = 1; depth < n; depth++) value = value[0] as unknown[];
     expect(value).toEqual(['[redacted]', { '[redacted]': 'café' }]);
   });
@@ -33,7 +40,10 @@ describe('parseRedacted', () => {
   });
 
   it('redacts an unescaped secret in a body that has escapes elsewhere', () => {
-    expect(parseRedacted(`{"quote":"\\"hi\\"","note":"${TOKEN}"}`, [TOKEN], 8)).toEqual({ quote: '"hi"', note: '[redacted]' });
+    expect(parseRedacted(`{"quote":"\\"hi\\"","note":"${TOKEN}"}`, [TOKEN], 8)).toEqual({
+      quote: '"hi"',
+      note: '[redacted]',
+    });
   });
 
   it('leaves secrets under 8 characters alone in data, where ordinary words match them', () => {

@@ -21,7 +21,9 @@ export async function startStatusLineServer(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      res.writeHead(status, reason({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }), { 'content-type': 'application/json' });
+      res.writeHead(status, reason({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }), {
+        'content-type': 'application/json',
+      });
       res.end('{}');
     });
   });

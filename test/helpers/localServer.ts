@@ -61,7 +61,8 @@ export async function startLocalServer(handler: Handler = () => ({ status: 404 }
       requests.push(recorded);
       Promise.resolve(current(recorded)).then(
         (reply) => {
-          const body = reply.body === undefined || typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+          const body =
+            reply.body === undefined || typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
           const headers =
             typeof reply.body === 'string' || reply.body === undefined ? {} : { 'content-type': 'application/json' };
           res.writeHead(reply.status ?? 200, { ...headers, ...reply.headers });

@@ -7,7 +7,11 @@ import { startedForFile } from './startedForFile';
  * its handler reset to `handler` before each test, and closed after the file.
  */
 export function localServerForFile(handler: Handler = () => ({ status: 404 })): LocalServer {
-  const started = startedForFile('localServerForFile', () => startLocalServer(handler), (server) => server.close());
+  const started = startedForFile(
+    'localServerForFile',
+    () => startLocalServer(handler),
+    (server) => server.close(),
+  );
   beforeEach(() => {
     started().requests.length = 0;
     started().handle(handler);

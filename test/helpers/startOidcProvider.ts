@@ -10,7 +10,8 @@ import Provider, { errors } from 'oidc-provider';
 export interface OidcClient {
   client_id: string;
   client_secret?: string;
-  token_endpoint_auth_method: 'client_secret_basic' | 'client_secret_post' | 'client_secret_jwt' | 'private_key_jwt' | 'tls_client_auth';
+  token_endpoint_auth_method:
+    'client_secret_basic' | 'client_secret_post' | 'client_secret_jwt' | 'private_key_jwt' | 'tls_client_auth';
   /** Public keys of `private_key_jwt` clients (with `x5c` for certificate credentials). */
   jwks?: { keys: JWK[] };
   /** Where the provider fetches the client's public keys (a federated issuer's, for client assertions made elsewhere). */
@@ -54,20 +55,40 @@ export interface StartedOidcProvider {
 export async function startOidcProvider(options: OidcProviderOptions): Promise<StartedOidcProvider> {
   const scope = options.scope ?? 'shares.read';
   const { tls } = options;
-  const server: Server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key, ca: tls.ca, requestCert: true, rejectUnauthorized: false }) : createServer();
+  const server: Server = tls
+    ? createHttpsServer({ cert: tls.cert, key: tls.key, ca: tls.ca, requestCert: true, rejectUnauthorized: false })
+    : createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const provider = new Provider(issuer, {
-    clients: options.clients.map((client) => ({ ...client, grant_types: ['client_credentials'], response_types: [], redirect_uris: [], scope })),
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'client_secret_jwt', 'private_key_jwt', ...(tls ? (['tls_client_auth'] as const) : [])],
+    clients: options.clients.map((client) => ({
+      ...client,
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+      scope,
+    })),
+    clientAuthMethods: [
+      'client_secret_basic',
+      'client_secret_post',
+      'client_secret_jwt',
+      'private_key_jwt',
+      ...(tls ? (['tls_client_auth'] as const) : []),
+    ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test', use: 'sig', alg: 'RS256' }] },
     scopes: scope.split(' '),
     ttl: { ClientCredentials: 3600 },
     // Without its SSRF guard's dispatcher, which refuses 127.0.0.1: a client's `jwks_uri` is a test server there.
     fetch: (url, init) => globalThis.fetch(url, { ...init, dispatcher: undefined } as RequestInit),
-    assertJwtClientAuthClaimsAndHeader(_ctx: unknown, _claims: unknown, header: Record<string, unknown>, client: { clientId: string }) {
-      if (options.checkAssertionHeader?.(header, client) === false) throw new errors.InvalidClientAuth('the assertion header names no registered key');
+    assertJwtClientAuthClaimsAndHeader(
+      _ctx: unknown,
+      _claims: unknown,
+      header: Record<string, unknown>,
+      client: { clientId: string },
+    ) {
+      if (options.checkAssertionHeader?.(header, client) === false)
+        throw new errors.InvalidClientAuth('the assertion header names no registered key');
     },
     features: {
       devInteractions: { enabled: false },
@@ -84,7 +105,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
         certificateAuthorized: (ctx) => (ctx.req.socket as TLSSocket).authorized,
         certificateSubjectMatches: (ctx, property, expected) =>
           property === 'tls_client_auth_subject_dn' &&
-          new X509Certificate((ctx.req.socket as TLSSocket).getPeerCertificate().raw).subject.replace(/\n/g, ',') === expected,
+          new X509Certificate((ctx.req.socket as TLSSocket).getPeerCertificate().raw).subject.replace(/\n/g, ',') ===
+            expected,
       },
       resourceIndicators: {
         enabled: true,
@@ -92,7 +114,13 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
         useGrantedResource: () => false,
         getResourceServerInfo(_ctx: unknown, resourceIndicator: string) {
           if (!options.resources.includes(resourceIndicator)) throw new errors.InvalidTarget();
-          return { scope, audience: resourceIndicator, accessTokenTTL: 3600, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope,
+            audience: resourceIndicator,
+            accessTokenTTL: 3600,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
     },

@@ -47,9 +47,13 @@ export async function startRedis(): Promise<StartedRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await answering(port, child);
   };
   const stop = async () => {

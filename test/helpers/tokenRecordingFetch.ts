@@ -15,7 +15,10 @@ export function tokenRecordingFetch(): TokenRecordingFetch {
       const response = await globalThis.fetch(input, init);
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (new URL(url).pathname.endsWith('/oauth/token')) {
-        const body = (await response.clone().json().catch(() => ({}))) as { access_token?: unknown };
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { access_token?: unknown };
         if (typeof body.access_token === 'string') tokens.push(body.access_token);
       }
       return response;

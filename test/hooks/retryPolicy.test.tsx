@@ -27,12 +27,25 @@ describe('retryPolicy.retry', () => {
 
   it('never retries an AuthError, a ResponseShapeError or a rejected argument', () => {
     expect(retryPolicy.retry(0, new AuthError('failed: 401', { status: 401, error: 'invalid_client' }))).toBe(false);
-    expect(retryPolicy.retry(0, new ResponseShapeError('returned an unknown shape', { method: 'GET', url: 'https://api.pagewise.test/x', keys: ['weird'] }))).toBe(false);
+    expect(
+      retryPolicy.retry(
+        0,
+        new ResponseShapeError('returned an unknown shape', {
+          method: 'GET',
+          url: 'https://api.pagewise.test/x',
+          keys: ['weird'],
+        }),
+      ),
+    ).toBe(false);
     expect(retryPolicy.retry(0, new TypeError('pagewise: `organizationId` must be a UUID'))).toBe(false);
   });
 
   it('retries server errors and network errors, at most 3 tries in all', () => {
-    for (const error of [httpError(500), httpError(503), new NetworkError('failed: network error', { method: 'GET', url: 'https://api.pagewise.test/x', cause: null })]) {
+    for (const error of [
+      httpError(500),
+      httpError(503),
+      new NetworkError('failed: network error', { method: 'GET', url: 'https://api.pagewise.test/x', cause: null }),
+    ]) {
       expect([0, 1, 2].map((failures) => retryPolicy.retry(failures, error))).toEqual([true, true, false]);
     }
   });

@@ -40,7 +40,16 @@ describe('sharesQueryOptions', () => {
       { page: 2, pageSize: 20 },
       { page: 1, pageSize: 50 },
     ].map((p) => sharesQueryOptions({ client, organizationId: acme, ...p }));
-    for (const options of pages) queryClient.setQueryData(options.queryKey, { items: [], total: 0, pageIndex: 0, pageSize: 20, pageCount: 1, hasNext: false, hasPrevious: false });
+    for (const options of pages)
+      queryClient.setQueryData(options.queryKey, {
+        items: [],
+        total: 0,
+        pageIndex: 0,
+        pageSize: 20,
+        pageCount: 1,
+        hasNext: false,
+        hasPrevious: false,
+      });
     await queryClient.invalidateQueries({ queryKey: pages[0]!.queryKey.slice(0, 5) });
     expect(pages.map((p) => queryClient.getQueryState(p.queryKey)?.isInvalidated)).toEqual([true, true, false]);
   });
@@ -68,7 +77,9 @@ describe('sharesQueryOptions', () => {
     for (const withToken of clients) {
       const options = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 });
       // The strategy has sent its credential once (and may have cached it) before the key is read again.
-      await createTestQueryClient().query(options).catch(() => undefined);
+      await createTestQueryClient()
+        .query(options)
+        .catch(() => undefined);
       const key = sharesQueryOptions({ client: withToken, organizationId: acme, page: 1 }).queryKey;
       expect(JSON.stringify(key)).not.toContain(token);
       expect(JSON.stringify(key)).not.toContain(apiToken);

@@ -57,7 +57,10 @@ export function gate(): { promise: Promise<void>; open: () => void } {
 }
 
 /** A client that hands every list call's abort signal to `signals` before calling `client`. */
-export function recordSignals(client: ApiClient): { client: ApiClient; calls: Array<{ page: number; signal: AbortSignal | undefined }> } {
+export function recordSignals(client: ApiClient): {
+  client: ApiClient;
+  calls: Array<{ page: number; signal: AbortSignal | undefined }>;
+} {
   const calls: Array<{ page: number; signal: AbortSignal | undefined }> = [];
   return {
     calls,

@@ -5,7 +5,12 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { ApiClientProvider, useInfiniteShares } from '../../src/hooks/index';
-import { createMockService, demoOrganizationIds, type MockServiceOptions, type MockShare } from '../../src/testing/index';
+import {
+  createMockService,
+  demoOrganizationIds,
+  type MockServiceOptions,
+  type MockShare,
+} from '../../src/testing/index';
 
 // The load-more hook in Chromium, on the mock service's MSW handlers answering in the page (browser fetch types).
 
@@ -15,7 +20,8 @@ function setup(options: MockServiceOptions = {}) {
   const service = createMockService({ auth: 'none', latencyMs: 5, ...options });
   const client = createApiClient({
     baseUrl: service.baseUrl,
-    fetch: async (input, init) => (await getResponse(service.handlers, new Request(input, init))) ?? new Response(null, { status: 404 }),
+    fetch: async (input, init) =>
+      (await getResponse(service.handlers, new Request(input, init))) ?? new Response(null, { status: 404 }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -29,10 +35,13 @@ function setup(options: MockServiceOptions = {}) {
 describe('useInfiniteShares in Chromium', () => {
   it('resets to the first page for another organization without showing the old rows', async () => {
     const { service, wrapper } = setup();
-    const { result, rerender } = renderHook(({ org }: { org: string }) => useInfiniteShares<MockShare>({ organizationId: org, pageSize: 10 }), {
-      wrapper,
-      initialProps: { org: acme as string },
-    });
+    const { result, rerender } = renderHook(
+      ({ org }: { org: string }) => useInfiniteShares<MockShare>({ organizationId: org, pageSize: 10 }),
+      {
+        wrapper,
+        initialProps: { org: acme as string },
+      },
+    );
     await waitFor(() => expect(result.current.rows).toHaveLength(10));
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.rows).toHaveLength(20));
@@ -45,7 +54,10 @@ describe('useInfiniteShares in Chromium', () => {
 
   it('keeps at most maxPages pages, dropping from the start, and goes on loading', async () => {
     const { wrapper } = setup();
-    const { result } = renderHook(() => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, maxPages: 2 }), { wrapper });
+    const { result } = renderHook(
+      () => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, maxPages: 2 }),
+      { wrapper },
+    );
     await waitFor(() => expect(result.current.rows).toHaveLength(10));
     for (const last of [2, 3, 4]) {
       act(() => result.current.loadMore());
@@ -56,8 +68,13 @@ describe('useInfiniteShares in Chromium', () => {
   });
 
   it('stops at the end of a Spring Slice service, which has no total', async () => {
-    const { service, wrapper } = setup({ shape: 'slice', organizations: { [acme]: { name: 'Acme', shares: 15, environments: 0 } } });
-    const { result } = renderHook(() => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10 }), { wrapper });
+    const { service, wrapper } = setup({
+      shape: 'slice',
+      organizations: { [acme]: { name: 'Acme', shares: 15, environments: 0 } },
+    });
+    const { result } = renderHook(() => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10 }), {
+      wrapper,
+    });
     await waitFor(() => expect(result.current.rows).toHaveLength(10));
     expect(result.current.total).toBeUndefined();
     act(() => result.current.loadMore());

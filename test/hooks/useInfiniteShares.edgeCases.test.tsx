@@ -14,9 +14,12 @@ describe('useInfiniteShares: edge cases', () => {
   it('loads the next page when loadMore is called during a background refetch', async () => {
     const queryClient = createTestQueryClient();
     // Every field this test reads after the fact re-renders (a component reads them while rendering instead).
-    const { result, rerender } = renderHook(() => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, notifyOnChangeProps: 'all' }), {
-      wrapper: createWrapper(queryClient, client),
-    });
+    const { result, rerender } = renderHook(
+      () => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, notifyOnChangeProps: 'all' }),
+      {
+        wrapper: createWrapper(queryClient, client),
+      },
+    );
     await waitFor(() => expect(result.current.rows).toHaveLength(10));
     // Reading the live state keeps loadMore one function across renders (effects that list it do not rerun).
     const { loadMore } = result.current;
@@ -38,7 +41,9 @@ describe('useInfiniteShares: edge cases', () => {
     service.reset();
     const browser = createTestQueryClient();
     hydrate(browser, state);
-    const { result } = renderHook(() => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10 }), { wrapper: createWrapper(browser, client) });
+    const { result } = renderHook(() => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10 }), {
+      wrapper: createWrapper(browser, client),
+    });
     expect(result.current.rows).toHaveLength(10);
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.rows).toHaveLength(20));
@@ -56,7 +61,13 @@ describe('useInfiniteShares: edge cases', () => {
       return <p>{rows.length} rows</p>;
     }
     const Wrapper = createWrapper(queryClient, client);
-    render(<StrictMode><Wrapper><List /></Wrapper></StrictMode>);
+    render(
+      <StrictMode>
+        <Wrapper>
+          <List />
+        </Wrapper>
+      </StrictMode>,
+    );
     await screen.findByText('30 rows');
     // StrictMode's mount, unmount, mount aborts the first page's request (TanStack, development only); the pages
     // loadMore asks for are asked once each.
@@ -77,7 +88,11 @@ describe('useSuspenseShares: review edge cases', () => {
       const shares = useSuspenseShares<MockShare>({ organizationId: acme, page, defaultPageSize: 10, onChange });
       return (
         <div aria-busy={shares.isTransitioning}>
-          <ul>{shares.data.items.map((row) => <li key={row.id}>{row.name}</li>)}</ul>
+          <ul>
+            {shares.data.items.map((row) => (
+              <li key={row.id}>{row.name}</li>
+            ))}
+          </ul>
           <Pagination {...shares.pagination} />
         </div>
       );
@@ -91,7 +106,13 @@ describe('useSuspenseShares: review edge cases', () => {
       );
     }
     const Wrapper = createWrapper(createTestQueryClient(), client);
-    render(<StrictMode><Wrapper><App /></Wrapper></StrictMode>);
+    render(
+      <StrictMode>
+        <Wrapper>
+          <App />
+        </Wrapper>
+      </StrictMode>,
+    );
     await screen.findAllByRole('listitem');
     const before = fallbacks;
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));

@@ -14,9 +14,13 @@ const names = (rows: MockShare[]) => rows.map((row) => row.name);
 
 function setup(options: Partial<Parameters<typeof useInfiniteShares<MockShare>>[0]> = {}) {
   const queryClient = createTestQueryClient();
-  const hook = renderHook((props: Partial<Parameters<typeof useInfiniteShares<MockShare>>[0]>) => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, ...options, ...props }), {
-    wrapper: createWrapper(queryClient, client),
-  });
+  const hook = renderHook(
+    (props: Partial<Parameters<typeof useInfiniteShares<MockShare>>[0]>) =>
+      useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, ...options, ...props }),
+    {
+      wrapper: createWrapper(queryClient, client),
+    },
+  );
   return { ...hook, queryClient };
 }
 
@@ -91,14 +95,21 @@ describe('useInfiniteShares', () => {
   });
 
   it('stops when a service without totals (Spring Slice) says there is no next page', async () => {
-    const slice = createMockService({ auth: 'none', shape: 'slice', organizations: { [acme]: { name: 'Acme', shares: 25, environments: 0 } } });
+    const slice = createMockService({
+      auth: 'none',
+      shape: 'slice',
+      organizations: { [acme]: { name: 'Acme', shares: 25, environments: 0 } },
+    });
     // Ahead of the default mock's handlers on the file's MSW server, until the next test resets them.
     server.use(...slice.handlers);
     const sliceClient = createApiClient({ baseUrl: slice.baseUrl });
     {
-      const { result } = renderHook(() => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, client: sliceClient }), {
-        wrapper: createWrapper(createTestQueryClient()),
-      });
+      const { result } = renderHook(
+        () => useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10, client: sliceClient }),
+        {
+          wrapper: createWrapper(createTestQueryClient()),
+        },
+      );
       await waitFor(() => expect(result.current.rows).toHaveLength(10));
       expect(result.current.total).toBeUndefined();
       act(() => result.current.loadMore());
@@ -113,17 +124,29 @@ describe('useInfiniteShares', () => {
 });
 
 describe('sharesInfiniteQueryOptions', () => {
-  it('prefetches the first page for server rendering under a key whose prefix is the paged queries\' one', async () => {
+  it("prefetches the first page for server rendering under a key whose prefix is the paged queries' one", async () => {
     const queryClient = new QueryClient();
     const options = sharesInfiniteQueryOptions({ client, organizationId: acme, pageSize: 10 });
-    expect(options.queryKey).toEqual(['pagewise', 'shares', client.id, acme, 10, { sort: [], filters: {} }, 'infinite']);
+    expect(options.queryKey).toEqual([
+      'pagewise',
+      'shares',
+      client.id,
+      acme,
+      10,
+      { sort: [], filters: {} },
+      'infinite',
+    ]);
     await queryClient.infiniteQuery(options);
     expect(queryClient.getQueryData(options.queryKey)?.pages[0]?.items).toHaveLength(10);
   });
 
   it('rejects a pageSize or maxPages below 1, naming it', () => {
-    expect(() => sharesInfiniteQueryOptions({ client, organizationId: acme, pageSize: 0 })).toThrow('pagewise: `pageSize` must be an integer >= 1, got 0');
-    expect(() => sharesInfiniteQueryOptions({ client, organizationId: acme, maxPages: 0.5 })).toThrow('pagewise: `maxPages` must be an integer >= 1, got 0.5');
+    expect(() => sharesInfiniteQueryOptions({ client, organizationId: acme, pageSize: 0 })).toThrow(
+      'pagewise: `pageSize` must be an integer >= 1, got 0',
+    );
+    expect(() => sharesInfiniteQueryOptions({ client, organizationId: acme, maxPages: 0.5 })).toThrow(
+      'pagewise: `maxPages` must be an integer >= 1, got 0.5',
+    );
   });
 });
 
@@ -141,7 +164,11 @@ describe('useSuspenseShares: paging under Suspense', () => {
       const shares = useSuspenseShares<MockShare>({ organizationId: acme, defaultPageSize: 10 });
       return (
         <div aria-busy={shares.isTransitioning} data-testid="shares">
-          <ul>{shares.data.items.map((row) => <li key={row.id}>{row.name}</li>)}</ul>
+          <ul>
+            {shares.data.items.map((row) => (
+              <li key={row.id}>{row.name}</li>
+            ))}
+          </ul>
           <Pagination {...shares.pagination} />
         </div>
       );

@@ -86,9 +86,12 @@ describe('bad page options', () => {
   });
 
   it('says nothing about valid options', async () => {
-    const { result } = renderHook(() => useShares({ organizationId: acme, page: 3, pageSize: 50, prefetchNext: false }), {
-      wrapper: createWrapper(createTestQueryClient(), client),
-    });
+    const { result } = renderHook(
+      () => useShares({ organizationId: acme, page: 3, pageSize: 50, prefetchNext: false }),
+      {
+        wrapper: createWrapper(createTestQueryClient(), client),
+      },
+    );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     await flush();
     expect(warn).not.toHaveBeenCalled();
@@ -106,14 +109,18 @@ describe('prefetching the next page', () => {
     // React runs the last commit's effects before it renders again: a prefetch would have started by now.
     rerender();
     expect(queryClient.isFetching()).toBe(0);
-    expect(queryClient.getQueryState(sharesQueryOptions({ client, organizationId: acme, page: 2 }).queryKey)).toBeUndefined();
+    expect(
+      queryClient.getQueryState(sharesQueryOptions({ client, organizationId: acme, page: 2 }).queryKey),
+    ).toBeUndefined();
     expect(wirePages(service)).toEqual([0]);
   });
 
   it("fetches the next page with the caller's retry option, not the default policy", async () => {
     const failing = failWirePage(1);
     const queryClient = createTestQueryClient();
-    renderHook(() => useShares({ organizationId: acme, retry: false }), { wrapper: createWrapper(queryClient, client) });
+    renderHook(() => useShares({ organizationId: acme, retry: false }), {
+      wrapper: createWrapper(queryClient, client),
+    });
     const nextKey = sharesQueryOptions({ client, organizationId: acme, page: 2 }).queryKey;
     await waitFor(() => expect(queryClient.getQueryState(nextKey)?.fetchFailureCount).toBe(1));
     // With the default policy it would still be fetching, waiting 1 s to try again.
@@ -187,10 +194,13 @@ describe('moving back from past the end', () => {
     const queryClient = createTestQueryClient();
     for (const page of [20, 22]) await queryClient.query(sharesQueryOptions({ client, organizationId: acme, page }));
     const onChange = vi.fn();
-    const { rerender } = renderHook(({ page }) => useShares({ organizationId: acme, page, onChange, prefetchNext: false }), {
-      initialProps: { page: 22 },
-      wrapper: createWrapper(queryClient, client),
-    });
+    const { rerender } = renderHook(
+      ({ page }) => useShares({ organizationId: acme, page, onChange, prefetchNext: false }),
+      {
+        initialProps: { page: 22 },
+        wrapper: createWrapper(queryClient, client),
+      },
+    );
     rerender({ page: 20 });
     rerender({ page: 22 });
     expect(onChange.mock.calls).toEqual([
@@ -243,7 +253,10 @@ describe('initialData', () => {
         shown.push({ organizationId, page, first: shares.data?.items[0]?.name });
         return shares;
       },
-      { initialProps: { organizationId: globex as string, page: 1 }, wrapper: createWrapper(createTestQueryClient(), client) },
+      {
+        initialProps: { organizationId: globex as string, page: 1 },
+        wrapper: createWrapper(createTestQueryClient(), client),
+      },
     );
     await waitFor(() => expect(result.current.data?.items[0]?.name).toMatch(/^globex-.*-00001$/));
     rerender({ organizationId: acme, page: 2 });
@@ -251,7 +264,8 @@ describe('initialData', () => {
 
     const wrong = shown.filter(({ organizationId, page, first }) => {
       if (first === undefined) return false;
-      const expected = organizationId === globex ? /^globex-.*-00001$/ : page === 2 ? /^acme-.*-00021$/ : /^acme-.*-00001$/;
+      const expected =
+        organizationId === globex ? /^globex-.*-00001$/ : page === 2 ? /^acme-.*-00021$/ : /^acme-.*-00001$/;
       return !expected.test(first);
     });
     expect(wrong).toEqual([]);
@@ -277,10 +291,18 @@ describe('switching organization back and forth', () => {
     const renders: Array<{ organizationId: string; names: string[]; total: number | undefined }> = [];
     function Recorder({ organizationId }: { organizationId: string }) {
       const shares = useShares<MockShare>({ organizationId, gcTime: 0 });
-      renders.push({ organizationId, names: shares.data?.items.map((s) => s.name) ?? [], total: shares.pagination.total });
+      renders.push({
+        organizationId,
+        names: shares.data?.items.map((s) => s.name) ?? [],
+        total: shares.pagination.total,
+      });
       return (
         <>
-          <ul aria-label="Shares">{shares.data?.items.map((s) => <li key={s.id}>{s.name}</li>)}</ul>
+          <ul aria-label="Shares">
+            {shares.data?.items.map((s) => (
+              <li key={s.id}>{s.name}</li>
+            ))}
+          </ul>
           <button type="button" onClick={() => shares.pagination.onChange(3, 20)}>
             Page 3
           </button>
@@ -288,7 +310,9 @@ describe('switching organization back and forth', () => {
       );
     }
     const firstName = () => screen.queryAllByRole('listitem')[0]?.textContent;
-    const { rerender } = render(<Recorder organizationId={acme} />, { wrapper: createWrapper(createTestQueryClient(), client) });
+    const { rerender } = render(<Recorder organizationId={acme} />, {
+      wrapper: createWrapper(createTestQueryClient(), client),
+    });
     await waitFor(() => expect(firstName()).toMatch(/^acme-.*00001$/));
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(firstName()).toMatch(/^acme-.*00041$/));
@@ -327,7 +351,12 @@ describe('the result', () => {
     const before = renders;
     // The page turns stale: `isStale` changes, which this component never reads.
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    expect(queryClient.getQueryCache().find({ queryKey: sharesQueryOptions({ client, organizationId: acme }).queryKey })?.isStale()).toBe(true);
+    expect(
+      queryClient
+        .getQueryCache()
+        .find({ queryKey: sharesQueryOptions({ client, organizationId: acme }).queryKey })
+        ?.isStale(),
+    ).toBe(true);
     expect(renders).toBe(before);
     expect(wirePages(service)).toEqual([0]);
   });
@@ -337,8 +366,15 @@ describe('the result', () => {
       wrapper: createWrapper(createTestQueryClient(), client),
     });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(result.current).toMatchObject({ status: 'success', isFetching: false, isPlaceholderData: false, failureCount: 0 });
-    expect(Object.keys(result.current)).toEqual(expect.arrayContaining(['data', 'error', 'refetch', 'isStale', 'pagination']));
+    expect(result.current).toMatchObject({
+      status: 'success',
+      isFetching: false,
+      isPlaceholderData: false,
+      failureCount: 0,
+    });
+    expect(Object.keys(result.current)).toEqual(
+      expect.arrayContaining(['data', 'error', 'refetch', 'isStale', 'pagination']),
+    );
     expect({ ...result.current }.data?.total).toBe(437);
     await act(() => result.current.refetch());
     expect(wirePages(service)).toEqual([0, 0]);

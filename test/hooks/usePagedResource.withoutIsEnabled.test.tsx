@@ -60,6 +60,8 @@ describe('prefetching the next page on TanStack Query without `isEnabled`', () =
     const enabled = vi.fn(() => true);
     renderHook(() => useShares({ organizationId: acme, enabled }), { wrapper: createWrapper(queryClient, client) });
     await waitFor(() => expect(queryClient.getQueryState(nextKey)?.status).toBe('success'));
-    expect(enabled).toHaveBeenCalledWith(expect.objectContaining({ queryKey: sharesQueryOptions({ client, organizationId: acme }).queryKey }));
+    expect(enabled).toHaveBeenCalledWith(
+      expect.objectContaining({ queryKey: sharesQueryOptions({ client, organizationId: acme }).queryKey }),
+    );
   });
 });

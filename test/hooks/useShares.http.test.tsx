@@ -32,7 +32,11 @@ function SharesList() {
   const shares = useShares<MockShare>({ organizationId: demoOrganizationIds.acme });
   return (
     <>
-      <ul aria-label="Shares">{shares.data?.items.map((s) => <li key={s.id}>{s.name}</li>)}</ul>
+      <ul aria-label="Shares">
+        {shares.data?.items.map((s) => (
+          <li key={s.id}>{s.name}</li>
+        ))}
+      </ul>
       <Pagination {...shares.pagination} />
     </>
   );

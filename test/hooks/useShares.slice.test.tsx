@@ -47,7 +47,13 @@ afterAll(() => server.close());
 /** Reads the Slice without a total, as `parsePage` does for Spring Slices. */
 const readSlice: ParsePage = (body) => {
   const slice = body as { content: unknown[]; number: number; size: number; first: boolean; last: boolean };
-  return { items: slice.content, pageIndex: slice.number, pageSize: slice.size, hasNext: !slice.last, hasPrevious: !slice.first };
+  return {
+    items: slice.content,
+    pageIndex: slice.number,
+    pageSize: slice.size,
+    hasNext: !slice.last,
+    hasPrevious: !slice.first,
+  };
 };
 const client = createApiClient({ baseUrl, parsePage: readSlice });
 
@@ -56,7 +62,11 @@ function SliceList(props: Omit<UseSharesOptions<{ id: string; name: string }>, '
   const move = (by: number) => shares.pagination.onChange(shares.pagination.current + by, shares.pagination.pageSize);
   return (
     <>
-      <ul aria-label="Rows">{shares.data?.items.map((row) => <li key={row.id}>{row.name}</li>)}</ul>
+      <ul aria-label="Rows">
+        {shares.data?.items.map((row) => (
+          <li key={row.id}>{row.name}</li>
+        ))}
+      </ul>
       <output data-testid="pagination">{JSON.stringify({ ...shares.pagination, onChange: undefined })}</output>
       {/* The hook's own props, not the control: they are what this file tests. */}
       <button type="button" disabled={shares.pagination.current === 1} onClick={() => move(-1)}>
@@ -69,7 +79,10 @@ function SliceList(props: Omit<UseSharesOptions<{ id: string; name: string }>, '
   );
 }
 
-const shown = () => within(screen.getByRole('list', { name: 'Rows' })).queryAllByRole('listitem').map((li) => li.textContent);
+const shown = () =>
+  within(screen.getByRole('list', { name: 'Rows' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent);
 const pagination = () => JSON.parse(screen.getByTestId('pagination').textContent ?? '{}') as Record<string, unknown>;
 
 describe('hooks over a service without a total (Spring Slice)', () => {
@@ -86,7 +99,9 @@ describe('hooks over a service without a total (Spring Slice)', () => {
     await waitFor(() => expect(shown()[0]).toBe('Row 21'));
     await waitFor(() => expect(requested).toEqual([0, 1, 2]));
     await user.click(screen.getByRole('button', { name: 'Forward' }));
-    await waitFor(() => expect(shown()).toEqual(['Row 41', 'Row 42', 'Row 43', 'Row 44', 'Row 45', 'Row 46', 'Row 47']));
+    await waitFor(() =>
+      expect(shown()).toEqual(['Row 41', 'Row 42', 'Row 43', 'Row 44', 'Row 45', 'Row 46', 'Row 47']),
+    );
     expect(pagination()).toEqual({ current: 3, pageSize: 20, hasNext: false });
     expect(screen.getByRole('button', { name: 'Forward' })).toBeDisabled();
     // The last page says nothing follows: nothing more is fetched.
@@ -105,7 +120,9 @@ describe('hooks over a service without a total (Spring Slice)', () => {
   it('moves back one page, once, when a page past the first comes back empty (rows deleted)', async () => {
     rows = rows.slice(0, 40); // two full pages: page 3 is empty
     const onChange = vi.fn();
-    render(<SliceList defaultPage={3} onChange={onChange} />, { wrapper: createWrapper(createTestQueryClient(), client) });
+    render(<SliceList defaultPage={3} onChange={onChange} />, {
+      wrapper: createWrapper(createTestQueryClient(), client),
+    });
     await waitFor(() => expect(shown()[0]).toBe('Row 21'));
     expect(onChange.mock.calls).toEqual([[2, 20]]);
     expect(pagination()).toMatchObject({ current: 2 });

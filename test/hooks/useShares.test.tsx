@@ -36,7 +36,9 @@ function SharesList(props: UseSharesOptions<MockShare>) {
   return (
     <>
       <ul aria-label="Shares" aria-busy={shares.isFetching}>
-        {shares.data?.items.map((share) => <li key={share.id}>{share.name}</li>)}
+        {shares.data?.items.map((share) => (
+          <li key={share.id}>{share.name}</li>
+        ))}
       </ul>
       <Pagination {...shares.pagination} />
     </>
@@ -124,7 +126,11 @@ describe('useShares', () => {
       const first = useShares<MockShare>({ organizationId: acme, page: 1, prefetchNext: false });
       return (
         <>
-          <ul aria-label="Shares">{current.data?.items.map((s) => <li key={s.id}>{s.name}</li>)}</ul>
+          <ul aria-label="Shares">
+            {current.data?.items.map((s) => (
+              <li key={s.id}>{s.name}</li>
+            ))}
+          </ul>
           <output aria-label="first page">{first.data ? 'loaded' : 'loading'}</output>
         </>
       );
@@ -157,7 +163,8 @@ describe('useShares', () => {
 
   it('never renders a row of the old organization after switching organization', async () => {
     const user = userEvent.setup();
-    const renders: Array<{ organizationId: string; names: string[]; total: number | undefined; placeholder: boolean }> = [];
+    const renders: Array<{ organizationId: string; names: string[]; total: number | undefined; placeholder: boolean }> =
+      [];
     function Recorder({ organizationId }: { organizationId: string }) {
       const shares = useShares<MockShare>({ organizationId });
       renders.push({
@@ -168,7 +175,11 @@ describe('useShares', () => {
       });
       return (
         <>
-          <ul aria-label="Shares">{shares.data?.items.map((s) => <li key={s.id}>{s.name}</li>)}</ul>
+          <ul aria-label="Shares">
+            {shares.data?.items.map((s) => (
+              <li key={s.id}>{s.name}</li>
+            ))}
+          </ul>
           <Pagination {...shares.pagination} />
         </>
       );
@@ -202,9 +213,9 @@ describe('useShares', () => {
     render(<SharesList organizationId={acme} />, { wrapper: createWrapper(queryClient, client) });
     await waitFor(() => expect(shownPositions()).toEqual(positions(1, 20)));
     await waitFor(() =>
-      expect(queryClient.getQueryState(sharesQueryOptions({ client, organizationId: acme, page: 2 }).queryKey)?.status).toBe(
-        'success',
-      ),
+      expect(
+        queryClient.getQueryState(sharesQueryOptions({ client, organizationId: acme, page: 2 }).queryKey)?.status,
+      ).toBe('success'),
     );
     expect(wirePages(service)).toEqual([0, 1]);
 
@@ -243,7 +254,9 @@ describe('useShares', () => {
     // React runs the last commit's effects before it renders again: a prefetch would have started by now.
     rerender();
     expect(queryClient.isFetching()).toBe(0);
-    expect(queryClient.getQueryState(sharesQueryOptions({ client, organizationId: acme, page: 23 }).queryKey)).toBeUndefined();
+    expect(
+      queryClient.getQueryState(sharesQueryOptions({ client, organizationId: acme, page: 23 }).queryKey),
+    ).toBeUndefined();
     expect(wirePages(service)).toEqual([21]);
   });
 

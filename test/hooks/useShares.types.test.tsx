@@ -22,7 +22,10 @@ interface MyEnvironment {
 
 function MyShares() {
   const shares = useShares<MyShare>({ organizationId: demoOrganizationIds.acme, prefetchNext: false });
-  const environments = useEnvironments<MyEnvironment>({ organizationId: demoOrganizationIds.acme, prefetchNext: false });
+  const environments = useEnvironments<MyEnvironment>({
+    organizationId: demoOrganizationIds.acme,
+    prefetchNext: false,
+  });
   expectTypeOf(shares.data?.items).toEqualTypeOf<MyShare[] | undefined>();
   expectTypeOf(environments.data?.items).toEqualTypeOf<MyEnvironment[] | undefined>();
   expectTypeOf(shares.pagination).toExtend<PaginationProps>();
@@ -52,7 +55,9 @@ it('types the query options of an app interface for useQuery', async () => {
     { wrapper: createWrapper(createTestQueryClient()) },
   );
   expectTypeOf(result.current.data?.items).toEqualTypeOf<MyShare[] | undefined>();
-  expectTypeOf(environmentsQueryOptions<MyEnvironment>({ client, organizationId: null }).queryKey).toExtend<readonly unknown[]>();
+  expectTypeOf(environmentsQueryOptions<MyEnvironment>({ client, organizationId: null }).queryKey).toExtend<
+    readonly unknown[]
+  >();
   await waitFor(() => expect(result.current.data?.items[0]?.name).toMatch(/-00001$/));
 });
 

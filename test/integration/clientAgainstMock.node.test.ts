@@ -8,8 +8,18 @@ import {
   isTimeoutError,
   type Page,
 } from '../../src/client/index';
-import { apiAccountToken, clientCredentials, createProxyHandler, type ClientCredentialsRequestOptions } from '../../src/server/index';
-import { createMockService, demoOrganizationIds, type MockResponseShape, type MockService } from '../../src/testing/index';
+import {
+  apiAccountToken,
+  clientCredentials,
+  createProxyHandler,
+  type ClientCredentialsRequestOptions,
+} from '../../src/server/index';
+import {
+  createMockService,
+  demoOrganizationIds,
+  type MockResponseShape,
+  type MockService,
+} from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { serveFetchHandler } from '../helpers/serveFetchHandler';
@@ -27,7 +37,12 @@ beforeEach(() => {
 });
 
 /** Every secret a failure could leak: the demo credentials and every token the mock issued in this test. */
-const secrets = () => [mock.credentials.clientSecret, mock.credentials.apiToken, mock.credentials.apiSecret!, ...recorder.tokens];
+const secrets = () => [
+  mock.credentials.clientSecret,
+  mock.credentials.apiToken,
+  mock.credentials.apiSecret!,
+  ...recorder.tokens,
+];
 
 /** A client using client credentials with the mock's demo client. */
 function oauthClient(extra: Partial<ClientCredentialsRequestOptions> = {}, timeoutMs?: number) {
@@ -42,7 +57,14 @@ const globexPage1 = { organizationId: globex, page: 1, size: 10 };
 describe('client credentials against the mock identity provider', () => {
   it('gets a token (seed 4.1) and lists shares with it', async () => {
     const page = await oauthClient().listShares(globexPage1);
-    expect(page).toMatchObject({ total: 23, pageIndex: 1, pageSize: 10, pageCount: 3, hasNext: true, hasPrevious: true });
+    expect(page).toMatchObject({
+      total: 23,
+      pageIndex: 1,
+      pageSize: 10,
+      pageCount: 3,
+      hasNext: true,
+      hasPrevious: true,
+    });
     expect(page.items).toHaveLength(10);
     expect(mock.tokenRequests).toBe(1);
     expect(mock.requests.map((r) => [r.resource, r.method, r.authorization, r.status])).toEqual([
@@ -55,7 +77,9 @@ describe('client credentials against the mock identity provider', () => {
     const client = oauthClient();
     const pages = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        i % 2 ? client.listShares({ organizationId: acme, page: i % 40, size: 10 }) : client.listEnvironments({ organizationId: acme, page: 0, size: 10 }),
+        i % 2
+          ? client.listShares({ organizationId: acme, page: i % 40, size: 10 })
+          : client.listEnvironments({ organizationId: acme, page: 0, size: 10 }),
       ),
     );
     expect(pages).toHaveLength(100);
@@ -112,14 +136,19 @@ describe('client credentials against the mock identity provider', () => {
     const client = oauthClient({ now: () => time });
     // Call 1 makes 2 list requests (refused, renewed, refused again); calls 2 to 20 make 1 each.
     mock.fail({ status: 401, times: 21 });
-    for (let i = 0; i < 20; i += 1) await expect(client.listShares(globexPage1)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    for (let i = 0; i < 20; i += 1)
+      await expect(client.listShares(globexPage1)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
     expect(mock.tokenRequests).toBe(2);
     expect(listRequests()).toHaveLength(21);
     time = 30_000;
     mock.expireTokens();
     await expect(client.listShares(globexPage1)).resolves.toMatchObject({ total: 23 });
     expect(mock.tokenRequests).toBe(3);
-    expect(listRequests().slice(21).map((r) => r.status)).toEqual([401, 200]);
+    expect(
+      listRequests()
+        .slice(21)
+        .map((r) => r.status),
+    ).toEqual([401, 200]);
   });
 
   it('on a persistent 401 makes 2 list requests, then rejects with an HttpError: never a loop', async () => {
@@ -140,7 +169,13 @@ describe('client credentials against the mock identity provider', () => {
     const server = await createMockHttpServer(clock);
     try {
       const { clientId, clientSecret } = clock.credentials;
-      const auth = clientCredentials({ authUrl: server.authUrl, clientId, clientSecret, leewaySeconds: 30, now: () => time });
+      const auth = clientCredentials({
+        authUrl: server.authUrl,
+        clientId,
+        clientSecret,
+        leewaySeconds: 30,
+        now: () => time,
+      });
       const client = createApiClient({ baseUrl: server.baseUrl, auth });
       await client.listShares(globexPage1);
       time += 89_999;
@@ -187,7 +222,11 @@ describe('client credentials against the mock identity provider', () => {
     const first = await client.listShares(globexPage1).catch((e: unknown) => e);
     expect(first).toMatchObject({ name: 'AuthError', status: 503, error: 'temporarily_unavailable' });
     time = 999;
-    await expect(client.listShares(globexPage1)).rejects.toMatchObject({ name: 'AuthError', status: 503, message: (first as Error).message });
+    await expect(client.listShares(globexPage1)).rejects.toMatchObject({
+      name: 'AuthError',
+      status: 503,
+      message: (first as Error).message,
+    });
     expect(mock.tokenRequests).toBe(1);
     time = 1_000;
     await expect(client.listShares(globexPage1)).resolves.toMatchObject({ total: 23 });
@@ -195,7 +234,7 @@ describe('client credentials against the mock identity provider', () => {
     expectNoSecrets(first, secrets());
   });
 
-  it("lets one caller abort while waiting for the shared token request without cancelling it for the others", async () => {
+  it('lets one caller abort while waiting for the shared token request without cancelling it for the others', async () => {
     // The token is held until the leaving caller has aborted.
     const gate = createGate();
     mock.setLatency(({ resource }) => (resource === 'token' ? gate.held : 0));
@@ -251,7 +290,10 @@ describe('no unhandled rejections', () => {
 
 describe('API Account token against the mock', () => {
   const accountClient = (encoding: 'raw' | 'base64', apiToken = mock.credentials.apiToken) =>
-    createApiClient({ baseUrl: http.baseUrl, auth: apiAccountToken({ accountId: mock.credentials.accountId, apiToken, encoding }) });
+    createApiClient({
+      baseUrl: http.baseUrl,
+      auth: apiAccountToken({ accountId: mock.credentials.accountId, apiToken, encoding }),
+    });
 
   it.each(['raw', 'base64'] as const)('is accepted with encoding %s, with no token request', async (encoding) => {
     await expect(accountClient(encoding).listShares(globexPage1)).resolves.toMatchObject({ total: 23 });
@@ -259,22 +301,30 @@ describe('API Account token against the mock', () => {
     expect(mock.requests.map((r) => [r.authorization, r.status])).toEqual([['Basic', 200]]);
   });
 
-  it.each(['raw', 'base64'] as const)('rejects a wrong token (%s) with an HttpError after 1 request: no retry', async (encoding) => {
-    const error = await accountClient(encoding, 'not-the-token-0a9b8c7d')
-      .listShares(globexPage1)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'HttpError', status: 401 });
-    expect(mock.requests).toHaveLength(1);
-    expectNoSecrets(error, [...secrets(), 'not-the-token-0a9b8c7d']);
-  });
+  it.each(['raw', 'base64'] as const)(
+    'rejects a wrong token (%s) with an HttpError after 1 request: no retry',
+    async (encoding) => {
+      const error = await accountClient(encoding, 'not-the-token-0a9b8c7d')
+        .listShares(globexPage1)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'HttpError', status: 401 });
+      expect(mock.requests).toHaveLength(1);
+      expectNoSecrets(error, [...secrets(), 'not-the-token-0a9b8c7d']);
+    },
+  );
 
   it('serves a non-ASCII API token in base64 (RFC 7617, UTF-8)', async () => {
     const account = { accountId: '0e1d2c3b-4a59-4687-9a5b-4c3d2e1f0a9b', apiToken: 'pät-€uro-Ω-1234' };
     const unicode = createMockService({ accounts: [account] });
     const server = await createMockHttpServer(unicode);
     try {
-      const client = createApiClient({ baseUrl: server.baseUrl, auth: apiAccountToken({ ...account, encoding: 'base64' }) });
-      await expect(client.listShares({ organizationId: globex, page: 0, size: 5 })).resolves.toMatchObject({ total: 23 });
+      const client = createApiClient({
+        baseUrl: server.baseUrl,
+        auth: apiAccountToken({ ...account, encoding: 'base64' }),
+      });
+      await expect(client.listShares({ organizationId: globex, page: 0, size: 5 })).resolves.toMatchObject({
+        total: 23,
+      });
     } finally {
       await server.close();
     }
@@ -293,17 +343,42 @@ describe('every mock response shape normalizes to the same Page', () => {
   afterAll(() => Promise.all([...servers.values()].map(({ server }) => server.close())));
 
   /** The page as the spring-page shape gives it, which every other shape must match. */
-  async function list(shape: MockResponseShape, params: { organizationId: string; page: number; size: number }): Promise<Page<unknown>> {
+  async function list(
+    shape: MockResponseShape,
+    params: { organizationId: string; page: number; size: number },
+  ): Promise<Page<unknown>> {
     const { service, server } = servers.get(shape)!;
     const { accountId, apiToken } = service.credentials;
-    return createApiClient({ baseUrl: server.baseUrl, auth: apiAccountToken({ accountId, apiToken }) }).listShares(params);
+    return createApiClient({ baseUrl: server.baseUrl, auth: apiAccountToken({ accountId, apiToken }) }).listShares(
+      params,
+    );
   }
 
   it.each([
-    ['a middle page', { organizationId: globex, page: 1, size: 10 }, { total: 23, pageIndex: 1, pageSize: 10, pageCount: 3, hasNext: true, hasPrevious: true }, 10],
-    ['the last, partial page', { organizationId: globex, page: 2, size: 10 }, { total: 23, pageIndex: 2, pageCount: 3, hasNext: false, hasPrevious: true }, 3],
-    ['a page past the end', { organizationId: globex, page: 9, size: 10 }, { total: 23, pageIndex: 9, pageCount: 3, hasNext: false, hasPrevious: true }, 0],
-    ['an empty organization', { organizationId: empty, page: 0, size: 20 }, { total: 0, pageIndex: 0, pageSize: 20, pageCount: 0, hasNext: false, hasPrevious: false }, 0],
+    [
+      'a middle page',
+      { organizationId: globex, page: 1, size: 10 },
+      { total: 23, pageIndex: 1, pageSize: 10, pageCount: 3, hasNext: true, hasPrevious: true },
+      10,
+    ],
+    [
+      'the last, partial page',
+      { organizationId: globex, page: 2, size: 10 },
+      { total: 23, pageIndex: 2, pageCount: 3, hasNext: false, hasPrevious: true },
+      3,
+    ],
+    [
+      'a page past the end',
+      { organizationId: globex, page: 9, size: 10 },
+      { total: 23, pageIndex: 9, pageCount: 3, hasNext: false, hasPrevious: true },
+      0,
+    ],
+    [
+      'an empty organization',
+      { organizationId: empty, page: 0, size: 20 },
+      { total: 0, pageIndex: 0, pageSize: 20, pageCount: 0, hasNext: false, hasPrevious: false },
+      0,
+    ],
   ])('%s', async (_, params, expected, rows) => {
     const pages = await Promise.all(shapes.map((shape) => list(shape, params)));
     const [reference] = pages;
@@ -315,8 +390,19 @@ describe('every mock response shape normalizes to the same Page', () => {
   it('moves the page past the end after rows are deleted, in every shape', async () => {
     for (const shape of shapes) servers.get(shape)!.service.deleteRows(globex, 'shares', 20);
     try {
-      const pages = await Promise.all(shapes.map((shape) => list(shape, { organizationId: globex, page: 1, size: 10 })));
-      for (const page of pages) expect(page).toEqual({ items: [], total: 3, pageIndex: 1, pageSize: 10, pageCount: 1, hasNext: false, hasPrevious: true });
+      const pages = await Promise.all(
+        shapes.map((shape) => list(shape, { organizationId: globex, page: 1, size: 10 })),
+      );
+      for (const page of pages)
+        expect(page).toEqual({
+          items: [],
+          total: 3,
+          pageIndex: 1,
+          pageSize: 10,
+          pageCount: 1,
+          hasNext: false,
+          hasPrevious: true,
+        });
     } finally {
       for (const shape of shapes) servers.get(shape)!.service.reset();
     }
@@ -324,14 +410,20 @@ describe('every mock response shape normalizes to the same Page', () => {
 });
 
 describe('failures the mock injects', () => {
-  const client = () => createApiClient({ baseUrl: http.baseUrl, auth: apiAccountToken({ accountId: mock.credentials.accountId, apiToken: mock.credentials.apiToken }) });
+  const client = () =>
+    createApiClient({
+      baseUrl: http.baseUrl,
+      auth: apiAccountToken({ accountId: mock.credentials.accountId, apiToken: mock.credentials.apiToken }),
+    });
 
   it.each([
     [7, 7_000],
     [0, 0],
   ])('fail({ status: 429, retryAfter: %s }) is an HttpError with retryAfterMs %s', async (retryAfter, retryAfterMs) => {
     mock.fail({ status: 429, retryAfter });
-    const error = await client().listShares(globexPage1).catch((e: unknown) => e);
+    const error = await client()
+      .listShares(globexPage1)
+      .catch((e: unknown) => e);
     expect(isHttpError(error)).toBe(true);
     expect(error).toMatchObject({ status: 429, statusText: 'Too Many Requests', retryAfterMs });
     expectNoSecrets(error, secrets());
@@ -339,31 +431,46 @@ describe('failures the mock injects', () => {
 
   it('reads a Retry-After HTTP date on a 503', async () => {
     mock.fail({ status: 503, retryAfter: new Date(Date.now() + 60_000).toUTCString() });
-    const error = (await client().listShares(globexPage1).catch((e: unknown) => e)) as { status: number; retryAfterMs: number };
+    const error = (await client()
+      .listShares(globexPage1)
+      .catch((e: unknown) => e)) as { status: number; retryAfterMs: number };
     expect(error.status).toBe(503);
     // HTTP dates have one-second resolution.
     expect(error.retryAfterMs).toBeGreaterThan(50_000);
     expect(error.retryAfterMs).toBeLessThanOrEqual(60_000);
   });
 
-  it.each([403, 500] as const)('fail({ status: %i }) is an HttpError with the Spring error body, no retry', async (status) => {
-    mock.fail({ status });
-    const error = await client().listShares(globexPage1).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status, retryAfterMs: undefined, body: { status, message: `Simulated ${status}` } });
-    expect(mock.requests).toHaveLength(1);
-    expectNoSecrets(error, secrets());
-  });
+  it.each([403, 500] as const)(
+    'fail({ status: %i }) is an HttpError with the Spring error body, no retry',
+    async (status) => {
+      mock.fail({ status });
+      const error = await client()
+        .listShares(globexPage1)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        status,
+        retryAfterMs: undefined,
+        body: { status, message: `Simulated ${status}` },
+      });
+      expect(mock.requests).toHaveLength(1);
+      expectNoSecrets(error, secrets());
+    },
+  );
 
   it('malformed JSON is a ResponseShapeError', async () => {
     mock.fail({ status: 'malformed-json' });
-    const error = await client().listShares(globexPage1).catch((e: unknown) => e);
+    const error = await client()
+      .listShares(globexPage1)
+      .catch((e: unknown) => e);
     expect(isResponseShapeError(error)).toBe(true);
     expectNoSecrets(error, secrets());
   });
 
   it('a dropped connection is a NetworkError', async () => {
     mock.fail({ status: 'network' });
-    const error = await client().listShares(globexPage1).catch((e: unknown) => e);
+    const error = await client()
+      .listShares(globexPage1)
+      .catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);
     expectNoSecrets(error, secrets());
   });
@@ -405,7 +512,9 @@ describe('failures the mock injects', () => {
       if (ms !== undefined && limits.has(ms)) started.push(handle);
       return handle;
     }) as typeof setTimeout);
-    const clearSpy = vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((handle?: Parameters<typeof clearTimeout>[0]) => {
+    const clearSpy = vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((
+      handle?: Parameters<typeof clearTimeout>[0],
+    ) => {
       cleared.add(handle);
       realClear(handle);
     }) as typeof clearTimeout);
@@ -447,7 +556,14 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
     try {
       // The "browser" sends the API Account's Basic pair and a cookie: neither may reach the service.
       const browserFetch: typeof fetch = (input, init) =>
-        fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), Authorization: `Basic ${mock.credentials.accountId}:${mock.credentials.apiToken}`, Cookie: 'session=abc' } });
+        fetch(input, {
+          ...init,
+          headers: {
+            ...(init?.headers as Record<string, string>),
+            Authorization: `Basic ${mock.credentials.accountId}:${mock.credentials.apiToken}`,
+            Cookie: 'session=abc',
+          },
+        });
       const client = createApiClient({ baseUrl: `${proxy.origin}/bff/pagewise`, fetch: browserFetch });
       const [viaProxy, direct] = await Promise.all([
         client.listShares(globexPage1),
@@ -457,11 +573,19 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
       expect(listRequests().map((r) => r.authorization)).toEqual(['Bearer', 'Bearer']);
       // A 429 upstream reaches the browser with its Retry-After.
       mock.fail({ status: 429, retryAfter: 5 });
-      await expect(client.listShares(globexPage1)).rejects.toMatchObject({ name: 'HttpError', status: 429, retryAfterMs: 5_000 });
+      await expect(client.listShares(globexPage1)).rejects.toMatchObject({
+        name: 'HttpError',
+        status: 429,
+        retryAfterMs: 5_000,
+      });
       // Anything but the two list routes never reaches the service.
       const before = mock.requests.length;
-      expect((await fetch(`${proxy.origin}/bff/pagewise/${globex}/shares%2F..%2F..%2Fadmin?page=0&size=1`)).status).toBe(404);
-      expect((await fetch(`${proxy.origin}/bff/pagewise/${globex}/shares?page=0&size=1`, { method: 'POST' })).status).toBe(405);
+      expect(
+        (await fetch(`${proxy.origin}/bff/pagewise/${globex}/shares%2F..%2F..%2Fadmin?page=0&size=1`)).status,
+      ).toBe(404);
+      expect(
+        (await fetch(`${proxy.origin}/bff/pagewise/${globex}/shares?page=0&size=1`, { method: 'POST' })).status,
+      ).toBe(405);
       expect(mock.requests.length).toBe(before);
     } finally {
       await proxy.close();
@@ -472,9 +596,19 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
     const arrays = createMockService({ shape: 'array' });
     const server = await createMockHttpServer(arrays);
     const { accountId, apiToken } = arrays.credentials;
-    const proxy = await serveFetchHandler(createProxyHandler({ baseUrl: server.baseUrl, auth: apiAccountToken({ accountId, apiToken }), allowRequest: () => true }));
+    const proxy = await serveFetchHandler(
+      createProxyHandler({
+        baseUrl: server.baseUrl,
+        auth: apiAccountToken({ accountId, apiToken }),
+        allowRequest: () => true,
+      }),
+    );
     try {
-      const page = await createApiClient({ baseUrl: proxy.origin }).listEnvironments({ organizationId: acme, page: 5, size: 10 });
+      const page = await createApiClient({ baseUrl: proxy.origin }).listEnvironments({
+        organizationId: acme,
+        page: 5,
+        size: 10,
+      });
       expect(page).toMatchObject({ total: 58, pageIndex: 5, pageCount: 6, hasNext: false });
       expect(page.items).toHaveLength(8);
     } finally {
@@ -486,7 +620,11 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
     const errors: unknown[] = [];
     const handler = createProxyHandler({
       baseUrl: http.baseUrl,
-      auth: clientCredentials({ authUrl: http.authUrl, clientId: mock.credentials.clientId, clientSecret: 'wrong-7e6d5c4b' }),
+      auth: clientCredentials({
+        authUrl: http.authUrl,
+        clientId: mock.credentials.clientId,
+        clientSecret: 'wrong-7e6d5c4b',
+      }),
       onError: (error) => errors.push(error),
       allowRequest: () => true,
     });

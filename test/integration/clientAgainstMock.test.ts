@@ -19,7 +19,13 @@ async function tokenFromBackend(): Promise<TokenResponse> {
   const response = await fetch(`${http.authUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, audience: http.baseUrl, scope }),
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      audience: http.baseUrl,
+      scope,
+    }),
   });
   return (await response.json()) as TokenResponse;
 }
@@ -28,7 +34,9 @@ describe('the client in jsdom against the mock over HTTP', () => {
   it('runs where window and document exist, and refuses server credentials there unless allowed', () => {
     expect(typeof window).toBe('object');
     const { clientId, clientSecret } = mock.credentials;
-    expect(() => clientCredentials({ authUrl: http.authUrl, clientId, clientSecret })).toThrow(/refuses to run in a browser/);
+    expect(() => clientCredentials({ authUrl: http.authUrl, clientId, clientSecret })).toThrow(
+      /refuses to run in a browser/,
+    );
   });
 
   it('bearerToken: 100 concurrent calls ask the backend for 1 token; after expireTokens() one retry with one new token', async () => {
@@ -49,7 +57,10 @@ describe('the client in jsdom against the mock over HTTP', () => {
     const controller = new AbortController();
     const { accountId, apiToken } = mock.credentials;
     const auth = apiAccountToken({ accountId, apiToken, dangerouslyAllowBrowser: true });
-    const result = createApiClient({ baseUrl: http.baseUrl, auth }).listShares({ ...params, signal: controller.signal });
+    const result = createApiClient({ baseUrl: http.baseUrl, auth }).listShares({
+      ...params,
+      signal: controller.signal,
+    });
     await expect.poll(() => mock.requests.length, { interval: 5 }).toBe(1);
     controller.abort();
     const error = await result.catch((e: unknown) => e);
@@ -60,7 +71,13 @@ describe('the client in jsdom against the mock over HTTP', () => {
 
   it('clientCredentials with dangerouslyAllowBrowser works, and its failures carry no secret', async () => {
     const { clientId, clientSecret, scope } = mock.credentials;
-    const auth = clientCredentials({ authUrl: http.authUrl, clientId, clientSecret, scope, dangerouslyAllowBrowser: true });
+    const auth = clientCredentials({
+      authUrl: http.authUrl,
+      clientId,
+      clientSecret,
+      scope,
+      dangerouslyAllowBrowser: true,
+    });
     const client = createApiClient({ baseUrl: http.baseUrl, auth });
     await expect(client.listShares(params)).resolves.toMatchObject({ total: 23, pageIndex: 1 });
     mock.fail({ status: 401, times: 2 });
@@ -84,7 +101,14 @@ describe('the client in jsdom against the mock over HTTP', () => {
     );
     try {
       const page = await createApiClient({ baseUrl: `${proxy.origin}/bff/` }).listShares(params);
-      expect(page).toMatchObject({ total: 23, pageIndex: 1, pageSize: 10, pageCount: 3, hasNext: true, hasPrevious: true });
+      expect(page).toMatchObject({
+        total: 23,
+        pageIndex: 1,
+        pageSize: 10,
+        pageCount: 3,
+        hasNext: true,
+        hasPrevious: true,
+      });
       expect(mock.requests.map((r) => r.authorization)).toEqual(['Basic']);
     } finally {
       await proxy.close();

@@ -9,7 +9,11 @@ import { startedForFile } from '../helpers/startedForFile';
  */
 export function mockOverHttpForFile(): { mock: MockService; http: MockHttpServer } {
   const mock = createMockService();
-  const listening = startedForFile('mockOverHttpForFile', () => createMockHttpServer(mock), (server) => server.close());
+  const listening = startedForFile(
+    'mockOverHttpForFile',
+    () => createMockHttpServer(mock),
+    (server) => server.close(),
+  );
   beforeEach(() => {
     mock.reset();
     mock.expireTokens();

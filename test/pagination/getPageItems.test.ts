@@ -80,11 +80,12 @@ describe('getPageItems: properties over 10,000 inputs including NaN and ±Infini
           const after = items[i + 1];
           expect(before?.type === 'page' ? before.page + 1 : 1).toBe(item.from);
           expect(after?.type === 'page' ? after.page - 1 : expectedCount(o.pageCount)).toBe(item.to);
-          expect(item.position).toBe(item.to < expectedCurrent(o.current, expectedCount(o.pageCount)) ? 'start' : 'end');
+          expect(item.position).toBe(
+            item.to < expectedCurrent(o.current, expectedCount(o.pageCount)) ? 'start' : 'end',
+          );
         });
       }),
       runs,
     );
   });
 });
-

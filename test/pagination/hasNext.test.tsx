@@ -64,11 +64,18 @@ describe('Pagination with hasNext and no total', () => {
   });
 
   it('takes translated labels for the unknown total, as templates too', () => {
-    render(<Pagination current={2} hasNext showTotal labels={{ totalMore: (from, to) => `${from}–${to} von mehr als ${to}` }} />);
+    render(
+      <Pagination
+        current={2}
+        hasNext
+        showTotal
+        labels={{ totalMore: (from, to) => `${from}–${to} von mehr als ${to}` }}
+      />,
+    );
     expect(screen.getByText('21–40 von mehr als 40')).toBeInTheDocument();
   });
 
-  it('keeps today\'s behaviour without total and without hasNext (the current page is the last known one)', () => {
+  it("keeps today's behaviour without total and without hasNext (the current page is the last known one)", () => {
     render(<Pagination current={3} showTotal />);
     expect(screen.getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)).toEqual(['1', '2', '3']);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
@@ -87,7 +94,12 @@ describe('usePagination with hasNext (properties)', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fc.assert(
       fc.property(
-        fc.oneof(fc.integer({ min: -5, max: 1e6 }), fc.double(), fc.constant(Number.MAX_SAFE_INTEGER), fc.constant(Number.NaN)),
+        fc.oneof(
+          fc.integer({ min: -5, max: 1e6 }),
+          fc.double(),
+          fc.constant(Number.MAX_SAFE_INTEGER),
+          fc.constant(Number.NaN),
+        ),
         fc.boolean(),
         (current, hasNext) => {
           const onChange = vi.fn();

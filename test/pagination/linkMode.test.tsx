@@ -68,23 +68,26 @@ describe('Pagination link mode', () => {
     ['on the first page', { defaultCurrent: 1 }, ['First page', 'Previous page']],
     ['on the last page', { defaultCurrent: 22 }, ['Next page', 'Last page']],
     ['with no rows yet (total 0)', { total: 0 }, ['First page', 'Previous page', 'Next page', 'Last page']],
-  ])('never renders linkComponent without an href %s: unavailable arrows are plain <a> elements', (_, extra, unavailable) => {
-    // Like next/link, which throws when its href is missing.
-    const hrefs: unknown[] = [];
-    function StrictLink({ href: to, ...rest }: { href?: unknown } & object) {
-      if (typeof to !== 'string') throw new TypeError('The prop `href` expects a `string` or `object` in `<Link>`');
-      hrefs.push(to);
-      return <a {...rest} href={to} data-router-link="" />;
-    }
-    render(<Pagination total={437} getPageHref={href} linkComponent={StrictLink} {...extra} />);
-    for (const name of unavailable) {
-      expect(link(name)).toHaveAttribute('aria-disabled', 'true');
-      expect(link(name)).not.toHaveAttribute('href');
-      expect(link(name)).not.toHaveAttribute('data-router-link');
-    }
-    expect(hrefs.length).toBeGreaterThan(0);
-    expect(hrefs.every((to) => typeof to === 'string')).toBe(true);
-  });
+  ])(
+    'never renders linkComponent without an href %s: unavailable arrows are plain <a> elements',
+    (_, extra, unavailable) => {
+      // Like next/link, which throws when its href is missing.
+      const hrefs: unknown[] = [];
+      function StrictLink({ href: to, ...rest }: { href?: unknown } & object) {
+        if (typeof to !== 'string') throw new TypeError('The prop `href` expects a `string` or `object` in `<Link>`');
+        hrefs.push(to);
+        return <a {...rest} href={to} data-router-link="" />;
+      }
+      render(<Pagination total={437} getPageHref={href} linkComponent={StrictLink} {...extra} />);
+      for (const name of unavailable) {
+        expect(link(name)).toHaveAttribute('aria-disabled', 'true');
+        expect(link(name)).not.toHaveAttribute('href');
+        expect(link(name)).not.toHaveAttribute('data-router-link');
+      }
+      expect(hrefs.length).toBeGreaterThan(0);
+      expect(hrefs.every((to) => typeof to === 'string')).toBe(true);
+    },
+  );
 
   it('renders no linkComponent at all while disabled', () => {
     const StrictLink = vi.fn(() => {

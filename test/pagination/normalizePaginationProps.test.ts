@@ -33,13 +33,18 @@ describe('normalizePaginationProps', () => {
   });
 
   it('clamps current into 1…pageCount and reports each fix', () => {
-    expect(normalizePaginationProps({ total: 100, current: 99 })).toMatchObject({ current: 5, issues: [{ prop: 'current', value: 99, used: 5 }] });
+    expect(normalizePaginationProps({ total: 100, current: 99 })).toMatchObject({
+      current: 5,
+      issues: [{ prop: 'current', value: 99, used: 5 }],
+    });
     expect(normalizePaginationProps({ total: 100, current: -Infinity })).toMatchObject({ current: 1 });
     expect(normalizePaginationProps({ total: 100, current: 2.5 })).toMatchObject({ current: 2 });
   });
 
   it('sorts and de-duplicates page sizes, inserts pageSize, and replaces an empty list', () => {
-    expect(normalizePaginationProps({ pageSize: 30, pageSizeOptions: [50, 10, 50] }).pageSizeOptions).toEqual([10, 30, 50]);
+    expect(normalizePaginationProps({ pageSize: 30, pageSizeOptions: [50, 10, 50] }).pageSizeOptions).toEqual([
+      10, 30, 50,
+    ]);
     const empty = normalizePaginationProps({ pageSizeOptions: [] });
     expect(empty.pageSizeOptions).toEqual([10, 20, 50, 100]);
     expect(empty.issues).toEqual([{ prop: 'pageSizeOptions', value: [], used: [10, 20, 50, 100] }]);

@@ -9,7 +9,15 @@ import { urlPageSizes, useUrlPagination } from '../../stories/support/useUrlPagi
 
 function Page() {
   const url = useUrlPagination();
-  return <Pagination total={437} current={url.page} pageSize={url.pageSize} pageSizeOptions={urlPageSizes} onChange={url.onChange} />;
+  return (
+    <Pagination
+      total={437}
+      current={url.page}
+      pageSize={url.pageSize}
+      pageSizeOptions={urlPageSizes}
+      onChange={url.onChange}
+    />
+  );
 }
 
 const start = (search: string) => {

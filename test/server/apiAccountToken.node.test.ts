@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { apiAccountToken, clientCredentials, createProxyHandler, type ApiAccountTokenOptions } from '../../src/server/index';
+import {
+  apiAccountToken,
+  clientCredentials,
+  createProxyHandler,
+  type ApiAccountTokenOptions,
+} from '../../src/server/index';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
@@ -24,7 +29,10 @@ function asIn(globals: Record<string, unknown>, fn: () => void): void {
 const server = localServerForFile(() => ({ body: springPage([], 0) }));
 
 const client = (options: Partial<ApiAccountTokenOptions> = {}) =>
-  createApiClient({ baseUrl: server.origin, auth: apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, ...options }) });
+  createApiClient({
+    baseUrl: server.origin,
+    auth: apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, ...options }),
+  });
 
 describe('apiAccountToken (seed 5)', () => {
   it('sends Authorization: Basic <account_id>:<API_TOKEN> raw by default, with no token request', async () => {
@@ -68,37 +76,51 @@ describe('apiAccountToken (seed 5)', () => {
   it.each([
     ['the token alone', (pair: string) => pair.slice(pair.indexOf(':') + 1)],
     ['the decoded account:token pair', (pair: string) => pair],
-  ])('with encoding: base64, redacts %s when the service echoes it decoded, in JSON and in text bodies', async (_, echoed) => {
-    const pair = `${ACCOUNT}:${API_TOKEN}`;
-    for (const body of [{ error: 'denied', detail: `for ${echoed(pair)}` }, `denied for ${echoed(pair)}`]) {
-      server.handle(() => ({ status: 403, body }));
-      const error = await client({ encoding: 'base64' })
-        .listShares(params)
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ status: 403 });
-      expect(JSON.stringify((error as { body: unknown }).body)).toContain('[redacted]');
-      expectNoSecrets(error, [API_TOKEN]);
-    }
-  });
+  ])(
+    'with encoding: base64, redacts %s when the service echoes it decoded, in JSON and in text bodies',
+    async (_, echoed) => {
+      const pair = `${ACCOUNT}:${API_TOKEN}`;
+      for (const body of [{ error: 'denied', detail: `for ${echoed(pair)}` }, `denied for ${echoed(pair)}`]) {
+        server.handle(() => ({ status: 403, body }));
+        const error = await client({ encoding: 'base64' })
+          .listShares(params)
+          .catch((e: unknown) => e);
+        expect(error).toMatchObject({ status: 403 });
+        expect(JSON.stringify((error as { body: unknown }).body)).toContain('[redacted]');
+        expectNoSecrets(error, [API_TOKEN]);
+      }
+    },
+  );
 
   it.each(['raw', 'base64'] as const)(
     'sends an apiToken read with a trailing newline trimmed (%s), and redacts the token when the service echoes it',
     async (encoding) => {
-      server.handle(() => ({ status: 403, body: { error: 'denied', detail: `token ${API_TOKEN} is not allowed here` } }));
+      server.handle(() => ({
+        status: 403,
+        body: { error: 'denied', detail: `token ${API_TOKEN} is not allowed here` },
+      }));
       const error = await client({ encoding, apiToken: `${API_TOKEN}\n` })
         .listShares(params)
         .catch((e: unknown) => e);
       const pair = `${ACCOUNT}:${API_TOKEN}`;
-      expect(server.requests[0]!.headers.authorization).toBe(`Basic ${encoding === 'raw' ? pair : Buffer.from(pair).toString('base64')}`);
+      expect(server.requests[0]!.headers.authorization).toBe(
+        `Basic ${encoding === 'raw' ? pair : Buffer.from(pair).toString('base64')}`,
+      );
       expect(error).toMatchObject({ status: 403, body: { detail: 'token [redacted] is not allowed here' } });
       expectNoSecrets(error, [API_TOKEN]);
     },
   );
 
   it('redacts the whole pair and a short apiToken from a status line that echoes the header', async () => {
-    const echo = await startStatusLineServer(401, (request) => `bad credentials ${request.headers.authorization} (token k9)`);
+    const echo = await startStatusLineServer(
+      401,
+      (request) => `bad credentials ${request.headers.authorization} (token k9)`,
+    );
     try {
-      const error = await createApiClient({ baseUrl: echo.origin, auth: apiAccountToken({ accountId: ACCOUNT, apiToken: 'k9' }) })
+      const error = await createApiClient({
+        baseUrl: echo.origin,
+        auth: apiAccountToken({ accountId: ACCOUNT, apiToken: 'k9' }),
+      })
         .listShares(params)
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 401, statusText: 'bad credentials Basic [redacted] (token [redacted])' });
@@ -112,7 +134,10 @@ describe('apiAccountToken (seed 5)', () => {
     'leaves rows and page intact when the apiToken (%s) is a word shorter than 8 characters that occurs in them',
     async (apiToken) => {
       server.handle(() => ({ body: springPage([{ id: 'a1', city: 'Tokyo' }], 1) }));
-      await expect(client({ apiToken }).listShares(params)).resolves.toMatchObject({ items: [{ id: 'a1', city: 'Tokyo' }], total: 1 });
+      await expect(client({ apiToken }).listShares(params)).resolves.toMatchObject({
+        items: [{ id: 'a1', city: 'Tokyo' }],
+        total: 1,
+      });
     },
   );
 
@@ -142,27 +167,44 @@ describe('apiAccountToken (seed 5)', () => {
     expect(() => asInBrowser(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN }))).toThrow(
       /`apiAccountToken` holds a secret and refuses to run in a browser.*`bearerToken`.*`createProxyHandler`/,
     );
-    const auth = asInBrowser(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true }));
+    const auth = asInBrowser(() =>
+      apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true }),
+    );
     expect(auth.id).toBe(`api-account:${ACCOUNT}`);
   });
 
   it('refuses to run in a browser worker (WorkerGlobalScope with importScripts), where the secret ships to the browser just the same', () => {
-    asIn({ WorkerGlobalScope: function WorkerGlobalScope() {}, importScripts: () => undefined, navigator: { userAgent: 'Mozilla/5.0 Chrome/130' } }, () => {
-      expect(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN })).toThrow(/refuses to run in a browser/);
-      expect(() => clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' })).toThrow(
-        /refuses to run in a browser/,
-      );
-      const auth = apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true });
-      expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth })).toThrow(/refuses to run in a browser/);
-    });
+    asIn(
+      {
+        WorkerGlobalScope: function WorkerGlobalScope() {},
+        importScripts: () => undefined,
+        navigator: { userAgent: 'Mozilla/5.0 Chrome/130' },
+      },
+      () => {
+        expect(() => apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN })).toThrow(
+          /refuses to run in a browser/,
+        );
+        expect(() =>
+          clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' }),
+        ).toThrow(/refuses to run in a browser/);
+        const auth = apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN, dangerouslyAllowBrowser: true });
+        expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth })).toThrow(
+          /refuses to run in a browser/,
+        );
+      },
+    );
   });
 
   it('runs where WorkerGlobalScope is defined without importScripts, as on Cloudflare Workers and Deno', () => {
     asIn({ WorkerGlobalScope: function WorkerGlobalScope() {} }, () => {
       const auth = apiAccountToken({ accountId: ACCOUNT, apiToken: API_TOKEN });
       expect(auth.id).toBe(`api-account:${ACCOUNT}`);
-      expect(clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' }).id).toMatch(/^client-credentials:/);
-      expect(typeof createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true })).toBe('function');
+      expect(clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'c', clientSecret: 's' }).id).toMatch(
+        /^client-credentials:/,
+      );
+      expect(typeof createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true })).toBe(
+        'function',
+      );
     });
   });
 });

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, isAuthError, isNetworkError } from '../../src/client/index';
-import { clientCredentials, type ClientCredentialsOptions, type ClientCredentialsRequestOptions } from '../../src/server/index';
+import {
+  clientCredentials,
+  type ClientCredentialsOptions,
+  type ClientCredentialsRequestOptions,
+} from '../../src/server/index';
 import { startLocalServer } from '../helpers/localServer';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
@@ -18,7 +22,13 @@ beforeEach(() => service.reset());
 /** A client with client credentials against the fake service, and the secrets to scan errors for. */
 function setup(extra: Partial<ClientCredentialsRequestOptions> & { authUrl?: string } = {}) {
   const { origin } = service.server;
-  const auth = clientCredentials({ authUrl: origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, scope: 'acme.read', ...extra });
+  const auth = clientCredentials({
+    authUrl: origin,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    scope: 'acme.read',
+    ...extra,
+  });
   return { auth, client: createApiClient({ baseUrl: `${origin}/api`, auth }) };
 }
 const secrets = () => [CLIENT_SECRET, ...service.issued];
@@ -47,7 +57,10 @@ describe('clientCredentials: the token request (seed 4.1)', () => {
 
   it('accepts token_type in any case and expires_in as a numeric string', async () => {
     service.tokenReply = () => ({ body: { access_token: 'at-x-0123456789', token_type: 'bearer', expires_in: '60' } });
-    service.apiReply = (request) => ({ status: request.headers.authorization === 'Bearer at-x-0123456789' ? 200 : 401, body: { items: [], total: 0 } });
+    service.apiReply = (request) => ({
+      status: request.headers.authorization === 'Bearer at-x-0123456789' ? 200 : 401,
+      body: { items: [], total: 0 },
+    });
     await expect(setup().client.listShares(params)).resolves.toMatchObject({ total: 0 });
   });
 });
@@ -150,14 +163,17 @@ describe('clientCredentials: 401 from the API', () => {
     let time = 0;
     const { client } = setup({ now: () => time });
     service.apiReply = () => ({ status: 401, body: { error: 'invalid_token' } });
-    for (let i = 0; i < 20; i += 1) await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
+    for (let i = 0; i < 20; i += 1)
+      await expect(client.listShares(params)).rejects.toMatchObject({ name: 'HttpError', status: 401 });
     expect(service.tokenRequests()).toHaveLength(2);
     expect(service.apiRequests()).toHaveLength(21);
     // 30 s on, the service still refuses that token (say it expired there) but accepts a new one.
     time = 30_000;
     const refused = `Bearer ${service.issued[1]}`;
     service.apiReply = (request) =>
-      request.headers.authorization === refused ? { status: 401, body: { error: 'invalid_token' } } : { body: { items: [], total: 1 } };
+      request.headers.authorization === refused
+        ? { status: 401, body: { error: 'invalid_token' } }
+        : { body: { items: [], total: 1 } };
     await expect(client.listShares(params)).resolves.toMatchObject({ total: 1 });
     expect(service.tokenRequests()).toHaveLength(3);
   });
@@ -199,7 +215,9 @@ describe('clientCredentials: token endpoint failures', () => {
       status: 400,
       body: { error: 'invalid_request', error_description: `bad body ${request.body}` },
     });
-    const error = await setup().client.listShares(params).catch((e: unknown) => e);
+    const error = await setup()
+      .client.listShares(params)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('[redacted]') });
     expectNoSecrets(error, [CLIENT_SECRET]);
   });
@@ -209,12 +227,20 @@ describe('clientCredentials: token endpoint failures', () => {
     [{ access_token: 'at-leak-8a7b6c5d4e', expires_in: 60 }, '`token_type` is not "Bearer"'],
     [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'mac', expires_in: 60 }, '`token_type` is not "Bearer"'],
     // An identity provider may put anything in token_type, even the token: it is never quoted.
-    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'at-leak-8a7b6c5d4e', expires_in: 60 }, '`token_type` is not "Bearer"'],
-    [{ access_token: 'at-leak-8a7b6c5d4e', token_type: 'Bearer', expires_in: 0 }, '`expires_in` is not a positive number'],
+    [
+      { access_token: 'at-leak-8a7b6c5d4e', token_type: 'at-leak-8a7b6c5d4e', expires_in: 60 },
+      '`token_type` is not "Bearer"',
+    ],
+    [
+      { access_token: 'at-leak-8a7b6c5d4e', token_type: 'Bearer', expires_in: 0 },
+      '`expires_in` is not a positive number',
+    ],
     ['not json', '`access_token` is not a non-empty string'],
   ])('rejects the token response %j with an AuthError saying why, without the token', async (body, problem) => {
     service.tokenReply = () => ({ body });
-    const error = await setup().client.listShares(params).catch((e: unknown) => e);
+    const error = await setup()
+      .client.listShares(params)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({
       name: 'AuthError',
       status: 200,
@@ -250,7 +276,11 @@ describe('clientCredentials: token endpoint failures', () => {
 
   it('rejects with a TimeoutError for the API call when the token does not arrive within timeoutMs', async () => {
     service.tokenReply = () => new Promise(() => undefined);
-    const auth = clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const auth = clientCredentials({
+      authUrl: service.server.origin,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
     const client = createApiClient({ baseUrl: `${service.server.origin}/api`, auth, timeoutMs: 20 });
     const error = await client.listShares(params).catch((e: unknown) => e);
     expect(error).toMatchObject({
@@ -271,7 +301,10 @@ describe('clientCredentials: token endpoint failures', () => {
     expect(isNetworkError(error)).toBe(true);
     expect(error).toMatchObject({ message: `POST ${authUrl}/oauth/token failed: network error` });
     time = 500;
-    await expect(client.listShares(params)).rejects.toMatchObject({ name: 'NetworkError', message: (error as Error).message });
+    await expect(client.listShares(params)).rejects.toMatchObject({
+      name: 'NetworkError',
+      message: (error as Error).message,
+    });
     expect(service.apiRequests()).toHaveLength(0);
     expectNoSecrets(error, [CLIENT_SECRET]);
   });
@@ -282,11 +315,20 @@ describe('clientCredentials: arguments', () => {
 
   it.each([
     [{ authUrl: undefined }, 'pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`'],
-    [{ tokenUrl: 'https://idp.example.test/token' }, 'pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`, not `authUrl` and `tokenUrl`'],
+    [
+      { tokenUrl: 'https://idp.example.test/token' },
+      'pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`, not `authUrl` and `tokenUrl`',
+    ],
     [{ authUrl: undefined, issuer: 'idp.example.test' }, '`issuer` must be an absolute http(s) URL'],
-    [{ authUrl: undefined, tokenUrl: 'https://idp.example.test/token?key=x' }, '`tokenUrl` must not have a query or fragment'],
+    [
+      { authUrl: undefined, tokenUrl: 'https://idp.example.test/token?key=x' },
+      '`tokenUrl` must not have a query or fragment',
+    ],
     [{ bodyEncoding: 'xml' }, '`bodyEncoding` must be "json" or "form", got "xml"'],
-    [{ clientAuthentication: 'none' }, '`clientAuthentication` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got "none"'],
+    [
+      { clientAuthentication: 'none' },
+      '`clientAuthentication` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got "none"',
+    ],
     [{ resource: [] }, '`resource` must not be an empty list'],
     [{ resource: 'urn:x' }, '`resource` must be an absolute http(s) URL'],
     [{ audience: '' }, '`audience` must be a non-empty string'],
@@ -317,7 +359,9 @@ describe('clientCredentials: arguments', () => {
   });
 
   it('throws the one-of error, not a property read of undefined, when called without options', () => {
-    expect(() => clientCredentials(undefined as unknown as ClientCredentialsOptions)).toThrow('pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`');
+    expect(() => clientCredentials(undefined as unknown as ClientCredentialsOptions)).toThrow(
+      'pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`',
+    );
   });
 
   it('has a non-secret id', () => {
@@ -336,7 +380,9 @@ describe('clientCredentials: arguments', () => {
     });
     expect((error as Error).message).toMatch(/refuses to run in a browser.*`bearerToken`.*`createProxyHandler`/);
     expectNoSecrets(error, [CLIENT_SECRET]);
-    expect(asInBrowser(() => clientCredentials({ ...base, dangerouslyAllowBrowser: true }).id)).toMatch(/^client-credentials:/);
+    expect(asInBrowser(() => clientCredentials({ ...base, dangerouslyAllowBrowser: true }).id)).toMatch(
+      /^client-credentials:/,
+    );
     expect(typeof (globalThis as Record<string, unknown>).window).toBe('undefined');
   });
 });
@@ -362,13 +408,20 @@ describe('clientCredentials: beyond the ordinary', () => {
     const error = await setup({ clientSecret })
       .client.listShares(params)
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AuthError', error: 'invalid_request', error_description: 'secret [redacted] is malformed' });
+    expect(error).toMatchObject({
+      name: 'AuthError',
+      error: 'invalid_request',
+      error_description: 'secret [redacted] is malformed',
+    });
     expectNoSecrets(error, [clientSecret]);
   });
 
   it('redacts the client secret where the JSON request body escapes it (" and \\), when the identity provider echoes the body', async () => {
     const clientSecret = 'cs_"quoted"\\back\\slash_9Xk2';
-    service.tokenReply = (request) => ({ status: 400, body: { error: 'invalid_request', error_description: `cannot read ${request.body}` } });
+    service.tokenReply = (request) => ({
+      status: 400,
+      body: { error: 'invalid_request', error_description: `cannot read ${request.body}` },
+    });
     const error = await setup({ clientSecret })
       .client.listShares(params)
       .catch((e: unknown) => e);
@@ -379,7 +432,10 @@ describe('clientCredentials: beyond the ordinary', () => {
   it('sends and redacts an access_token that ends in a newline trimmed, as fetch sends it', async () => {
     const token = 'at-nl-7c6b5a4d3e2f1a0b';
     service.tokenReply = () => ({ body: { access_token: `${token}\n`, token_type: 'Bearer', expires_in: 3600 } });
-    service.apiReply = (request) => ({ status: 403, body: { error: 'forbidden', token: request.headers.authorization!.slice(7) } });
+    service.apiReply = (request) => ({
+      status: 403,
+      body: { error: 'forbidden', token: request.headers.authorization!.slice(7) },
+    });
     const error = await setup()
       .client.listShares(params)
       .catch((e: unknown) => e);
@@ -389,7 +445,9 @@ describe('clientCredentials: beyond the ordinary', () => {
   });
 
   it('sends a client secret read with a trailing newline trimmed', async () => {
-    await expect(setup({ clientSecret: `${CLIENT_SECRET}\n` }).client.listShares(params)).resolves.toMatchObject({ total: 1 });
+    await expect(setup({ clientSecret: `${CLIENT_SECRET}\n` }).client.listShares(params)).resolves.toMatchObject({
+      total: 1,
+    });
     expect(JSON.parse(service.tokenRequests()[0]!.body)).toMatchObject({ client_secret: CLIENT_SECRET });
   });
 
@@ -398,7 +456,10 @@ describe('clientCredentials: beyond the ordinary', () => {
     async (clientSecret) => {
       service.tokenReply = (request) => ({
         status: 401,
-        body: { error: 'invalid_client', error_description: `unknown secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}` },
+        body: {
+          error: 'invalid_client',
+          error_description: `unknown secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}`,
+        },
       });
       const error = await setup({ clientSecret })
         .client.listShares(params)
@@ -409,13 +470,19 @@ describe('clientCredentials: beyond the ordinary', () => {
   );
 
   it('redacts a short client secret when the identity provider echoes it in the status line', async () => {
-    const echo = await startStatusLineServer(400, (request) => `bad secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}`);
+    const echo = await startStatusLineServer(
+      400,
+      (request) => `bad secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}`,
+    );
     try {
       const auth = clientCredentials({ authUrl: echo.origin, clientId: CLIENT_ID, clientSecret: 's3cr' });
       const error = await createApiClient({ baseUrl: `${echo.origin}/api`, auth })
         .listShares(params)
         .catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'AuthError', message: `POST ${echo.origin}/oauth/token failed: 400 bad secret [redacted]` });
+      expect(error).toMatchObject({
+        name: 'AuthError',
+        message: `POST ${echo.origin}/oauth/token failed: 400 bad secret [redacted]`,
+      });
       expectNoSecrets(error, ['s3cr']);
     } finally {
       await echo.close();
@@ -435,7 +502,10 @@ describe('clientCredentials: beyond the ordinary', () => {
   );
 
   it('redacts the client secret when the identity provider echoes it in the status line', async () => {
-    const echo = await startStatusLineServer(400, (request) => `bad secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}`);
+    const echo = await startStatusLineServer(
+      400,
+      (request) => `bad secret ${(JSON.parse(request.body) as { client_secret: string }).client_secret}`,
+    );
     try {
       const auth = clientCredentials({ authUrl: echo.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
       const error = await createApiClient({ baseUrl: `${echo.origin}/api`, auth })

@@ -11,8 +11,16 @@ import { startOidcProvider, type StartedOidcProvider } from '../helpers/startOid
 // clientCredentials against panva's oidc-provider (OpenID Certified) on 127.0.0.1, and an API that verifies the
 // access token as a JWT against the provider's JWKS with jose, audience included.
 
-const BASIC = { client_id: 'basic-client', client_secret: 'b4sic+se%cr/et:with colon', token_endpoint_auth_method: 'client_secret_basic' } as const;
-const POST = { client_id: 'post-client', client_secret: 'p0st+se%cr/et:x', token_endpoint_auth_method: 'client_secret_post' } as const;
+const BASIC = {
+  client_id: 'basic-client',
+  client_secret: 'b4sic+se%cr/et:with colon',
+  token_endpoint_auth_method: 'client_secret_basic',
+} as const;
+const POST = {
+  client_id: 'post-client',
+  client_secret: 'p0st+se%cr/et:x',
+  token_endpoint_auth_method: 'client_secret_post',
+} as const;
 
 let idp: StartedOidcProvider;
 let api: Server;
@@ -30,9 +38,14 @@ beforeAll(async () => {
     jwtVerify(token, jwks, { issuer: idp.issuer, audience: apiUrl }).then(
       ({ payload }) => {
         verified.push({ aud: payload.aud, scope: payload.scope, client_id: payload.client_id });
-        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(springPage([{ id: 'share-1' }], 0)));
+        response
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(springPage([{ id: 'share-1' }], 0)));
       },
-      (error: Error) => response.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'invalid_token', reason: error.message })),
+      (error: Error) =>
+        response
+          .writeHead(401, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ error: 'invalid_token', reason: error.message })),
     );
   });
 });
@@ -46,7 +59,8 @@ beforeEach(() => {
 });
 
 const params = { organizationId: ORG, page: 0, size: 20 };
-const list = (options: ClientCredentialsOptions) => createApiClient({ baseUrl: apiUrl, auth: clientCredentials(options) }).listShares(params);
+const list = (options: ClientCredentialsOptions) =>
+  createApiClient({ baseUrl: apiUrl, auth: clientCredentials(options) }).listShares(params);
 
 describe('clientCredentials against oidc-provider', () => {
   it('finds the token endpoint through issuer discovery and gets a resource-indicated JWT the API verifies (client_secret_basic)', async () => {
@@ -67,13 +81,26 @@ describe('clientCredentials against oidc-provider', () => {
 
   it('works with a tokenUrl and client_secret_post, a secret holding + % / : included', async () => {
     await expect(
-      list({ tokenUrl: idp.tokenUrl, clientId: POST.client_id, clientSecret: POST.client_secret, bodyEncoding: 'form', audience: false, resource: apiUrl }),
+      list({
+        tokenUrl: idp.tokenUrl,
+        clientId: POST.client_id,
+        clientSecret: POST.client_secret,
+        bodyEncoding: 'form',
+        audience: false,
+        resource: apiUrl,
+      }),
     ).resolves.toMatchObject({ items: [{ id: 'share-1' }] });
     expect(verified).toEqual([{ aud: apiUrl, scope: undefined, client_id: POST.client_id }]); // no scope asked, none granted
   });
 
   it('is refused by the provider with the JSON body (it takes forms only, as RFC 6749 says), and says so without the secret', async () => {
-    const error = await list({ tokenUrl: idp.tokenUrl, clientId: POST.client_id, clientSecret: POST.client_secret, audience: false, resource: apiUrl }).catch((e: unknown) => e);
+    const error = await list({
+      tokenUrl: idp.tokenUrl,
+      clientId: POST.client_id,
+      clientSecret: POST.client_secret,
+      audience: false,
+      resource: apiUrl,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AuthError', status: 400, error: 'invalid_request', url: idp.tokenUrl });
     expectNoSecrets(error, [POST.client_secret, encodeURIComponent(POST.client_secret)]);
   });
@@ -110,20 +137,49 @@ describe('clientCredentials against oidc-provider', () => {
   });
 
   it('refuses discovery metadata whose issuer differs from the one given (here: a trailing slash)', async () => {
-    const error = await list({ issuer: `${idp.issuer}/`, clientId: BASIC.client_id, clientSecret: BASIC.client_secret, bodyEncoding: 'form' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AuthError', message: expect.stringContaining(`returned metadata for issuer "${idp.issuer}", not "${idp.issuer}/"`) });
+    const error = await list({
+      issuer: `${idp.issuer}/`,
+      clientId: BASIC.client_id,
+      clientSecret: BASIC.client_secret,
+      bodyEncoding: 'form',
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'AuthError',
+      message: expect.stringContaining(`returned metadata for issuer "${idp.issuer}", not "${idp.issuer}/"`),
+    });
     expect(idp.tokenRequests).toEqual([]);
   });
 
   // The README's identity-provider rows, with oidc-provider's endpoints in place of each provider's (its clients are
   // registered with one method each, as Hydra's are). Without a resource its tokens are opaque: the token request is checked.
   it.each([
-    ['Okta', { issuer: true, bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false, scope: 'shares.read' }],
+    [
+      'Okta',
+      {
+        issuer: true,
+        bodyEncoding: 'form',
+        clientAuthentication: 'client_secret_basic',
+        audience: false,
+        scope: 'shares.read',
+      },
+    ],
     ['Keycloak', { issuer: true, bodyEncoding: 'form', audience: false }],
     ['Microsoft Entra ID', { bodyEncoding: 'form', audience: false, scope: 'shares.read' }],
-    ['AWS Cognito', { bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false, scope: 'shares.read' }],
+    [
+      'AWS Cognito',
+      { bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false, scope: 'shares.read' },
+    ],
     ['Ory Hydra', { issuer: true, bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false }],
-    ['Zitadel', { issuer: true, bodyEncoding: 'form', clientAuthentication: 'client_secret_basic', audience: false, scope: 'shares.read' }],
+    [
+      'Zitadel',
+      {
+        issuer: true,
+        bodyEncoding: 'form',
+        clientAuthentication: 'client_secret_basic',
+        audience: false,
+        scope: 'shares.read',
+      },
+    ],
   ] as const)("the README's %s recipe gets a token from oidc-provider", async (_, recipe) => {
     const { issuer, ...rest } = recipe as { issuer?: boolean } & Partial<ClientCredentialsOptions>;
     const client = rest.clientAuthentication === 'client_secret_basic' ? BASIC : POST;

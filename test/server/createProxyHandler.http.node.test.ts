@@ -73,7 +73,8 @@ beforeEach(() => {
   handler = proxyWith();
   failures = [];
   upstream.seen.length = 0;
-  upstream.answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(springPage([{ id: 's1' }], 1)));
+  upstream.answer = (_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(springPage([{ id: 's1' }], 1)));
 });
 afterEach(() => expect(unhandled).toEqual([]));
 
@@ -81,7 +82,10 @@ const LIST = `/api/${ORG}/shares?page=0&size=20`;
 
 describe('createProxyHandler through @hono/node-server over TCP', () => {
   it('answers a well-formed raw request 200 with the page', async () => {
-    const response = await sendRawHttp(port, `GET ${LIST} HTTP/1.1\r\nHost: app.example.test\r\nConnection: close\r\n\r\n`);
+    const response = await sendRawHttp(
+      port,
+      `GET ${LIST} HTTP/1.1\r\nHost: app.example.test\r\nConnection: close\r\n\r\n`,
+    );
     expect(statusOf(response)).toBe(200);
     expect(response).toMatch(/\r\ncache-control: private, no-store\r\n/i);
     expect(response).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
@@ -99,7 +103,11 @@ describe('createProxyHandler through @hono/node-server over TCP', () => {
     ['a Host that opens an IPv6 literal only', `GET ${LIST} HTTP/1.1\r\nHost: [::1\r\n\r\n`, 400],
     ['no Host at all', `GET ${LIST} HTTP/1.1\r\n\r\n`, 400],
     ['an absolute-form target with userinfo', `GET http://u:p@x${LIST} HTTP/1.1\r\nHost: x\r\n\r\n`, 400],
-    ['an absolute-form target with an unclosed IPv6 literal', `GET http://[::1${LIST} HTTP/1.1\r\nHost: x\r\n\r\n`, 400],
+    [
+      'an absolute-form target with an unclosed IPv6 literal',
+      `GET http://[::1${LIST} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      400,
+    ],
     ['an absolute-form target with a port above 65535', `GET http://x:99999${LIST} HTTP/1.1\r\nHost: x\r\n\r\n`, 400],
     ['the asterisk form', `GET * HTTP/1.1\r\nHost: x\r\n\r\n`, 400],
     ['OPTIONS *', `OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n`, 400],
@@ -107,7 +115,11 @@ describe('createProxyHandler through @hono/node-server over TCP', () => {
     ['a request line that is not HTTP', `HELLO\r\n\r\n`, 400],
     ['a header line without a colon', `GET ${LIST} HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n`, 400],
     ['a NUL in a header value', `GET ${LIST} HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n`, 400],
-    ['a bad percent-escape in the organization', `GET /api/%E0%A4%A/shares?page=0&size=20 HTTP/1.1\r\nHost: x\r\n\r\n`, 404],
+    [
+      'a bad percent-escape in the organization',
+      `GET /api/%E0%A4%A/shares?page=0&size=20 HTTP/1.1\r\nHost: x\r\n\r\n`,
+      404,
+    ],
     ['a script for page', `GET /api/${ORG}/shares?page=<script>&size=1 HTTP/1.1\r\nHost: x\r\n\r\n`, 400],
     ['a dot-segment escape', `GET /api/${ORG}/../../admin/shares?page=0&size=1 HTTP/1.1\r\nHost: x\r\n\r\n`, 404],
     ['POST with a body', `POST ${LIST} HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello`, 405],
@@ -150,24 +162,86 @@ describe('createProxyHandler through @hono/node-server over TCP', () => {
   });
 
   it('lets nothing but GET /<uuid>/(shares|environments)?page&size through, and always answers HTTP (fuzz)', async () => {
-    const allowed = new RegExp(`^/api/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/(shares|environments)\\?page=\\d+&size=\\d+$`, 'i');
+    const allowed = new RegExp(
+      `^/api/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/(shares|environments)\\?page=\\d+&size=\\d+$`,
+      'i',
+    );
     const piece = fc.oneof(
-      fc.constantFrom('api', ORG, ORG.toUpperCase(), 'shares', 'environments', '..', '.', '%2e%2e', '%2F', '', 'admin', '%00', '\\', '@', ':', ';x', '%E0%A4'),
+      fc.constantFrom(
+        'api',
+        ORG,
+        ORG.toUpperCase(),
+        'shares',
+        'environments',
+        '..',
+        '.',
+        '%2e%2e',
+        '%2F',
+        '',
+        'admin',
+        '%00',
+        '\\',
+        '@',
+        ':',
+        ';x',
+        '%E0%A4',
+      ),
       fc.string({ maxLength: 8 }),
     );
-    const query = fc.array(fc.tuple(fc.constantFrom('page', 'size', 'sort', 'PAGE', 'page[]', ''), fc.oneof(fc.constantFrom('0', '1', '20', '-1', '1e3', '999999999999999999', ''), fc.string({ maxLength: 6 }))), { maxLength: 4 });
+    const query = fc.array(
+      fc.tuple(
+        fc.constantFrom('page', 'size', 'sort', 'PAGE', 'page[]', ''),
+        fc.oneof(fc.constantFrom('0', '1', '20', '-1', '1e3', '999999999999999999', ''), fc.string({ maxLength: 6 })),
+      ),
+      { maxLength: 4 },
+    );
     const target = fc.oneof(
-      fc.tuple(fc.array(piece, { maxLength: 5 }), query).map(([parts, q]) => `/${parts.join('/')}${q.length ? `?${q.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`),
-      fc.tuple(fc.constantFrom('http://', 'https://', 'http://u:p@', 'http://[::1', 'ftp://', '//'), fc.constantFrom('x', 'x:70000', '127.0.0.1:1', ''), fc.constant(LIST)).map((p) => p.join('')),
+      fc
+        .tuple(fc.array(piece, { maxLength: 5 }), query)
+        .map(([parts, q]) => `/${parts.join('/')}${q.length ? `?${q.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}`),
+      fc
+        .tuple(
+          fc.constantFrom('http://', 'https://', 'http://u:p@', 'http://[::1', 'ftp://', '//'),
+          fc.constantFrom('x', 'x:70000', '127.0.0.1:1', ''),
+          fc.constant(LIST),
+        )
+        .map((p) => p.join('')),
       fc.constantFrom('*', LIST, `/api/${ORG}/environments?page=2&size=5`, ''),
     );
-    const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE', 'PATCH', 'get', 'G\tET', 'PROPFIND');
-    const host = fc.oneof(fc.constantFrom('x', '', 'u:p@x', 'x:70000', '[::1', 'a b', 'x:-1', 'localhost:3000', '..'), fc.string({ maxLength: 10 }));
+    const method = fc.constantFrom(
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'DELETE',
+      'OPTIONS',
+      'TRACE',
+      'PATCH',
+      'get',
+      'G\tET',
+      'PROPFIND',
+    );
+    const host = fc.oneof(
+      fc.constantFrom('x', '', 'u:p@x', 'x:70000', '[::1', 'a b', 'x:-1', 'localhost:3000', '..'),
+      fc.string({ maxLength: 10 }),
+    );
     // No Content-Length or Transfer-Encoding: a request whose body never comes would wait for Node's request timeout.
-    const header = fc.tuple(fc.constantFrom('Host', 'Authorization', 'Cookie', 'X-Forwarded-Host', 'X-A', 'Bad Name'), fc.string({ maxLength: 12 }));
+    const header = fc.tuple(
+      fc.constantFrom('Host', 'Authorization', 'Cookie', 'X-Forwarded-Host', 'X-A', 'Bad Name'),
+      fc.string({ maxLength: 12 }),
+    );
     const request = fc
-      .tuple(method, target, fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 x', ''), fc.option(host), fc.array(header, { maxLength: 3 }))
-      .map(([m, t, v, h, hs]) => `${m} ${t} ${v}\r\n${h === null ? '' : `Host: ${h}\r\n`}${hs.map(([k, val]) => `${k}: ${val}\r\n`).join('')}\r\n`);
+      .tuple(
+        method,
+        target,
+        fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1 x', ''),
+        fc.option(host),
+        fc.array(header, { maxLength: 3 }),
+      )
+      .map(
+        ([m, t, v, h, hs]) =>
+          `${m} ${t} ${v}\r\n${h === null ? '' : `Host: ${h}\r\n`}${hs.map(([k, val]) => `${k}: ${val}\r\n`).join('')}\r\n`,
+      );
     let forwarded = 0;
     await fc.assert(
       fc.asyncProperty(request, async (raw) => {
@@ -216,39 +290,62 @@ describe('createProxyHandler limits and headers over HTTP', () => {
   it.each([
     ['declares a length over maxBodyBytes', true],
     ['streams chunks past maxBodyBytes without a length', false],
-  ])('answers 502 when the upstream body %s, stops reading (the upstream sees its response closed unfinished) and tells onError', async (_name, declared) => {
-    handler = proxyWith({ maxBodyBytes: 64 * 1024 });
-    upstream.answer = (_req, res) => {
-      // A 64 MiB body, written only as fast as it is read: the proxy must stop reading long before its end.
-      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(64 * 2 ** 20) } : {}) });
-      const chunk = Buffer.alloc(16 * 1024, 0x20);
-      let left = 4096;
-      const pump = () => {
-        while (left > 0 && !res.destroyed) {
-          left -= 1;
-          if (!res.write(chunk)) return void res.once('drain', pump);
-        }
-        if (left === 0) res.end();
+  ])(
+    'answers 502 when the upstream body %s, stops reading (the upstream sees its response closed unfinished) and tells onError',
+    async (_name, declared) => {
+      handler = proxyWith({ maxBodyBytes: 64 * 1024 });
+      upstream.answer = (_req, res) => {
+        // A 64 MiB body, written only as fast as it is read: the proxy must stop reading long before its end.
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(declared ? { 'content-length': String(64 * 2 ** 20) } : {}),
+        });
+        const chunk = Buffer.alloc(16 * 1024, 0x20);
+        let left = 4096;
+        const pump = () => {
+          while (left > 0 && !res.destroyed) {
+            left -= 1;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          if (left === 0) res.end();
+        };
+        pump();
       };
-      pump();
-    };
-    const response = await get();
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'bad_gateway' });
-    await upstream.seen[0]!.closed;
-    expect(upstream.seen[0]!.finished()).toBe(false);
-    expect(failures).toEqual([
-      [502, expect.objectContaining({ name: 'NetworkError', cause: expect.objectContaining({ name: 'RangeError', message: expect.stringContaining('maxBodyBytes (65536 bytes)') }) })],
-    ]);
-  });
+      const response = await get();
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ error: 'bad_gateway' });
+      await upstream.seen[0]!.closed;
+      expect(upstream.seen[0]!.finished()).toBe(false);
+      expect(failures).toEqual([
+        [
+          502,
+          expect.objectContaining({
+            name: 'NetworkError',
+            cause: expect.objectContaining({
+              name: 'RangeError',
+              message: expect.stringContaining('maxBodyBytes (65536 bytes)'),
+            }),
+          }),
+        ],
+      ]);
+    },
+  );
 
   it('passes a body within maxBodyBytes through whole, streamed or with a length', async () => {
     handler = proxyWith({ maxBodyBytes: 64 * 1024 });
-    const body = JSON.stringify(springPage(Array.from({ length: 300 }, (_, i) => ({ id: `s${i}`, name: 'x'.repeat(150) })), 300));
+    const body = JSON.stringify(
+      springPage(
+        Array.from({ length: 300 }, (_, i) => ({ id: `s${i}`, name: 'x'.repeat(150) })),
+        300,
+      ),
+    );
     expect(body.length).toBeLessThan(64 * 1024);
     for (const declared of [true, false]) {
       upstream.answer = (_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': String(body.length) } : {}) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          ...(declared ? { 'content-length': String(body.length) } : {}),
+        });
         res.write(body.slice(0, 1000));
         res.end(body.slice(1000));
       };
@@ -258,15 +355,19 @@ describe('createProxyHandler limits and headers over HTTP', () => {
     }
   });
 
-  it.each([301, 302, 303, 307, 308])('answers 502 to a %i redirect, does not follow it, and tells onError the status', async (status) => {
-    upstream.answer = (_req, res) => res.writeHead(status, { location: `${upstream.origin}/elsewhere` }).end(JSON.stringify({ moved: true }));
-    const response = await get();
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'bad_gateway' });
-    expect(response.headers.get('location')).toBeNull();
-    expect(upstream.seen.map((r) => r.url)).toEqual([`/api/${ORG}/shares?page=0&size=20`]);
-    expect(failures).toEqual([[502, expect.objectContaining({ name: 'HttpError', status })]]);
-  });
+  it.each([301, 302, 303, 307, 308])(
+    'answers 502 to a %i redirect, does not follow it, and tells onError the status',
+    async (status) => {
+      upstream.answer = (_req, res) =>
+        res.writeHead(status, { location: `${upstream.origin}/elsewhere` }).end(JSON.stringify({ moved: true }));
+      const response = await get();
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ error: 'bad_gateway' });
+      expect(response.headers.get('location')).toBeNull();
+      expect(upstream.seen.map((r) => r.url)).toEqual([`/api/${ORG}/shares?page=0&size=20`]);
+      expect(failures).toEqual([[502, expect.objectContaining({ name: 'HttpError', status })]]);
+    },
+  );
 
   it.each([
     ['41', '41'],
@@ -280,7 +381,8 @@ describe('createProxyHandler limits and headers over HTTP', () => {
     [TOKEN, null],
     ['12, 13', null],
   ])('passes X-Total-Count %j on as %j', async (sent, passed) => {
-    upstream.answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': sent }).end('[]');
+    upstream.answer = (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': sent }).end('[]');
     const response = await get();
     expect(response.status).toBe(200);
     expect(response.headers.get('x-total-count')).toBe(passed);
@@ -298,7 +400,8 @@ describe('createProxyHandler limits and headers over HTTP', () => {
     [new Date(Date.UTC(2001, 0, 1)).toUTCString(), '0'],
     [new Date(Date.now() + 2 * 86_400_000).toUTCString(), null],
   ])('passes Retry-After %j of a 429 on as %j', async (sent, passed) => {
-    upstream.answer = (_req, res) => res.writeHead(429, { 'content-type': 'application/json', 'retry-after': sent }).end('{"error":"slow_down"}');
+    upstream.answer = (_req, res) =>
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': sent }).end('{"error":"slow_down"}');
     const response = await get();
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe(passed);
@@ -306,7 +409,8 @@ describe('createProxyHandler limits and headers over HTTP', () => {
 
   it('passes an HTTP-date Retry-After within the hour on as the seconds left', async () => {
     const sent = new Date(Date.now() + 600_000).toUTCString();
-    upstream.answer = (_req, res) => res.writeHead(503, { 'content-type': 'application/json', 'retry-after': sent }).end('{}');
+    upstream.answer = (_req, res) =>
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': sent }).end('{}');
     const seconds = Number((await get()).headers.get('retry-after'));
     // At most the 600 s asked for, however long the call took.
     expect(seconds).toBeGreaterThan(0);
@@ -318,7 +422,10 @@ describe('createProxyHandler limits and headers over HTTP', () => {
     const gate = createGate();
     upstream.answer = (req, res) => {
       if (req.url!.includes('page=9')) return void gate.held.then(() => res.end('[]'));
-      if (req.url!.includes('page=1')) return void res.writeHead(500, { 'content-type': 'text/html', 'cache-control': 'public, max-age=600' }).end('<h1>oops</h1>');
+      if (req.url!.includes('page=1'))
+        return void res
+          .writeHead(500, { 'content-type': 'text/html', 'cache-control': 'public, max-age=600' })
+          .end('<h1>oops</h1>');
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=600' }).end('[]');
     };
     const held = get(`/api/${ORG}/shares?page=9&size=1`);
@@ -370,7 +477,9 @@ describe('createProxyHandler default log', () => {
       await call();
       expect(lines).toEqual([
         ['[pagewise] createProxyHandler: 502 Error: vault unreachable'],
-        ['[pagewise] createProxyHandler: 502 Error: vault unreachable (+50 more like it in the 60 s before, not logged)'],
+        [
+          '[pagewise] createProxyHandler: 502 Error: vault unreachable (+50 more like it in the 60 s before, not logged)',
+        ],
       ]);
       const seen: number[] = [];
       const told = down((_error, { status }) => seen.push(status));

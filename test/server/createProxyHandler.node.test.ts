@@ -56,7 +56,11 @@ describe('createProxyHandler', () => {
 
   it('forwards only page and size, and drops the incoming Authorization and Cookie', async () => {
     const response = await call(`/bff/pagewise/${ORG}/environments?page=0&size=20&sort=name&admin=true`, {
-      headers: { Authorization: 'Bearer browser-token-77aa', Cookie: 'session=s3ss10n-c00k1e', 'X-Forwarded-For': '10.0.0.1' },
+      headers: {
+        Authorization: 'Bearer browser-token-77aa',
+        Cookie: 'session=s3ss10n-c00k1e',
+        'X-Forwarded-For': '10.0.0.1',
+      },
     });
     expect(response.status).toBe(200);
     const [upstream] = service.apiRequests();
@@ -90,7 +94,10 @@ describe('createProxyHandler', () => {
       service.apiReply = (request) => ({
         status,
         headers: { 'X-Total-Count': '1' },
-        body: status === 200 ? [{ id: 'a', note: `seen ${request.headers.authorization}` }] : { error: `denied for ${request.headers.authorization}` },
+        body:
+          status === 200
+            ? [{ id: 'a', note: `seen ${request.headers.authorization}` }]
+            : { error: `denied for ${request.headers.authorization}` },
       });
       const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
       expect(response.status).toBe(status);
@@ -110,7 +117,10 @@ describe('createProxyHandler', () => {
 
   it('answers 502 without details when the token request fails, never exposing the identity provider', async () => {
     handler = proxyForService({ basePath: '/bff/pagewise', onError: () => undefined });
-    service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client', error_description: 'bad secret for pw-client' } });
+    service.tokenReply = () => ({
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'bad secret for pw-client' },
+    });
     const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
     expect(response.status).toBe(502);
     const text = await response.text();
@@ -190,7 +200,9 @@ describe('createProxyHandler', () => {
     const response = await call(`/${ORG}/shares?page=0&size=20`);
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: 'bad_gateway' });
-    expect(errors).toEqual([expect.objectContaining({ name: 'ResponseShapeError', message: expect.stringContaining('not valid JSON') })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ name: 'ResponseShapeError', message: expect.stringContaining('not valid JSON') }),
+    ]);
   });
 
   it.each([
@@ -247,7 +259,13 @@ describe('createProxyHandler', () => {
       handler = proxyForService();
       service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client' } });
       expect((await call(`/${ORG}/shares?page=0&size=20`)).status).toBe(502);
-      expect(logged.mock.calls).toEqual([[expect.stringMatching(/^\[pagewise\] createProxyHandler: 502 AuthError: POST .*oauth\/token failed: 401 .*invalid_client/)]]);
+      expect(logged.mock.calls).toEqual([
+        [
+          expect.stringMatching(
+            /^\[pagewise\] createProxyHandler: 502 AuthError: POST .*oauth\/token failed: 401 .*invalid_client/,
+          ),
+        ],
+      ]);
       expect(logged.mock.calls[0]![0]).not.toContain('\n');
       expect(logged.mock.calls[0]![0]).not.toContain(CLIENT_SECRET);
     } finally {
@@ -263,7 +281,9 @@ describe('createProxyHandler', () => {
       handler = proxyForService();
       service.apiReply = () => new Promise(() => undefined);
       const browser = new AbortController();
-      const pending = handler(new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }));
+      const pending = handler(
+        new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }),
+      );
       await expect.poll(() => service.apiRequests().filter((r) => r.query.get('page') === '7').length).toBe(1);
       browser.abort(new Error('gone'));
       expect((await pending).status).toBe(499);
@@ -315,7 +335,9 @@ describe('createProxyHandler', () => {
     service.apiReply = () => new Promise(() => undefined);
     const browser = new AbortController();
     // A page of its own: an earlier test's timed-out request may still reach the service while this one runs.
-    const pending = guarded(new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }));
+    const pending = guarded(
+      new Request(`https://app.example.test/${ORG}/shares?page=7&size=20`, { signal: browser.signal }),
+    );
     await expect.poll(() => service.apiRequests().filter((r) => r.query.get('page') === '7').length).toBe(1);
     const reason = new Error('gone');
     browser.abort(reason);
@@ -328,7 +350,10 @@ describe('createProxyHandler', () => {
   it('never passes on an echoed token that the identity provider gave with a trailing newline', async () => {
     const token = 'at-nl-3d2c1b0a9f8e7d6c';
     service.tokenReply = () => ({ body: { access_token: `${token}\n`, token_type: 'Bearer', expires_in: 3600 } });
-    service.apiReply = (request) => ({ status: 403, body: { error: 'forbidden', token: request.headers.authorization!.slice(7) } });
+    service.apiReply = (request) => ({
+      status: 403,
+      body: { error: 'forbidden', token: request.headers.authorization!.slice(7) },
+    });
     const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`);
     expect(response.status).toBe(403);
     const text = await response.text();
@@ -339,8 +364,11 @@ describe('createProxyHandler', () => {
   it('makes 2 token requests, not 21, for 20 browser calls about an organization the service refuses with 401', async () => {
     const refused = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
     service.apiReply = (request) =>
-      request.path.startsWith(`/api/${refused}/`) ? { status: 401, body: { error: 'invalid_token' } } : { body: springPage([{ id: 's1' }], 1) };
-    for (let i = 0; i < 20; i += 1) expect((await call(`/bff/pagewise/${refused}/shares?page=0&size=20`)).status).toBe(401);
+      request.path.startsWith(`/api/${refused}/`)
+        ? { status: 401, body: { error: 'invalid_token' } }
+        : { body: springPage([{ id: 's1' }], 1) };
+    for (let i = 0; i < 20; i += 1)
+      expect((await call(`/bff/pagewise/${refused}/shares?page=0&size=20`)).status).toBe(401);
     expect((await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`)).status).toBe(200);
     expect(service.tokenRequests()).toHaveLength(2);
     expect(service.apiRequests()).toHaveLength(22);
@@ -349,7 +377,10 @@ describe('createProxyHandler', () => {
   it('answers 400 for a size above maxSize (1000 unless given) without an upstream request', async () => {
     const tooLarge = await call(`/bff/pagewise/${ORG}/shares?page=0&size=1001`);
     expect(tooLarge.status).toBe(400);
-    expect(await tooLarge.json()).toEqual({ error: 'bad_request', message: 'pagewise: `size` must be an integer from 1 to 1000' });
+    expect(await tooLarge.json()).toEqual({
+      error: 'bad_request',
+      message: 'pagewise: `size` must be an integer from 1 to 1000',
+    });
     expect(service.server.requests).toHaveLength(0);
     expect((await call(`/bff/pagewise/${ORG}/shares?page=0&size=1000`)).status).toBe(200);
     const small = proxyForService({ maxSize: 50 });
@@ -391,12 +422,15 @@ describe('createProxyHandler', () => {
     expect(service.server.requests).toHaveLength(0);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])('answers 405 with Allow: GET for %s on a list path', async (method) => {
-    const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`, { method });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
-    expect(service.server.requests).toHaveLength(0);
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'])(
+    'answers 405 with Allow: GET for %s on a list path',
+    async (method) => {
+      const response = await call(`/bff/pagewise/${ORG}/shares?page=0&size=20`, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET');
+      expect(service.server.requests).toHaveLength(0);
+    },
+  );
 
   it.each([
     ['page=-1&size=20', 'pagewise: `page` must be an integer >= 0 (zero-based)'],
@@ -405,15 +439,18 @@ describe('createProxyHandler', () => {
     ['page=0&size=0', 'pagewise: `size` must be an integer from 1 to 1000'],
     ['page=0&size=2.5%3Cimg%20src%3Dx%3E', 'pagewise: `size` must be an integer from 1 to 1000'],
     ['page=0', 'pagewise: `size` must be an integer from 1 to 1000'],
-  ])('answers 400 naming the parameter, never echoing the input, for ?%s without an upstream request', async (query, message) => {
-    const response = await call(`/bff/pagewise/${ORG}/shares?${query}`);
-    expect(response.status).toBe(400);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: 'bad_request', message });
-    expect(text).not.toMatch(/script|img|2\.5|-1/);
-    expect(service.server.requests).toHaveLength(0);
-  });
+  ])(
+    'answers 400 naming the parameter, never echoing the input, for ?%s without an upstream request',
+    async (query, message) => {
+      const response = await call(`/bff/pagewise/${ORG}/shares?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ error: 'bad_request', message });
+      expect(text).not.toMatch(/script|img|2\.5|-1/);
+      expect(service.server.requests).toHaveLength(0);
+    },
+  );
 
   it('works without a basePath', async () => {
     const bare = proxyForService();
@@ -436,8 +473,19 @@ describe('createProxyHandler', () => {
     [{ maxBodyBytes: -1 }, '`maxBodyBytes` must be an integer >= 1, got -1'],
     [{ maxBodyBytes: '1mb' }, '`maxBodyBytes` must be an integer >= 1, got "1mb"'],
   ])('throws at creation for %j', (override, message) => {
-    const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true, ...(override as object) })).toThrow(message);
+    const auth = clientCredentials({
+      authUrl: 'https://idp.example.test',
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    expect(() =>
+      createProxyHandler({
+        baseUrl: 'https://api.example.test',
+        auth,
+        allowRequest: () => true,
+        ...(override as object),
+      }),
+    ).toThrow(message);
   });
 
   it('forwards an upper-case organization UUID as is', async () => {
@@ -487,7 +535,9 @@ describe('createProxyHandler', () => {
     let asked = 0;
     const guarded = proxyForService({ allowRequest: () => (asked++, true) });
     expect((await guarded(new Request(`https://app.example.test/nope/shares?page=0&size=1`))).status).toBe(404);
-    expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=1`, { method: 'POST' }))).status).toBe(405);
+    expect(
+      (await guarded(new Request(`https://app.example.test/${ORG}/shares?page=0&size=1`, { method: 'POST' }))).status,
+    ).toBe(405);
     expect((await guarded(new Request(`https://app.example.test/${ORG}/shares?page=x&size=1`))).status).toBe(400);
     expect(asked).toBe(0);
   });
@@ -512,15 +562,26 @@ describe('createProxyHandler', () => {
     expect(() => asInBrowser(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth }))).toThrow(
       /`createProxyHandler` .*refuses to run in a browser/,
     );
-    const handler = asInBrowser(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: () => true, dangerouslyAllowBrowser: true }));
+    const handler = asInBrowser(() =>
+      createProxyHandler({
+        baseUrl: 'https://api.example.test',
+        auth,
+        allowRequest: () => true,
+        dangerouslyAllowBrowser: true,
+      }),
+    );
     expect(typeof handler).toBe('function');
   });
 
   it('throws at creation when allowRequest is not a function', () => {
-    const auth = clientCredentials({ authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    expect(() => createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: true as never })).toThrow(
-      'pagewise: `allowRequest` must be a function',
-    );
+    const auth = clientCredentials({
+      authUrl: 'https://idp.example.test',
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    expect(() =>
+      createProxyHandler({ baseUrl: 'https://api.example.test', auth, allowRequest: true as never }),
+    ).toThrow('pagewise: `allowRequest` must be a function');
   });
 
   it('warns once outside production when allowRequest is missing, and never when it is given or in production', async () => {
@@ -538,7 +599,9 @@ describe('createProxyHandler', () => {
       create({ baseUrl: 'https://api.example.test', auth });
       create({ baseUrl: 'https://api.example.test', auth });
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0]![0])).toContain('no `allowRequest`, so anyone who reaches the proxy can list any organization');
+      expect(String(warn.mock.calls[0]![0])).toContain(
+        'no `allowRequest`, so anyone who reaches the proxy can list any organization',
+      );
       process.env.NODE_ENV = 'production';
       create = await fresh();
       create({ baseUrl: 'https://api.example.test', auth });

@@ -5,7 +5,11 @@ describe('createRateLimitedLog', () => {
   it('writes a kind once per interval, then the next line with the count left out', () => {
     let time = 1_000_000;
     const lines: string[] = [];
-    const log = createRateLimitedLog((line) => lines.push(line), 60_000, () => time);
+    const log = createRateLimitedLog(
+      (line) => lines.push(line),
+      60_000,
+      () => time,
+    );
     for (let i = 0; i < 1000; i += 1) {
       log('502 AuthError', `failure ${i}`);
       time += 50; // 1000 failures over 50 s
@@ -20,7 +24,11 @@ describe('createRateLimitedLog', () => {
 
   it('keeps kinds apart: a second kind is written at once', () => {
     const lines: string[] = [];
-    const log = createRateLimitedLog((line) => lines.push(line), 60_000, () => 0);
+    const log = createRateLimitedLog(
+      (line) => lines.push(line),
+      60_000,
+      () => 0,
+    );
     log('502 AuthError', 'a');
     log('504 TimeoutError', 'b');
     log('502 AuthError', 'c');
@@ -30,7 +38,11 @@ describe('createRateLimitedLog', () => {
   it('writes a kind again without a count when none was left out', () => {
     let time = 0;
     const lines: string[] = [];
-    const log = createRateLimitedLog((line) => lines.push(line), 1000, () => time);
+    const log = createRateLimitedLog(
+      (line) => lines.push(line),
+      1000,
+      () => time,
+    );
     log('k', 'a');
     time = 5000;
     log('k', 'b');
@@ -39,7 +51,11 @@ describe('createRateLimitedLog', () => {
 
   it('forgets kinds when more than 100 pile up, so an endless variety cannot grow it without bound', () => {
     const lines: string[] = [];
-    const log = createRateLimitedLog((line) => lines.push(line), 60_000, () => 0);
+    const log = createRateLimitedLog(
+      (line) => lines.push(line),
+      60_000,
+      () => 0,
+    );
     for (let i = 0; i < 250; i += 1) log(`kind ${i}`, `line ${i}`);
     expect(lines).toHaveLength(250);
     log('kind 249', 'again');

@@ -23,7 +23,11 @@ function recording() {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     if (String(input).endsWith('/oauth/token')) {
       const headers = new Headers(init?.headers);
-      sent.push({ contentType: headers.get('content-type'), authorization: headers.get('authorization'), body: String(init?.body) });
+      sent.push({
+        contentType: headers.get('content-type'),
+        authorization: headers.get('authorization'),
+        body: String(init?.body),
+      });
     }
     return globalThis.fetch(input, init);
   };
@@ -33,15 +37,27 @@ function recording() {
 const params = { organizationId: demoOrganizationIds.acme, page: 0, size: 5 };
 
 describe('clientCredentials request forms against the mock identity provider', () => {
-  it('sends the seed\'s JSON body byte for byte when no new option is given', async () => {
+  it("sends the seed's JSON body byte for byte when no new option is given", async () => {
     const { sent, fetch } = recording();
-    const auth = clientCredentials({ authUrl: server.authUrl, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, scope: 'pagewise.read', fetch });
+    const auth = clientCredentials({
+      authUrl: server.authUrl,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      scope: 'pagewise.read',
+      fetch,
+    });
     await createApiClient({ baseUrl: server.baseUrl, auth }).listShares(params);
     expect(sent).toEqual([
       {
         contentType: 'application/json',
         authorization: null,
-        body: JSON.stringify({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, audience: server.baseUrl, scope: 'pagewise.read' }),
+        body: JSON.stringify({
+          grant_type: 'client_credentials',
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          audience: server.baseUrl,
+          scope: 'pagewise.read',
+        }),
       },
     ]);
   });
@@ -53,11 +69,26 @@ describe('clientCredentials request forms against the mock identity provider', (
     ['form', 'client_secret_basic'],
   ] as const)('lists shares with a %s body and %s', async (bodyEncoding, clientAuthentication) => {
     const { sent, fetch } = recording();
-    const auth = clientCredentials({ tokenUrl: `${server.authUrl}/oauth/token`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, bodyEncoding, clientAuthentication, fetch });
-    await expect(createApiClient({ baseUrl: server.baseUrl, auth }).listShares(params)).resolves.toMatchObject({ pageIndex: 0, pageSize: 5 });
+    const auth = clientCredentials({
+      tokenUrl: `${server.authUrl}/oauth/token`,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      bodyEncoding,
+      clientAuthentication,
+      fetch,
+    });
+    await expect(createApiClient({ baseUrl: server.baseUrl, auth }).listShares(params)).resolves.toMatchObject({
+      pageIndex: 0,
+      pageSize: 5,
+    });
     const [request] = sent;
-    expect(request!.contentType).toBe(bodyEncoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded');
-    const fields = bodyEncoding === 'json' ? (JSON.parse(request!.body) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(request!.body));
+    expect(request!.contentType).toBe(
+      bodyEncoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+    );
+    const fields =
+      bodyEncoding === 'json'
+        ? (JSON.parse(request!.body) as Record<string, unknown>)
+        : Object.fromEntries(new URLSearchParams(request!.body));
     if (clientAuthentication === 'client_secret_basic') {
       // RFC 6749 2.3.1: base64 of the form-urlencoded id, a colon and the form-urlencoded secret; nothing in the body.
       const encode = (value: string) => new URLSearchParams([['', value]]).toString().slice(1);
@@ -72,8 +103,19 @@ describe('clientCredentials request forms against the mock identity provider', (
 
   it('names the API by RFC 8707 resource indicators instead of an audience when asked', async () => {
     const { sent, fetch } = recording();
-    const auth = clientCredentials({ tokenUrl: `${server.authUrl}/oauth/token`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, bodyEncoding: 'form', audience: false, resource: [server.baseUrl, `${server.baseUrl}/`], fetch });
-    await expect(createApiClient({ baseUrl: server.baseUrl, auth }).listShares(params)).resolves.toMatchObject({ pageIndex: 0, pageSize: 5 });
+    const auth = clientCredentials({
+      tokenUrl: `${server.authUrl}/oauth/token`,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      bodyEncoding: 'form',
+      audience: false,
+      resource: [server.baseUrl, `${server.baseUrl}/`],
+      fetch,
+    });
+    await expect(createApiClient({ baseUrl: server.baseUrl, auth }).listShares(params)).resolves.toMatchObject({
+      pageIndex: 0,
+      pageSize: 5,
+    });
     const form = new URLSearchParams(sent[0]!.body);
     expect(form.getAll('resource')).toEqual([server.baseUrl, `${server.baseUrl}/`]);
     expect(form.has('audience')).toBe(false);
@@ -93,12 +135,28 @@ describe('clientCredentials request forms against the mock identity provider', (
     ['json', 'client_secret_post'],
     ['form', 'client_secret_post'],
     ['form', 'client_secret_basic'],
-  ] as const)('keeps every form of a wrong secret out of the AuthError (%s, %s)', async (bodyEncoding, clientAuthentication) => {
-    const wrong = 'wr+ong%2Fse/cret:x';
-    const options: ClientCredentialsOptions = { authUrl: server.authUrl, clientId: CLIENT_ID, clientSecret: wrong, bodyEncoding, clientAuthentication };
-    const error = await createApiClient({ baseUrl: server.baseUrl, auth: clientCredentials(options) }).listShares(params).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AuthError', status: 401, error: 'invalid_client', url: `${server.authUrl}/oauth/token` });
-    const encode = (value: string) => new URLSearchParams([['', value]]).toString().slice(1);
-    expectNoSecrets(error, [wrong, encode(wrong), btoa(`${encode(CLIENT_ID)}:${encode(wrong)}`)]);
-  });
+  ] as const)(
+    'keeps every form of a wrong secret out of the AuthError (%s, %s)',
+    async (bodyEncoding, clientAuthentication) => {
+      const wrong = 'wr+ong%2Fse/cret:x';
+      const options: ClientCredentialsOptions = {
+        authUrl: server.authUrl,
+        clientId: CLIENT_ID,
+        clientSecret: wrong,
+        bodyEncoding,
+        clientAuthentication,
+      };
+      const error = await createApiClient({ baseUrl: server.baseUrl, auth: clientCredentials(options) })
+        .listShares(params)
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        name: 'AuthError',
+        status: 401,
+        error: 'invalid_client',
+        url: `${server.authUrl}/oauth/token`,
+      });
+      const encode = (value: string) => new URLSearchParams([['', value]]).toString().slice(1);
+      expectNoSecrets(error, [wrong, encode(wrong), btoa(`${encode(CLIENT_ID)}:${encode(wrong)}`)]);
+    },
+  );
 });

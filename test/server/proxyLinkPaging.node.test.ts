@@ -16,7 +16,9 @@ beforeAll(async () => {
   upstream = await createMockHttpServer(mock);
   const { clientId, clientSecret } = mock.credentials;
   const auth = clientCredentials({ authUrl: upstream.authUrl, clientId, clientSecret, audience: upstream.baseUrl });
-  proxy = await serveFetchHandler(createProxyHandler({ baseUrl: upstream.baseUrl, auth, basePath: '/api/pagewise', allowRequest: () => true }));
+  proxy = await serveFetchHandler(
+    createProxyHandler({ baseUrl: upstream.baseUrl, auth, basePath: '/api/pagewise', allowRequest: () => true }),
+  );
 });
 afterAll(async () => {
   await proxy.close();
@@ -31,7 +33,12 @@ describe('createProxyHandler with a Link-paged service', () => {
     let page = 0;
     for (;;) {
       const result = await browser.listShares({ organizationId: acme, page, size: 20 });
-      seen.push({ items: result.items.length, hasNext: result.hasNext, total: result.total, pageCount: result.pageCount });
+      seen.push({
+        items: result.items.length,
+        hasNext: result.hasNext,
+        total: result.total,
+        pageCount: result.pageCount,
+      });
       if (!result.hasNext) break;
       page += 1;
     }

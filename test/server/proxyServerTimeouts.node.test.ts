@@ -60,7 +60,7 @@ const openConnection = (port: number) =>
     socket.once('error', reject);
   });
 
-describe("The documented Node recipe: server limits against slow clients", { timeout: 30_000 }, () => {
+describe('The documented Node recipe: server limits against slow clients', { timeout: 30_000 }, () => {
   it('closes 200 connections that never finish their headers (slowloris) once headersTimeout runs out; the defaults keep them all', async () => {
     const [limited, unlimited] = await Promise.all([recipe(), defaults()]);
     try {

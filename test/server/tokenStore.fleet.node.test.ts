@@ -32,7 +32,9 @@ beforeAll(async () => {
       return { body: { access_token: token, token_type: 'Bearer', expires_in: 3600 } };
     }
     const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-    return issued.includes(token) && !revoked.has(token) ? { body: springPage([{ id: 's1' }], 1) } : { status: 401, body: { error: 'invalid_token' } };
+    return issued.includes(token) && !revoked.has(token)
+      ? { body: springPage([{ id: 's1' }], 1) }
+      : { status: 401, body: { error: 'invalid_token' } };
   });
   fleet = await startFleet({
     size: 4,

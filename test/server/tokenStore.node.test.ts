@@ -3,7 +3,14 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { clientCredentials, defineTokenStore, memoryTokenStore, redisTokenStore, type SharedTokenStore, type TokenStore } from '../../src/server/index';
+import {
+  clientCredentials,
+  defineTokenStore,
+  memoryTokenStore,
+  redisTokenStore,
+  type SharedTokenStore,
+  type TokenStore,
+} from '../../src/server/index';
 import { springPage } from '../client/fixtures';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
@@ -66,7 +73,10 @@ describe('redisTokenStore', () => {
   it('lets the lock expire after its lifetime (a process that died holding it)', async () => {
     const store = redisTokenStore(ioredis, { prefix: `exp${Math.random()}:` });
     expect(await store.lock('k', 'a', 1)).toBe(true);
-    await vi.waitFor(async () => expect(await store.lock('k', 'b', 60_000)).toBe(true), { timeout: 2_000, interval: 5 });
+    await vi.waitFor(async () => expect(await store.lock('k', 'b', 60_000)).toBe(true), {
+      timeout: 2_000,
+      interval: 5,
+    });
   });
 
   it("listens for the client's 'error' events once, however many stores share the client, beside the app's own listener", () => {
@@ -88,7 +98,9 @@ describe('redisTokenStore', () => {
   });
 
   it('refuses a client that is neither node-redis nor ioredis, naming it', () => {
-    expect(() => redisTokenStore({} as never)).toThrow('pagewise: `redisTokenStore` needs a node-redis or ioredis client');
+    expect(() => redisTokenStore({} as never)).toThrow(
+      'pagewise: `redisTokenStore` needs a node-redis or ioredis client',
+    );
   });
 
   it('reports data that is not a stored token as a failure of the store', async () => {
@@ -106,13 +118,23 @@ describe('redisTokenStore', () => {
     const error = await redisTokenStore(ioredis, { prefix })
       .get('k')
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'TypeError', message: 'pagewise: the token store holds something that is not a stored token' });
+    expect(error).toMatchObject({
+      name: 'TypeError',
+      message: 'pagewise: the token store holds something that is not a stored token',
+    });
     expect(String((error as Error).stack)).not.toContain('at-garbage');
   });
 
   it('refuses a store missing a method of the TokenStore interface, naming it, before any request', () => {
-    const partial = { get: async () => undefined, set: async () => undefined, lock: async () => true, unlock: async () => undefined };
-    expect(() => defineTokenStore(partial as unknown as TokenStore)).toThrow('pagewise: `deleteIfEqual` must be a function');
+    const partial = {
+      get: async () => undefined,
+      set: async () => undefined,
+      lock: async () => true,
+      unlock: async () => undefined,
+    };
+    expect(() => defineTokenStore(partial as unknown as TokenStore)).toThrow(
+      'pagewise: `deleteIfEqual` must be a function',
+    );
   });
 });
 
@@ -126,7 +148,10 @@ describe('defineTokenStore between processes', () => {
       let failHolder!: (error: Error) => void;
       const holder = store.share({ keyParts: ['k'], request: () => new Promise((_, reject) => (failHolder = reject)) });
       const waiterRequests: number[] = [];
-      const waiter = store.share({ keyParts: ['k'], request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')) });
+      const waiter = store.share({
+        keyParts: ['k'],
+        request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')),
+      });
       const held = holder.request(new AbortController().signal).catch((error: unknown) => error);
       // The key is hashed off the main thread: wait until the holder has the lock and is asking.
       for (let turn = 0; turn < 10_000 && !failHolder; turn++) await new Promise((resolve) => setImmediate(resolve));
@@ -148,7 +173,10 @@ describe('defineTokenStore between processes', () => {
     const store = memoryTokenStore();
     let requests = 0;
     const processes = Array.from({ length: 8 }, () =>
-      store.share({ keyParts: ['k'], request: async () => (requests++, await new Promise((r) => setTimeout(r, 30)), grant('at-shared-0b9f3e2c')) }),
+      store.share({
+        keyParts: ['k'],
+        request: async () => (requests++, await new Promise((r) => setTimeout(r, 30)), grant('at-shared-0b9f3e2c')),
+      }),
     );
     const tokens = await Promise.all(processes.map((p) => p.request(new AbortController().signal)));
     expect(new Set(tokens.map((t) => t.token))).toEqual(new Set(['at-shared-0b9f3e2c']));
@@ -167,7 +195,13 @@ describe('clientCredentials with a tokenStore (one process)', () => {
   const setup = (tokenStore: SharedTokenStore, extra: { onTokenStoreError?: (e: unknown) => void } = {}) =>
     createApiClient({
       baseUrl: `${service.server.origin}/api`,
-      auth: clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, tokenStore, ...extra }),
+      auth: clientCredentials({
+        authUrl: service.server.origin,
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        tokenStore,
+        ...extra,
+      }),
     });
   const params = { organizationId: '3f9c2a1e-8b7d-4c6e-9a5f-1d2e3f4a5b6c', page: 0, size: 20 };
 
@@ -199,7 +233,9 @@ describe('clientCredentials with a tokenStore (one process)', () => {
       deleteIfEqual: () => Promise.reject(new Error('ECONNREFUSED')),
     };
     const errors: unknown[] = [];
-    await expect(setup(defineTokenStore(failing), { onTokenStoreError: (e) => errors.push(e) }).listShares(params)).resolves.toMatchObject({ total: 1 });
+    await expect(
+      setup(defineTokenStore(failing), { onTokenStoreError: (e) => errors.push(e) }).listShares(params),
+    ).resolves.toMatchObject({ total: 1 });
     expect(service.tokenRequests()).toHaveLength(1);
     expect(errors).toHaveLength(1);
   });
@@ -233,7 +269,8 @@ describe('clientCredentials with a tokenStore (one process)', () => {
   it('warns once a minute by default, naming only the error kind', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failing = defineTokenStore({
-      get: () => Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
+      get: () =>
+        Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
       set: () => Promise.resolve(),
       lock: () => Promise.resolve(false),
       unlock: () => Promise.resolve(),
@@ -241,7 +278,9 @@ describe('clientCredentials with a tokenStore (one process)', () => {
     });
     await setup(failing).listShares(params);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toBe('pagewise: the token store failed (ConnectionError); this process uses its own token cache meanwhile');
+    expect(String(warn.mock.calls[0]![0])).toBe(
+      'pagewise: the token store failed (ConnectionError); this process uses its own token cache meanwhile',
+    );
     warn.mockRestore();
   });
 
@@ -254,7 +293,12 @@ describe('clientCredentials with a tokenStore (one process)', () => {
 
   it('refuses a tokenStore that did not come through defineTokenStore, naming it', () => {
     expect(() =>
-      clientCredentials({ authUrl: 'https://idp.example.test', clientId: 'a', clientSecret: 'b', tokenStore: {} as SharedTokenStore }),
+      clientCredentials({
+        authUrl: 'https://idp.example.test',
+        clientId: 'a',
+        clientSecret: 'b',
+        tokenStore: {} as SharedTokenStore,
+      }),
     ).toThrow('pagewise: `tokenStore.share` must be a function');
   });
 });

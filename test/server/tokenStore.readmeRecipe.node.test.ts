@@ -125,7 +125,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("The documented Redis recipe (node-redis and ioredis, as written) while redis-server is killed and restarted", () => {
+describe('The documented Redis recipe (node-redis and ioredis, as written) while redis-server is killed and restarted', () => {
   it('shares one token between the 4 processes', async () => {
     const reports = await calls(10);
     expect(reports.flatMap((r) => r.failures)).toEqual([]);

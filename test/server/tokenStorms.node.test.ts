@@ -19,14 +19,24 @@ beforeEach(() => service.reset());
 /** A client with client credentials on a virtual clock, and that clock. */
 function setup(clientSecret = CLIENT_SECRET) {
   const clock = { time: 0 };
-  const auth = clientCredentials({ authUrl: service.server.origin, clientId: CLIENT_ID, clientSecret, now: () => clock.time });
+  const auth = clientCredentials({
+    authUrl: service.server.origin,
+    clientId: CLIENT_ID,
+    clientSecret,
+    now: () => clock.time,
+  });
   return { clock, auth, client: createApiClient({ baseUrl: `${service.server.origin}/api`, auth }) };
 }
 
 /** `perSecond` calls a virtual second for `seconds`, in batches of concurrent calls every 100 ms; each call's outcome. */
 async function load(
   { clock, client }: ReturnType<typeof setup>,
-  { seconds, perSecond, orgs = [ORG_A], at }: { seconds: number; perSecond: number; orgs?: string[]; at?: (time: number) => void },
+  {
+    seconds,
+    perSecond,
+    orgs = [ORG_A],
+    at,
+  }: { seconds: number; perSecond: number; orgs?: string[]; at?: (time: number) => void },
 ) {
   const outcomes: { time: number; org: string; status: number | 'ok' | string }[] = [];
   const start = clock.time;
@@ -34,18 +44,24 @@ async function load(
     clock.time = time;
     at?.(time);
     const batch = Array.from({ length: perSecond / 10 }, (_, i) => orgs[i % orgs.length]!);
-    const results = await Promise.allSettled(batch.map((org) => client.listShares({ organizationId: org, page: 0, size: 20 })));
+    const results = await Promise.allSettled(
+      batch.map((org) => client.listShares({ organizationId: org, page: 0, size: 20 })),
+    );
     results.forEach((result, i) =>
       outcomes.push({
         time,
         org: batch[i]!,
-        status: result.status === 'fulfilled' ? 'ok' : isHttpError(result.reason) ? result.reason.status : (result.reason as Error).name,
+        status:
+          result.status === 'fulfilled'
+            ? 'ok'
+            : isHttpError(result.reason)
+              ? result.reason.status
+              : (result.reason as Error).name,
       }),
     );
   }
   return outcomes;
 }
-
 
 // Thousands of real HTTP calls each: a generous limit for a loaded machine (nothing here asserts on time).
 describe('the 401 rule under load (virtual clock)', { timeout: 60_000 }, () => {
@@ -53,7 +69,9 @@ describe('the 401 rule under load (virtual clock)', { timeout: 60_000 }, () => {
     const revoked = new Set<string>();
     service.apiReply = (request) => {
       const token = request.headers.authorization?.slice('Bearer '.length) ?? '';
-      return service.issued.includes(token) && !revoked.has(token) ? { body: springPage([{ id: 's1' }], 1) } : { status: 401, body: { error: 'invalid_token' } };
+      return service.issued.includes(token) && !revoked.has(token)
+        ? { body: springPage([{ id: 's1' }], 1) }
+        : { status: 401, body: { error: 'invalid_token' } };
     };
     const outcomes = await load(setup(), {
       seconds: 25,
@@ -70,7 +88,10 @@ describe('the 401 rule under load (virtual clock)', { timeout: 60_000 }, () => {
   });
 
   it('(b) one organization answering 401 to every call while another succeeds, 100 calls a second for 30 s: at most 3 token requests', async () => {
-    service.apiReply = (request) => (request.path.includes(ORG_B) ? { status: 401, body: { error: 'invalid_token' } } : { body: springPage([{ id: 's1' }], 1) });
+    service.apiReply = (request) =>
+      request.path.includes(ORG_B)
+        ? { status: 401, body: { error: 'invalid_token' } }
+        : { body: springPage([{ id: 's1' }], 1) };
     const outcomes = await load(setup(), { seconds: 30, perSecond: 100, orgs: [ORG_A, ORG_B] });
     expect(outcomes.filter((o) => o.org === ORG_A).every((o) => o.status === 'ok')).toBe(true);
     expect(outcomes.filter((o) => o.org === ORG_B).every((o) => o.status === 401)).toBe(true);
@@ -87,19 +108,23 @@ describe('the 401 rule under load (virtual clock)', { timeout: 60_000 }, () => {
     };
     service.apiReply = () => ({ status: 401, body: { error: 'invalid_token' } });
     await load(s, { seconds: 65, perSecond: 100, orgs: [ORG_A, ORG_B] });
-    for (const start of sent) expect(sent.filter((t) => t >= start && t < start + 30_000).length).toBeLessThanOrEqual(2);
+    for (const start of sent)
+      expect(sent.filter((t) => t >= start && t < start + 30_000).length).toBeLessThanOrEqual(2);
     expect(sent.length).toBe(3); // at 0 s (and its one renewal), then 30 s on; the next hold lasts 60 s
   });
 });
 
 describe('refusals and outages of the identity provider (virtual clock)', { timeout: 60_000 }, () => {
-  it.each([401, 400])('a wrong secret (%i) with 100 concurrent callers retrying for 5 s makes at most 4 token requests', async (status) => {
-    service.tokenReply = () => ({ status, body: { error: status === 401 ? 'invalid_client' : 'invalid_request' } });
-    const outcomes = await load(setup('a-wrong-secret'), { seconds: 5, perSecond: 1000 });
-    expect(outcomes).toHaveLength(5_000);
-    expect(outcomes.every((o) => o.status === 'AuthError')).toBe(true);
-    expect(service.tokenRequests().length).toBeLessThanOrEqual(4);
-  });
+  it.each([401, 400])(
+    'a wrong secret (%i) with 100 concurrent callers retrying for 5 s makes at most 4 token requests',
+    async (status) => {
+      service.tokenReply = () => ({ status, body: { error: status === 401 ? 'invalid_client' : 'invalid_request' } });
+      const outcomes = await load(setup('a-wrong-secret'), { seconds: 5, perSecond: 1000 });
+      expect(outcomes).toHaveLength(5_000);
+      expect(outcomes.every((o) => o.status === 'AuthError')).toBe(true);
+      expect(service.tokenRequests().length).toBeLessThanOrEqual(4);
+    },
+  );
 
   it('reset(): a client fixed at the identity provider gets its token at once, and a reset while it still refuses costs one request, never a new storm', async () => {
     service.tokenReply = () => ({ status: 401, body: { error: 'invalid_client' } });
@@ -129,7 +154,9 @@ describe('refusals and outages of the identity provider (virtual clock)', { time
     let grantedAfter = Infinity;
     service.apiReply = (request) => {
       const index = service.issued.findIndex((token) => request.headers.authorization === `Bearer ${token}`);
-      return index >= grantedAfter ? { body: springPage([{ id: 's1' }], 1) } : { status: 401, body: { error: 'invalid_token' } };
+      return index >= grantedAfter
+        ? { body: springPage([{ id: 's1' }], 1) }
+        : { status: 401, body: { error: 'invalid_token' } };
     };
     await load(s, { seconds: 2, perSecond: 10 });
     const held = service.tokenRequests().length;

@@ -3,7 +3,8 @@ import { assertFunction, requireString } from '../../src/shared/assert';
 
 describe('assertFunction', () => {
   it('accepts functions of every kind', () => {
-    for (const value of [() => 1, async () => 1, function named() {}, class {}, Math.max]) expect(() => assertFunction('onError', value)).not.toThrow();
+    for (const value of [() => 1, async () => 1, function named() {}, class {}, Math.max])
+      expect(() => assertFunction('onError', value)).not.toThrow();
   });
 
   it('rejects anything else with a TypeError naming the option and never quoting the value', () => {
@@ -20,7 +21,9 @@ describe('requireString', () => {
 
   it('rejects empty, blank and non-string values naming the option, never quoting the value', () => {
     for (const value of ['', '  \n', undefined, 7]) {
-      expect(() => requireString('clientSecret', value)).toThrow(new TypeError('pagewise: `clientSecret` must be a non-empty string'));
+      expect(() => requireString('clientSecret', value)).toThrow(
+        new TypeError('pagewise: `clientSecret` must be a non-empty string'),
+      );
     }
   });
 });

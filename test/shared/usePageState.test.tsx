@@ -68,12 +68,17 @@ describe('usePageState', () => {
 
   it('keeps the first item in view for any page and sizes (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }), (page, from, to) => {
-        const firstItem = (page - 1) * from; // zero-based
-        const kept = pageKeepingFirstItem(page, from, to);
-        expect(firstItem).toBeGreaterThanOrEqual((kept - 1) * to);
-        expect(firstItem).toBeLessThan(kept * to);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 500 }),
+        (page, from, to) => {
+          const firstItem = (page - 1) * from; // zero-based
+          const kept = pageKeepingFirstItem(page, from, to);
+          expect(firstItem).toBeGreaterThanOrEqual((kept - 1) * to);
+          expect(firstItem).toBeLessThan(kept * to);
+        },
+      ),
     );
   });
 });

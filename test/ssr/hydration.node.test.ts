@@ -48,7 +48,12 @@ beforeAll(async () => {
   mock = await createMockHttpServer(service, { port: 0 });
   const { clientId, clientSecret, scope } = service.credentials;
   serverAuth = clientCredentials({ authUrl: mock.authUrl, clientId, clientSecret, scope });
-  const proxy = createProxyHandler({ baseUrl: mock.baseUrl, auth: serverAuth, basePath: '/api', allowRequest: () => true });
+  const proxy = createProxyHandler({
+    baseUrl: mock.baseUrl,
+    auth: serverAuth,
+    basePath: '/api',
+    allowRequest: () => true,
+  });
   const bundle = await build({
     entryPoints: [join(import.meta.dirname, 'fixtures', 'client.tsx')],
     bundle: true,
@@ -67,9 +72,12 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '/', origin);
       if (url.pathname.startsWith('/api/')) {
         const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === 'string') headers.set(name, value);
         const response = await proxy(new Request(url, { method: req.method, headers }));
-        res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+        res
+          .writeHead(response.status, Object.fromEntries(response.headers))
+          .end(Buffer.from(await response.arrayBuffer()));
       } else if (url.pathname === '/client.js') {
         res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(clientBundle);
       } else if (url.pathname !== '/') {
@@ -141,7 +149,9 @@ describe('server rendering with prefetched shares, hydrated in Chromium', () => 
 
     // And the hydrated page is live: Next page shows rows 21–40 (from the prefetched next page).
     await page.getByRole('button', { name: 'Next page' }).click();
-    await page.waitForFunction(() => document.querySelector('ul[aria-label="Shares"] li')?.textContent === 'acme-finance-00021');
+    await page.waitForFunction(
+      () => document.querySelector('ul[aria-label="Shares"] li')?.textContent === 'acme-finance-00021',
+    );
     expect(await page.getByRole('status').textContent()).toBe('Page 2 of 22');
     expect(consoleProblems).toEqual([]);
     await page.close();

@@ -42,7 +42,11 @@ it("follows a server QueryClient's own retry defaults", async () => {
 it('still retries on the server when the caller asks for it', async () => {
   service.fail({ status: 500 });
   const queryClient = new QueryClient();
-  const options = { ...sharesQueryOptions({ client, organizationId: demoOrganizationIds.acme }), retry: 1, retryDelay: 0 };
+  const options = {
+    ...sharesQueryOptions({ client, organizationId: demoOrganizationIds.acme }),
+    retry: 1,
+    retryDelay: 0,
+  };
   await queryClient.prefetchQuery(options);
   expect(queryClient.getQueryState(options.queryKey)?.status).toBe('success');
   expect(service.requests.map((r) => r.status)).toEqual([500, 200]);

@@ -15,7 +15,13 @@ import { TablePagination, useServerTablePagination, useTablePagination } from '.
 import type { PaginatedTable, TablePaginationProps } from '../../src/table/index';
 import type { MockShare } from '../../src/testing/index';
 import { DataTable } from '../../stories/support/DataTable';
-import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService, wirePages } from '../hooks/support';
+import {
+  createTestQueryClient,
+  createWrapper,
+  demoOrganizationIds,
+  setupMockService,
+  wirePages,
+} from '../hooks/support';
 
 const { service, client } = setupMockService();
 
@@ -55,7 +61,10 @@ function useClientTable(data: Row[], pagination: PaginationState, options: { aut
 /** A server-paged table over useShares for acme, paired by useServerTablePagination; the callbacks see each move. */
 function useSharesTable(
   initial: PaginationState,
-  { onHookMove, onTableMove }: { onHookMove?: (page: number) => void; onTableMove?: (next: PaginationState) => void } = {},
+  {
+    onHookMove,
+    onTableMove,
+  }: { onHookMove?: (page: number) => void; onTableMove?: (next: PaginationState) => void } = {},
 ) {
   const shares = useShares<MockShare>({
     organizationId: demoOrganizationIds.acme,
@@ -205,7 +214,6 @@ describe('edges of the table state', () => {
     );
     error.mockRestore();
   });
-
 
   it('leaves the total unknown while a server-paged table has no rowCount, keeping its page without a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -21,7 +21,11 @@ function firstCell(): string {
 }
 
 /** A result as a data hook gives it, for the counts the pairing derives. */
-function result(pagination: Partial<ServerPagedResult['pagination']>, items?: number, isPlaceholderData = false): ServerPagedResult {
+function result(
+  pagination: Partial<ServerPagedResult['pagination']>,
+  items?: number,
+  isPlaceholderData = false,
+): ServerPagedResult {
   return {
     pagination: { current: 3, pageSize: 20, onChange: () => undefined, ...pagination },
     data: items === undefined ? undefined : { items: Array.from({ length: items }) },
@@ -35,7 +39,12 @@ describe('useServerTablePagination', () => {
     const shown: Array<[string, number]> = [];
     function Shares({ organizationId }: { organizationId: string }) {
       const shares = useShares<MockShare>({ organizationId });
-      const table = useTable({ features, columns, data: shares.data?.items ?? noShares, ...useServerTablePagination(shares) });
+      const table = useTable({
+        features,
+        columns,
+        data: shares.data?.items ?? noShares,
+        ...useServerTablePagination(shares),
+      });
       shown.push([organizationId, table.state.pagination.pageIndex]);
       return (
         <>
@@ -88,8 +97,16 @@ describe('useServerTablePagination', () => {
 
   it.each([
     ['a known total gives the row count', result({ total: 437 }, 20), { rowCount: 437, pageCount: 22 }],
-    ['an unknown total with a next page gives TanStack Table’s unknown page count', result({ hasNext: true }, 20), { rowCount: -1, pageCount: -1 }],
-    ['the last page of an unknown total counts its rows', result({ hasNext: false }, 7), { rowCount: 47, pageCount: 3 }],
+    [
+      'an unknown total with a next page gives TanStack Table’s unknown page count',
+      result({ hasNext: true }, 20),
+      { rowCount: -1, pageCount: -1 },
+    ],
+    [
+      'the last page of an unknown total counts its rows',
+      result({ hasNext: false }, 7),
+      { rowCount: 47, pageCount: 3 },
+    ],
     ['the last page still loading counts pages', result({ hasNext: false }, 20, true), { rowCount: -1, pageCount: 3 }],
     ['nothing known yet is no page and no total', result({}, undefined), { rowCount: -1, pageCount: 0 }],
   ])('%s', (_, given, counts) => {
@@ -139,7 +156,11 @@ describe('useServerTablePagination: sort and filters', () => {
     expect(options.current).toMatchObject({
       manualSorting: true,
       manualFiltering: true,
-      state: { sorting: [{ id: 'name', desc: false }], globalFilter: 'acme', columnFilters: [{ id: 'protocol', value: ['NFS'] }] },
+      state: {
+        sorting: [{ id: 'name', desc: false }],
+        globalFilter: 'acme',
+        columnFilters: [{ id: 'protocol', value: ['NFS'] }],
+      },
     });
   });
 

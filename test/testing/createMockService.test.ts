@@ -1,6 +1,11 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMockService, demoOrganizationIds, type MockService, type MockServiceOptions } from '../../src/testing/index';
+import {
+  createMockService,
+  demoOrganizationIds,
+  type MockService,
+  type MockServiceOptions,
+} from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
 import { accessToken, basicBase64, basicRaw, list, requestToken, tokenBody } from './mockTestUtils';
 
@@ -246,7 +251,11 @@ describe('list requests', () => {
 
   it('serves given records as they are', async () => {
     const org = '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b';
-    const rows = [{ id: 'a', name: 'first' }, { id: 'b', name: 'second' }, { id: 'c', name: 'third' }];
+    const rows = [
+      { id: 'a', name: 'first' },
+      { id: 'b', name: 'second' },
+      { id: 'c', name: 'third' },
+    ];
     const service = mock({ auth: 'none', organizations: { [org]: { name: 'Given', shares: rows } } });
     const body = await json(await list(service.baseUrl, org, 'shares', '?page=1&size=2'));
     expect(body).toMatchObject({ content: [{ id: 'c', name: 'third' }], totalElements: 3, totalPages: 2 });
@@ -447,13 +456,32 @@ describe('request log', () => {
     await list(service.baseUrl, globex, 'shares', '?page=1');
     expect(service.requests).toEqual([
       { resource: 'token', method: 'POST', url: `${service.authUrl}/oauth/token`, authorization: null, status: 200 },
-      expect.objectContaining({ resource: 'shares', organizationId: acme, page: 0, size: 10, authorization: 'Bearer', status: 200 }),
+      expect.objectContaining({
+        resource: 'shares',
+        organizationId: acme,
+        page: 0,
+        size: 10,
+        authorization: 'Bearer',
+        status: 200,
+      }),
       expect.objectContaining({ resource: 'environments', page: 2, size: 50, authorization: 'Basic', status: 200 }),
       expect.objectContaining({ resource: 'shares', page: 1, size: 10, authorization: 'Basic', status: 200 }),
-      expect.objectContaining({ resource: 'shares', organizationId: globex, page: 1, size: 20, authorization: null, status: 401 }),
+      expect.objectContaining({
+        resource: 'shares',
+        organizationId: globex,
+        page: 1,
+        size: 20,
+        authorization: null,
+        status: 401,
+      }),
     ]);
     const logged = JSON.stringify(service.requests);
-    const secrets = [token, service.credentials.apiToken, service.credentials.clientSecret, basicBase64(service).slice(6)];
+    const secrets = [
+      token,
+      service.credentials.apiToken,
+      service.credentials.clientSecret,
+      basicBase64(service).slice(6),
+    ];
     for (const secret of secrets) expect(logged).not.toContain(secret);
   });
 

@@ -21,7 +21,10 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the script and resolves with its output once it has printed the organizations. */
-function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; output: () => string }> {
+function start(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +61,12 @@ describe('npm run mock-server', { timeout: 30_000 }, () => {
     const token = await fetch(`${base}/auth/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, audience: `${base}/api` }),
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        audience: `${base}/api`,
+      }),
     });
     expect(token.status).toBe(200);
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
@@ -77,7 +85,9 @@ describe('npm run mock-server', { timeout: 30_000 }, () => {
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
     expect(url).toBeDefined();
     const response = await fetch(`${url}/api/${demoOrganizationIds.globex}/environments`, {
-      headers: { Authorization: `Basic ${/account_id=(\S+)/.exec(output())?.[1]}:${/API_TOKEN=(\S+)/.exec(output())?.[1]}` },
+      headers: {
+        Authorization: `Basic ${/account_id=(\S+)/.exec(output())?.[1]}:${/API_TOKEN=(\S+)/.exec(output())?.[1]}`,
+      },
     });
     expect(await response.json()).toMatchObject({ totalElements: 3 });
     child.kill('SIGINT');
@@ -89,7 +99,9 @@ describe('npm run mock-server', { timeout: 30_000 }, () => {
     const { child, output } = await start(['--port', '0', '--shape', 'slice']);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
     const response = await fetch(`${url}/api/${demoOrganizationIds.globex}/shares?page=2&size=10`, {
-      headers: { Authorization: `Basic ${/account_id=(\S+)/.exec(output())?.[1]}:${/API_TOKEN=(\S+)/.exec(output())?.[1]}` },
+      headers: {
+        Authorization: `Basic ${/account_id=(\S+)/.exec(output())?.[1]}:${/API_TOKEN=(\S+)/.exec(output())?.[1]}`,
+      },
     });
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ last: true, number: 2, numberOfElements: 3 });
@@ -99,7 +111,9 @@ describe('npm run mock-server', { timeout: 30_000 }, () => {
   });
 
   it('refuses an unknown --shape, listing the shapes', async () => {
-    await expect(start(['--port', '0', '--shape', 'xml'])).rejects.toThrow(/--shape must be one of .*slice, link, has-more, next, bare-array/);
+    await expect(start(['--port', '0', '--shape', 'xml'])).rejects.toThrow(
+      /--shape must be one of .*slice, link, has-more, next, bare-array/,
+    );
   });
 
   it('refuses a port that is not a number, naming --port', async () => {

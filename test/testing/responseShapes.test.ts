@@ -10,7 +10,12 @@ afterAll(() => server.close());
 
 const { globex, empty } = demoOrganizationIds;
 
-async function page(shape: MockResponseShape, organizationId: string, query: string, resource: 'shares' | 'environments' = 'shares') {
+async function page(
+  shape: MockResponseShape,
+  organizationId: string,
+  query: string,
+  resource: 'shares' | 'environments' = 'shares',
+) {
   const service = createMockService({ auth: 'none', shape });
   server.use(...service.handlers);
   const response = await list(service.baseUrl, organizationId, resource, query);
@@ -86,13 +91,17 @@ describe('response shapes', () => {
   });
 
   it('every shape answers a page past the end with no rows and the real total', async () => {
-    const totals: Partial<Record<MockResponseShape, (body: Record<string, unknown>, response: Response) => unknown[]>> = {
-      'spring-page': (b) => [b.content, b.totalElements],
-      'paged-model': (b) => [b.content, (b.page as { totalElements: number }).totalElements],
-      hal: (b) => [(b._embedded as { shares?: unknown[] } | undefined)?.shares ?? [], (b.page as { totalElements: number }).totalElements],
-      array: (b, r) => [b, Number(r.headers.get('X-Total-Count'))],
-      items: (b) => [b.items, b.total],
-    };
+    const totals: Partial<Record<MockResponseShape, (body: Record<string, unknown>, response: Response) => unknown[]>> =
+      {
+        'spring-page': (b) => [b.content, b.totalElements],
+        'paged-model': (b) => [b.content, (b.page as { totalElements: number }).totalElements],
+        hal: (b) => [
+          (b._embedded as { shares?: unknown[] } | undefined)?.shares ?? [],
+          (b.page as { totalElements: number }).totalElements,
+        ],
+        array: (b, r) => [b, Number(r.headers.get('X-Total-Count'))],
+        items: (b) => [b.items, b.total],
+      };
     for (const shape of Object.keys(totals) as MockResponseShape[]) {
       const { body, response } = await page(shape, globex, '?page=9&size=10');
       expect({ shape, result: totals[shape]!(body, response) }).toEqual({ shape, result: [[], 23] });
@@ -125,9 +134,21 @@ describe('response shapes without a total', () => {
   });
 
   it('slice: the page holding the last row says last: true, and so does one past the end', async () => {
-    expect((await page('slice', globex, '?page=2&size=10')).body).toMatchObject({ last: true, numberOfElements: 3, first: false });
-    expect((await page('slice', globex, '?page=1&size=23')).body).toMatchObject({ last: true, empty: true, content: [] });
-    expect((await page('slice', globex, '?page=0&size=23')).body).toMatchObject({ last: true, first: true, numberOfElements: 23 });
+    expect((await page('slice', globex, '?page=2&size=10')).body).toMatchObject({
+      last: true,
+      numberOfElements: 3,
+      first: false,
+    });
+    expect((await page('slice', globex, '?page=1&size=23')).body).toMatchObject({
+      last: true,
+      empty: true,
+      content: [],
+    });
+    expect((await page('slice', globex, '?page=0&size=23')).body).toMatchObject({
+      last: true,
+      first: true,
+      numberOfElements: 23,
+    });
   });
 
   it('link: a plain array with a GitHub-style Link header (first, prev, next, last), no X-Total-Count', async () => {
@@ -139,11 +160,17 @@ describe('response shapes without a total', () => {
       `${link(0)}; rel="first", ${link(0)}; rel="prev", ${link(2)}; rel="next", ${link(2)}; rel="last"`,
     );
     const last = await page('link', globex, '?page=2&size=10');
-    expect(last.response.headers.get('Link')).toBe(`${link(0)}; rel="first", ${link(1)}; rel="prev", ${link(2)}; rel="last"`);
+    expect(last.response.headers.get('Link')).toBe(
+      `${link(0)}; rel="first", ${link(1)}; rel="prev", ${link(2)}; rel="last"`,
+    );
   });
 
   it('has-more: {object, data, has_more} as Stripe lists', async () => {
-    expect((await page('has-more', globex, '?page=1&size=10')).body).toEqual({ object: 'list', data: expect.any(Array), has_more: true });
+    expect((await page('has-more', globex, '?page=1&size=10')).body).toEqual({
+      object: 'list',
+      data: expect.any(Array),
+      has_more: true,
+    });
     const last = (await page('has-more', globex, '?page=2&size=10')).body;
     expect({ rows: names(last.data).length, has_more: last.has_more }).toEqual({ rows: 3, has_more: false });
   });

@@ -2,7 +2,12 @@
 // through each of them, forward to the last page and back, as through a Spring Page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type Page } from '../../src/client/index';
-import { createMockService, demoOrganizationIds, type MockResponseShape, type MockService } from '../../src/testing/index';
+import {
+  createMockService,
+  demoOrganizationIds,
+  type MockResponseShape,
+  type MockService,
+} from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 
 const { acme, globex } = demoOrganizationIds;
@@ -32,20 +37,30 @@ async function walk(shape: MockResponseShape, organizationId: string, size: numb
 }
 
 describe('every mock shape through createApiClient over real HTTP', () => {
-  it.each([...WITH_TOTAL, ...WITHOUT_TOTAL])('%s: pages forward to the last page (all 437 Acme rows, once each) and back', async (shape) => {
-    const { forward, back } = await walk(shape, acme, 20);
-    expect(forward.map((p) => p.pageIndex)).toEqual(Array.from({ length: 22 }, (_, i) => i));
-    const rows = forward.flatMap(names);
-    expect(rows).toHaveLength(437);
-    expect(new Set(rows).size).toBe(437);
-    expect(rows.at(-1)).toBe('acme-legal-00437');
-    expect(back.map((p) => p.pageIndex)).toEqual(Array.from({ length: 22 }, (_, i) => 21 - i));
-    expect(forward.every((p) => typeof p.hasNext === 'boolean' && typeof p.hasPrevious === 'boolean')).toBe(true);
-  });
+  it.each([...WITH_TOTAL, ...WITHOUT_TOTAL])(
+    '%s: pages forward to the last page (all 437 Acme rows, once each) and back',
+    async (shape) => {
+      const { forward, back } = await walk(shape, acme, 20);
+      expect(forward.map((p) => p.pageIndex)).toEqual(Array.from({ length: 22 }, (_, i) => i));
+      const rows = forward.flatMap(names);
+      expect(rows).toHaveLength(437);
+      expect(new Set(rows).size).toBe(437);
+      expect(rows.at(-1)).toBe('acme-legal-00437');
+      expect(back.map((p) => p.pageIndex)).toEqual(Array.from({ length: 22 }, (_, i) => 21 - i));
+      expect(forward.every((p) => typeof p.hasNext === 'boolean' && typeof p.hasPrevious === 'boolean')).toBe(true);
+    },
+  );
 
   it.each(WITH_TOTAL)('%s: tells the total and the page count', async (shape) => {
     const page = await client(shape).listShares({ organizationId: globex, page: 1, size: 10 });
-    expect(page).toMatchObject({ total: 23, pageCount: 3, pageIndex: 1, pageSize: 10, hasNext: true, hasPrevious: true });
+    expect(page).toMatchObject({
+      total: 23,
+      pageCount: 3,
+      pageIndex: 1,
+      pageSize: 10,
+      hasNext: true,
+      hasPrevious: true,
+    });
   });
 
   it.each(WITHOUT_TOTAL)('%s: leaves the total unknown', async (shape) => {
@@ -67,7 +82,11 @@ describe('every mock shape through createApiClient over real HTTP', () => {
     for (const shape of WITHOUT_TOTAL) {
       const last = await client(shape).listShares({ organizationId: globex, page: 2, size: 10 });
       const empty = await client(shape).listShares({ organizationId: demoOrganizationIds.empty, page: 0, size: 10 });
-      expect({ shape, last: [last.items.length, last.hasNext], empty: [empty.items.length, empty.hasNext, empty.hasPrevious] }).toEqual({
+      expect({
+        shape,
+        last: [last.items.length, last.hasNext],
+        empty: [empty.items.length, empty.hasNext, empty.hasPrevious],
+      }).toEqual({
         shape,
         last: [3, false],
         empty: [0, false, false],

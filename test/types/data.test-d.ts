@@ -4,7 +4,16 @@ import type { ComponentProps } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
 import { bearerToken, createApiClient, isApiError } from '../../src/client/index';
 import type { ApiClient, ApiError, Page, Share } from '../../src/client/index';
-import { environmentsQueryOptions, listQueryOptions, Pagination, sharesQueryOptions, useEnvironments, usePagedList, useShares, useSuspenseShares } from '../../src/index';
+import {
+  environmentsQueryOptions,
+  listQueryOptions,
+  Pagination,
+  sharesQueryOptions,
+  useEnvironments,
+  usePagedList,
+  useShares,
+  useSuspenseShares,
+} from '../../src/index';
 import type { PagedQueryKey, QueryPagination, UseSharesResult } from '../../src/index';
 import { TablePagination, useTablePagination } from '../../src/table/index';
 import type { PaginatedTable } from '../../src/table/index';
@@ -36,7 +45,9 @@ describe('createApiClient', () => {
 
   it('needs no auth (for a proxy) and takes a browser-safe bearerToken', () => {
     expectTypeOf(createApiClient({ baseUrl: '/api' })).toEqualTypeOf<ApiClient>();
-    expectTypeOf(createApiClient({ baseUrl: 'https://api.example.test', auth: bearerToken(async () => 'token') })).toEqualTypeOf<ApiClient>();
+    expectTypeOf(
+      createApiClient({ baseUrl: 'https://api.example.test', auth: bearerToken(async () => 'token') }),
+    ).toEqualTypeOf<ApiClient>();
   });
 
   it('narrows unknown errors with isApiError', () => {
@@ -72,7 +83,10 @@ describe('useShares / useEnvironments', () => {
 
   it('takes 1-based page and onChange(page, pageSize) and no organization', () => {
     expectTypeOf(useShares).parameter(0).toHaveProperty('page').toEqualTypeOf<number | undefined>();
-    expectTypeOf(useShares).parameter(0).toHaveProperty('onChange').toEqualTypeOf<((page: number, pageSize: number) => void) | undefined>();
+    expectTypeOf(useShares)
+      .parameter(0)
+      .toHaveProperty('onChange')
+      .toEqualTypeOf<((page: number, pageSize: number) => void) | undefined>();
     expectTypeOf({ organizationId: undefined }).toExtend<Parameters<typeof useShares>[0]>();
     // @ts-expect-error organizationId is required (it may be null or undefined, but must be said)
     useShares({ page: 1 });
@@ -85,7 +99,9 @@ describe('query options', () => {
     expectTypeOf(options.queryKey).toExtend<PagedQueryKey>();
     const query = useQuery(options);
     expectTypeOf(query.data).toEqualTypeOf<Page<MyShare> | undefined>();
-    expectTypeOf(useQuery(environmentsQueryOptions({ client, organizationId })).data).toEqualTypeOf<Page<Share> | undefined>();
+    expectTypeOf(useQuery(environmentsQueryOptions({ client, organizationId })).data).toEqualTypeOf<
+      Page<Share> | undefined
+    >();
   });
 });
 
@@ -98,7 +114,9 @@ describe('table pairing', () => {
 
   it('TablePagination takes the table and the control’s other props', () => {
     expectTypeOf<ComponentProps<typeof TablePagination>>().toHaveProperty('table');
-    expectTypeOf<ComponentProps<typeof TablePagination>>().toHaveProperty('showTotal').toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<ComponentProps<typeof TablePagination>>()
+      .toHaveProperty('showTotal')
+      .toEqualTypeOf<boolean | undefined>();
   });
 });
 
@@ -116,8 +134,14 @@ describe('a list endpoint the library does not name', () => {
       id: string;
       email: string;
     }
-    const users = usePagedList<User>('users', { organizationId, sort: [{ id: 'email', desc: false }], filters: { q: 'a', role: ['admin'] } });
+    const users = usePagedList<User>('users', {
+      organizationId,
+      sort: [{ id: 'email', desc: false }],
+      filters: { q: 'a', role: ['admin'] },
+    });
     expectTypeOf(users.data?.items).toEqualTypeOf<User[] | undefined>();
-    expectTypeOf(useQuery(listQueryOptions<User>('users', { client, organizationId })).data).toEqualTypeOf<Page<User> | undefined>();
+    expectTypeOf(useQuery(listQueryOptions<User>('users', { client, organizationId })).data).toEqualTypeOf<
+      Page<User> | undefined
+    >();
   });
 });

@@ -11,7 +11,12 @@ import type { MockHttpServer } from '../../src/testing/node';
 
 describe('pagewise/server', () => {
   it('clientCredentials takes the seed 4.1 fields and is an auth strategy for createApiClient', () => {
-    const auth = clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 'secret', scope: 'x.read' });
+    const auth = clientCredentials({
+      authUrl: 'https://id.example.test',
+      clientId: 'id',
+      clientSecret: 'secret',
+      scope: 'x.read',
+    });
     expectTypeOf(auth).toEqualTypeOf<ResettableAuthStrategy>();
     expectTypeOf(auth).toExtend<AuthStrategy>();
     expectTypeOf(createApiClient).parameter(0).toHaveProperty('auth').toEqualTypeOf<AuthStrategy | undefined>();
@@ -20,25 +25,77 @@ describe('pagewise/server', () => {
     // @ts-expect-error clientSecret is required
     clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id' });
     // @ts-expect-error exactly one of authUrl, tokenUrl and issuer
-    clientCredentials({ authUrl: 'https://id.example.test', tokenUrl: 'https://id.example.test/token', clientId: 'id', clientSecret: 's' });
+    clientCredentials({
+      authUrl: 'https://id.example.test',
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      clientSecret: 's',
+    });
     // @ts-expect-error one of authUrl, tokenUrl and issuer is required
     clientCredentials({ clientId: 'id', clientSecret: 's' });
-    clientCredentials({ issuer: 'https://id.example.test', clientId: 'id', clientSecret: 's', bodyEncoding: 'form', clientAuthentication: 'client_secret_basic' });
-    // @ts-expect-error only json and form bodies exist
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientSecret: 's', bodyEncoding: 'xml' });
+    clientCredentials({
+      issuer: 'https://id.example.test',
+      clientId: 'id',
+      clientSecret: 's',
+      bodyEncoding: 'form',
+      clientAuthentication: 'client_secret_basic',
+    });
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      clientSecret: 's',
+      // @ts-expect-error only json and form bodies exist
+      bodyEncoding: 'xml',
+    });
   });
 
   it('clientCredentials takes a private key, an assertion callback or a client certificate instead of a secret, and DPoP', () => {
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', privateKey: '-----BEGIN PRIVATE KEY-----', keyId: 'k', algorithm: 'PS256' });
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', privateKey: { kty: 'EC', d: 'x' }, certificate: 'pem', dpop: true });
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientAssertion: readTokenFile('/var/run/secrets/token') });
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientAuthentication: 'tls_client_auth' });
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientSecret: 's', clientAuthentication: 'client_secret_jwt' });
-    expectTypeOf<ClientCredentialsOptions>().toHaveProperty('dpop').toEqualTypeOf<boolean | CryptoKeyPair | undefined>();
-    // @ts-expect-error HS512 is no algorithm of private_key_jwt
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', privateKey: 'pem', algorithm: 'HS512' });
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      privateKey: '-----BEGIN PRIVATE KEY-----',
+      keyId: 'k',
+      algorithm: 'PS256',
+    });
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      privateKey: { kty: 'EC', d: 'x' },
+      certificate: 'pem',
+      dpop: true,
+    });
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      clientAssertion: readTokenFile('/var/run/secrets/token'),
+    });
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      clientAuthentication: 'tls_client_auth',
+    });
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      clientSecret: 's',
+      clientAuthentication: 'client_secret_jwt',
+    });
+    expectTypeOf<ClientCredentialsOptions>()
+      .toHaveProperty('dpop')
+      .toEqualTypeOf<boolean | CryptoKeyPair | undefined>();
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      privateKey: 'pem',
+      // @ts-expect-error HS512 is no algorithm of private_key_jwt
+      algorithm: 'HS512',
+    });
     // @ts-expect-error a credential (secret, key, assertion) or tls_client_auth is required
-    clientCredentials({ tokenUrl: 'https://id.example.test/token', clientId: 'id', clientAuthentication: 'private_key_jwt' });
+    clientCredentials({
+      tokenUrl: 'https://id.example.test/token',
+      clientId: 'id',
+      clientAuthentication: 'private_key_jwt',
+    });
   });
 
   it('apiAccountToken takes the account id, the token and a raw or base64 encoding', () => {
@@ -49,7 +106,11 @@ describe('pagewise/server', () => {
   });
 
   it('createProxyHandler is a Fetch-API handler', () => {
-    const handler = createProxyHandler({ baseUrl: 'https://api.example.test', auth: apiAccountToken({ accountId: 'a', apiToken: 't' }), basePath: '/api' });
+    const handler = createProxyHandler({
+      baseUrl: 'https://api.example.test',
+      auth: apiAccountToken({ accountId: 'a', apiToken: 't' }),
+      basePath: '/api',
+    });
     expectTypeOf(handler).toEqualTypeOf<(request: Request) => Promise<Response>>();
   });
 });

@@ -50,7 +50,11 @@ export function App() {
               </option>
             ))}
           </select>
-          <button type="button" aria-pressed={theme === 'dark'} onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>
+          <button
+            type="button"
+            aria-pressed={theme === 'dark'}
+            onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+          >
             Dark theme
           </button>
         </div>

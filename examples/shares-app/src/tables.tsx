@@ -110,7 +110,14 @@ function ResourceTable<T extends ApiRecord>({ title, organizationId, useRows, co
 }
 
 export function SharesTable({ organizationId }: { organizationId: string | null }) {
-  return <ResourceTable title="Shares" organizationId={organizationId} useRows={useShares<ShareRow>} columns={shareColumns} />;
+  return (
+    <ResourceTable
+      title="Shares"
+      organizationId={organizationId}
+      useRows={useShares<ShareRow>}
+      columns={shareColumns}
+    />
+  );
 }
 
 export function EnvironmentsTable({ organizationId }: { organizationId: string | null }) {

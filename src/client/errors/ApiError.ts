@@ -4,7 +4,9 @@ const BRAND = Symbol.for('pagewise.error');
 
 /** The kind of a pagewise error, read from its cross-realm brand (`undefined` when `value` is none). */
 export function errorKind(value: unknown): string | undefined {
-  return typeof value === 'object' && value !== null ? ((value as Record<symbol, unknown>)[BRAND] as string | undefined) : undefined;
+  return typeof value === 'object' && value !== null
+    ? ((value as Record<symbol, unknown>)[BRAND] as string | undefined)
+    : undefined;
 }
 
 /** Fields every pagewise error may carry; none of them is ever a secret. */
@@ -59,7 +61,8 @@ export class ApiError extends Error {
   toJSON(): Record<string, unknown> {
     const json: Record<string, unknown> = { name: this.name, message: this.message, ...(this as object) };
     const cause = this.cause as { name?: unknown; message?: unknown } | undefined;
-    if (cause !== undefined) json.cause = cause instanceof Error ? { name: cause.name, message: cause.message } : String(cause);
+    if (cause !== undefined)
+      json.cause = cause instanceof Error ? { name: cause.name, message: cause.message } : String(cause);
     return json;
   }
 }

@@ -19,4 +19,5 @@ export class ResponseShapeError extends ApiError {
 }
 
 /** Whether `value` is a `ResponseShapeError`, also across realms. */
-export const isResponseShapeError = (value: unknown): value is ResponseShapeError => errorKind(value) === 'ResponseShapeError';
+export const isResponseShapeError = (value: unknown): value is ResponseShapeError =>
+  errorKind(value) === 'ResponseShapeError';

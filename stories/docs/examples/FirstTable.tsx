@@ -16,7 +16,9 @@ function Shares({ organizationId }: { organizationId: string }) {
   return (
     <>
       <ul aria-busy={shares.isFetching}>
-        {shares.data?.items.map((share) => <li key={share.id}>{share.name}</li>)}
+        {shares.data?.items.map((share) => (
+          <li key={share.id}>{share.name}</li>
+        ))}
       </ul>
       <Pagination {...shares.pagination} showTotal />
     </>

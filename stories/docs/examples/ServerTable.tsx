@@ -11,7 +11,12 @@ const noRows: Share[] = [];
 
 export function SharesTable({ organizationId }: { organizationId: string }) {
   const shares = useShares<Share>({ organizationId });
-  const table = useTable({ features, columns, data: shares.data?.items ?? noRows, ...useServerTablePagination(shares) });
+  const table = useTable({
+    features,
+    columns,
+    data: shares.data?.items ?? noRows,
+    ...useServerTablePagination(shares),
+  });
   return (
     <>
       <table>

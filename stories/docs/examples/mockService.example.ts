@@ -10,6 +10,8 @@ export const client = createApiClient({ baseUrl: service.baseUrl });
 export async function firstPageThenAFailure() {
   const page = await client.listShares({ organizationId: demoOrganizationIds.acme, page: 0, size: 20 });
   service.fail({ status: 503, times: 1 }); // the next list request fails once
-  const failed = await client.listShares({ organizationId: demoOrganizationIds.acme, page: 1, size: 20 }).catch((error: unknown) => error);
+  const failed = await client
+    .listShares({ organizationId: demoOrganizationIds.acme, page: 1, size: 20 })
+    .catch((error: unknown) => error);
   return { page, failed, requests: service.requests.map((r) => r.page) };
 }

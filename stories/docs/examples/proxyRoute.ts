@@ -5,9 +5,14 @@ declare function sessionOf(request: Request): Promise<{ organizations: string[] 
 
 const handler = createProxyHandler({
   baseUrl: process.env.API_BASE_URL!,
-  auth: clientCredentials({ authUrl: process.env.AUTH_URL!, clientId: process.env.CLIENT_ID!, clientSecret: process.env.CLIENT_SECRET! }),
+  auth: clientCredentials({
+    authUrl: process.env.AUTH_URL!,
+    clientId: process.env.CLIENT_ID!,
+    clientSecret: process.env.CLIENT_SECRET!,
+  }),
   basePath: '/api/pagewise',
   // Who may list which organization.
-  allowRequest: async (request, { organizationId }) => (await sessionOf(request))?.organizations.includes(organizationId) ?? false,
+  allowRequest: async (request, { organizationId }) =>
+    (await sessionOf(request))?.organizations.includes(organizationId) ?? false,
 });
 export { handler as GET };

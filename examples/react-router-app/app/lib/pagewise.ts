@@ -2,4 +2,3 @@
 
 /** Where app/routes/api.pagewise.ts is mounted: the browser's client calls only this. */
 export const PROXY_PATH = '/api/pagewise';
-
