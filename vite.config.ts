@@ -9,6 +9,8 @@ import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The suites that start a real redis-server (the shared token store). */
 const NEEDS_REDIS = 'test/server/tokenStore*.node.test.ts';
+/** The suite that emulates a touch screen (Chromium over CDP), for the whole tab it runs in. */
+const EMULATES_TOUCH = 'test/a11y/responsive.browser.test.tsx';
 const chromium = findChromium();
 
 // Browser projects fail on a cold Vite cache unless these are pre-bundled up front.
@@ -123,6 +125,19 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.{ts,tsx}'],
+          exclude: [EMULATES_TOUCH],
+          setupFiles: ['test/setup.browser.ts'],
+          browser: browser(),
+        },
+      },
+      {
+        extends: true,
+        publicDir: 'public',
+        // A tab of its own: the touch emulation it switches on over CDP outlives its own tests in a shared tab (mouse
+        // hover stops applying), which other files' hover and contrast checks would meet.
+        test: {
+          name: 'browser-touch',
+          include: [EMULATES_TOUCH],
           setupFiles: ['test/setup.browser.ts'],
           browser: browser(),
         },
