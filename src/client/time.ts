@@ -1,4 +1,4 @@
-import { formatValue } from '../shared/assert';
+import { assertNumber } from '../shared/assert';
 import { isDigits } from '../shared/is';
 
 /** Longest delay `setTimeout` honours; engines run a longer one after 1 ms. */
@@ -6,9 +6,7 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /** Throws a `TypeError` naming `timeoutMs` unless it is a positive number (`Infinity` for no limit). */
 export function assertTimeoutMs(timeoutMs: unknown): asserts timeoutMs is number {
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
-    throw new TypeError(`pagewise: \`timeoutMs\` must be a positive number, got ${formatValue(timeoutMs)}`);
-  }
+  assertNumber('timeoutMs', timeoutMs, { infinite: true });
 }
 
 /** Calls `onTimeout` after `ms` milliseconds; a limit beyond what timers can hold (e.g. `Infinity`) means no limit. */

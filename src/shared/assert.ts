@@ -1,16 +1,76 @@
-/** A `TypeError` naming `name` unless `value` is a function; never echoes the value (it may hold a secret). */
-export function assertFunction(name: string, value: unknown): void {
-  if (typeof value !== 'function') throw new TypeError(`pagewise: \`${name}\` must be a function`);
+/**
+ * Argument checks: every bad argument pagewise refuses is a `TypeError` in one shape, made here and nowhere else.
+ * Its message names the argument (`pagewise: \`name\` must be …, got …`), its `code` is stable for programs, and it
+ * echoes the value only where the caller says the value is safe to show: `requireString` and the secret-bearing
+ * checks never do.
+ */
+
+/** The `code` of every argument error pagewise throws, so programs can tell bad input from a failed request. */
+export const INVALID_ARGUMENT = 'PAGEWISE_INVALID_ARGUMENT';
+
+/** A `TypeError` that pagewise threw for a bad argument. */
+export interface InvalidArgumentError extends TypeError {
+  /** Always {@link INVALID_ARGUMENT}. */
+  readonly code: typeof INVALID_ARGUMENT;
+  /** The argument or option it names, e.g. `timeoutMs` or `allow.shares.filters`. */
+  readonly argument: string;
+}
+
+/** Whether `value` is an argument error pagewise threw (works across realms: it reads `code`, not the prototype). */
+export const isInvalidArgumentError = (value: unknown): value is InvalidArgumentError =>
+  (value as { code?: unknown } | null)?.code === INVALID_ARGUMENT;
+
+/**
+ * The argument error for `name`: `problem` says what is wrong ("must be …", "is not used by …"); a `got` value is
+ * appended as `formatValue` shows it. Pass no `got` when the value may be a secret.
+ */
+export function invalidArgument(name: string, problem: string, ...got: [] | [unknown]): InvalidArgumentError {
+  const suffix = got.length ? `, got ${formatValue(got[0])}` : '';
+  const error = new TypeError(`pagewise: \`${name}\` ${problem}${suffix}`) as TypeError & Record<string, string>;
+  error.code = INVALID_ARGUMENT;
+  error.argument = name;
+  return error as unknown as InvalidArgumentError;
+}
+
+/** Throws for `name` unless `value` is a function; never echoes the value (it may hold a secret). */
+export function assertFunction(name: string, value: unknown): asserts value is (...args: never[]) => unknown {
+  if (typeof value !== 'function') throw invalidArgument(name, 'must be a function');
 }
 
 /**
  * `value` trimmed (a secret read from a file often ends in a newline, which fetch would not send in a header),
- * or a `TypeError` naming `name` unless it is a non-empty string. Never echoes the value: it may be a secret.
+ * or an argument error for `name` unless it is a non-empty string. Never echoes the value: it may be a secret.
  */
 export function requireString(name: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new TypeError(`pagewise: \`${name}\` must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '') throw invalidArgument(name, 'must be a non-empty string');
   return value.trim();
+}
+
+/** Throws for `name` unless `value` is a safe integer no smaller than `min`. */
+export function assertInteger(name: string, value: unknown, min: number, note = ''): asserts value is number {
+  if (!Number.isSafeInteger(value) || (value as number) < min)
+    throw invalidArgument(name, `must be an integer >= ${min}${note}`, value);
+}
+
+/**
+ * Throws for `name` unless `value` is a number above zero (`orZero`: at least zero) and, unless `infinite` allows it,
+ * finite; `unit` is said in the message ("a positive number of seconds").
+ */
+export function assertNumber(
+  name: string,
+  value: unknown,
+  { unit = '', orZero = false, infinite = false }: { unit?: string; orZero?: boolean; infinite?: boolean } = {},
+): asserts value is number {
+  const n = value as number;
+  if (typeof value !== 'number' || !(orZero ? n >= 0 : n > 0) || (!infinite && n === Infinity)) {
+    const of = unit && ` of ${unit}`;
+    throw invalidArgument(name, orZero ? `must be a number${of} >= 0` : `must be a positive number${of}`, value);
+  }
+}
+
+/** Throws for `name` unless `value` is one of `choices` (compared with `===`). */
+export function assertOneOf<T>(name: string, value: unknown, choices: readonly T[]): asserts value is T {
+  if (!choices.includes(value as T)) throw invalidArgument(name, `must be one of ${choices.join(', ')}`, value);
 }
 
 /**
