@@ -26,10 +26,11 @@ export const isInvalidArgumentError = (value: unknown): value is InvalidArgument
  */
 export function invalidArgument(name: string, problem: string, ...got: [] | [unknown]): InvalidArgumentError {
   const suffix = got.length ? `, got ${formatValue(got[0])}` : '';
-  const error = new TypeError(`pagewise: \`${name}\` ${problem}${suffix}`) as TypeError & Record<string, string>;
-  error.code = INVALID_ARGUMENT;
-  error.argument = name;
-  return error as unknown as InvalidArgumentError;
+  // Not enumerable, like `name` and `message`: equality checks that compare errors by their own keys still see a plain TypeError.
+  return Object.defineProperties(new TypeError(`pagewise: \`${name}\` ${problem}${suffix}`), {
+    code: { value: INVALID_ARGUMENT },
+    argument: { value: name },
+  }) as InvalidArgumentError;
 }
 
 /** Throws for `name` unless `value` is a function; never echoes the value (it may hold a secret). */
