@@ -2,7 +2,7 @@ import { eventListener, type TokenEvent } from '../shared/events';
 import { formatValue } from '../shared/assert';
 import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
-import { raceSignal, assertTimeoutMs, startTimeout } from './time';
+import { raceSignal, assertTimeoutMs, startTimeout } from '../shared/time';
 
 /** Options of `createTokenCache`. */
 export interface TokenCacheOptions {

@@ -3,7 +3,7 @@ import { HttpError } from './errors/HttpError';
 import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
-import { parseRetryAfter, raceSignal, startTimeout } from './time';
+import { parseRetryAfter, raceSignal, startTimeout } from '../shared/time';
 import { parseRedacted, redact } from './redact';
 import type { AuthStrategy } from './types';
 

@@ -1,6 +1,6 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page, ParsePageContext } from './types';
-import { isDigits } from '../shared/is';
+import { isDigits } from '../shared/paging';
 import { parseLinkHeader } from './parseLinkHeader';
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { isDigits } from '../shared/is';
+import { isDigits } from '../shared/paging';
 
 /** A token and, when known, its lifetime in seconds. */
 export interface TokenGrant {

@@ -1,6 +1,6 @@
 import type { RequestConfig } from './fetchJson';
 import { resolveBaseUrl } from './url';
-import { assertTimeoutMs } from './time';
+import { assertTimeoutMs } from '../shared/time';
 import type { AuthStrategy } from './types';
 import { assertFunction } from '../shared/assert';
 

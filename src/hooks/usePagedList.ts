@@ -5,7 +5,7 @@ import { hashKey, useQuery, useQueryClient, useSuspenseQuery, type QueryClient }
 import type { ListFilters, Page, SortEntry } from '../client/index';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
-import { warnOnce } from '../shared/warnOnce';
+import { warnOnce } from '../shared/log';
 import { useClientFor } from './ApiClientProvider';
 import {
   DEFAULT_STALE_TIME,

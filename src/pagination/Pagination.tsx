@@ -8,8 +8,8 @@ import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
 import { useAnnouncement, useFocusRecovery } from './accessibility';
 import { usePagination, type PaginationControlProps } from './usePagination';
 import { formatValue } from '../shared/assert';
-import { isDigits } from '../shared/is';
-import { warnOnce } from '../shared/warnOnce';
+import { isDigits } from '../shared/paging';
+import { warnOnce } from '../shared/log';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect. */
 export interface PaginationProps {

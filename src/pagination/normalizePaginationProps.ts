@@ -1,6 +1,5 @@
 import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
-import { DEFAULT_PAGE_SIZE } from '../shared/paging';
-import { isDigits } from '../shared/is';
+import { DEFAULT_PAGE_SIZE, isDigits } from '../shared/paging';
 
 /** The numeric props as received, possibly invalid. */
 export interface RawPaginationProps {

@@ -6,7 +6,7 @@ import { normalizePaginationProps } from './normalizePaginationProps';
 import { usePageState } from '../shared/usePageState';
 import type { PageStateOptions } from '../shared/usePageState';
 import { formatValue } from '../shared/assert';
-import { warnOnce } from '../shared/warnOnce';
+import { warnOnce } from '../shared/log';
 
 /** Options of {@link usePagination}: the control's state props, without any markup. */
 export interface UsePaginationOptions extends Pick<PageStateOptions, 'onChange' | 'onSizeChange'> {

@@ -6,14 +6,12 @@ import { requestList, type ListResource } from '../client/requestList';
 import { resolveConfig } from '../client/resolveConfig';
 import type { RequestConfig } from '../client/fetchJson';
 import type { AuthStrategy } from '../client/types';
-import { isDevelopment } from '../shared/warnOnce';
+import { isDevelopment, createRateLimitedLog } from '../shared/log';
 import { assertServerOnly } from './assertServerOnly';
-import { createRateLimitedLog } from './createRateLimitedLog';
 import { eventListener, type ProxyEvent } from '../shared/events';
 import { readAtMost } from './readAtMost';
 import { VerbatimJson } from './VerbatimJson';
-import { isWireInteger } from '../shared/is';
-import { MAX_PAGE_SIZE } from '../shared/paging';
+import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
 import { allowedParams, checkAllowlist, servesResource, type ProxyAllowlist } from './proxyAllowlist';
 

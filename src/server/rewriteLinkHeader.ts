@@ -1,5 +1,5 @@
 import { parseLinkHeader } from '../client/parseLinkHeader';
-import { isWireInteger } from '../shared/is';
+import { isWireInteger } from '../shared/paging';
 
 /** Paging relations a browser needs from an RFC 8288 `Link` header (parsePage reads no other). */
 const RELATIONS = ['first', 'prev', 'next', 'last'] as const;

@@ -1,5 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/paging';
-import { isWireInteger } from '../shared/is';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, isWireInteger } from '../shared/paging';
 import { isUuid } from '../client/url';
 import { authorizationScheme, decodeBasicCredentials, MOCK_REALM } from './http';
 import { errorResponse } from './errorResponse';

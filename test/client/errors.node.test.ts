@@ -14,7 +14,7 @@ import {
   isResponseShapeError,
   isTimeoutError,
 } from '../../src/client/index';
-import { parseRetryAfter } from '../../src/client/time';
+import { parseRetryAfter } from '../../src/shared/time';
 
 const url = 'https://api.example.test/v1/org/shares?page=0&size=20';
 const samples = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimitedLog } from '../../src/server/createRateLimitedLog';
+import { createRateLimitedLog } from '../../src/shared/log';
 
 describe('createRateLimitedLog', () => {
   it('writes a kind once per interval, then the next line with the count left out', () => {

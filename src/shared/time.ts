@@ -1,5 +1,5 @@
-import { assertNumber } from '../shared/assert';
-import { isDigits } from '../shared/is';
+import { assertNumber } from './assert';
+import { isDigits } from './paging';
 
 /** Longest delay `setTimeout` honours; engines run a longer one after 1 ms. */
 const MAX_DELAY_MS = 2 ** 31 - 1;

@@ -1,9 +1,0 @@
-/** Whether `value` is a string of ASCII digits only: a count or delta-seconds sent as text. */
-export function isDigits(value: unknown): value is string {
-  return typeof value === 'string' && /^\d+$/.test(value);
-}
-
-/** Whether `value` is a non-negative integer as a query parameter or header carries it: at most 15 digits, so always a safe integer. */
-export function isWireInteger(value: string): boolean {
-  return /^\d{1,15}$/.test(value);
-}
