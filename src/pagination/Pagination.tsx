@@ -6,26 +6,14 @@ import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
 import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
 import { useAnnouncement, useFocusRecovery } from './accessibility';
-import { usePagination, type PaginationControlProps } from './usePagination';
+import { usePagination, type PaginationControlProps, type UsePaginationOptions } from './usePagination';
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
 import { warnOnce } from '../shared/log';
 
-/** Props of {@link Pagination}: the service document's table, plus what users expect. */
-export interface PaginationProps {
-  /** Current active page (1-based); makes the page controlled. */
-  current?: number;
-  /** Page when `current` is not given (uncontrolled), read on mount only, like `defaultValue`; remount with `key` to apply another. @default 1 */
-  defaultCurrent?: number;
-  /** Total number of items. */
-  total?: number;
-  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. */
-  hasNext?: boolean;
-  /** Items per page; makes the page size controlled. @default 20 */
-  pageSize?: number;
-  /** Page size when `pageSize` is not given (uncontrolled), read on mount only, like `defaultValue`. @default 20 */
-  defaultPageSize?: number;
-  /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
+/** Props of {@link Pagination}: the service document's table, plus what users expect; the state props are {@link usePagination}'s. */
+export interface PaginationProps extends UsePaginationOptions {
+  /** Choices in the page-size selector (the service document types them `number[]`). @default [10, 20, 50, 100] */
   pageSizeOptions?: number[];
   /** Show the page-size selector. @default true */
   showSizeChanger?: boolean;
@@ -35,24 +23,12 @@ export interface PaginationProps {
   showQuickJumper?: boolean;
   /** Show the range and total count, e.g. "21–40 of 437". @default false */
   showTotal?: boolean;
-  /** Disable the control: every button and the selector, and no callbacks. @default false */
-  disabled?: boolean;
   /** Size variant. @default 'sm' */
   size?: 'sm' | 'md' | 'lg';
-  /** Link mode: pages and arrows become links to these URLs (unavailable ones `aria-disabled`, without href); a plain click still calls `onChange` and prevents the default, modified clicks are left to the browser. */
-  getPageHref?: (page: number) => string;
   /** The component rendering links in link mode, e.g. Next.js `Link` (it receives `href`, `onClick`, `className`, `aria-*`, `data-*` and children). @default 'a' */
   linkComponent?: ElementType;
   /** Custom class name on the root `<nav>`. */
   className?: string;
-  /** Called once when the page number or the page size changes. */
-  onChange?: (page: number, pageSize: number) => void;
-  /** Called when the page size changes (before `onChange`), with the page that keeps the first item in view. */
-  onSizeChange?: (current: number, size: number) => void;
-  /** Pages shown on each side of the current page. @default 1 */
-  siblingCount?: number;
-  /** Pages always shown at the start and at the end. @default 1 */
-  boundaryCount?: number;
   /** Visible and accessible strings, for translation; missing ones fall back to English. @default defaultPaginationLabels */
   labels?: Partial<PaginationLabels>;
   /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */

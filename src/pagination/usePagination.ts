@@ -4,19 +4,19 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { clampInt, getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
 import { usePageState } from '../shared/usePageState';
-import type { PageStateOptions } from '../shared/usePageState';
+import type { PageStateCallbacks } from '../shared/usePageState';
 import { formatValue } from '../shared/assert';
 import { warnOnce } from '../shared/log';
 
-/** Options of {@link usePagination}: the control's state props, without any markup. */
-export interface UsePaginationOptions extends Pick<PageStateOptions, 'onChange' | 'onSizeChange'> {
+/** Options of {@link usePagination}: the control's state props, without any markup; `Pagination` takes them all. */
+export interface UsePaginationOptions extends PageStateCallbacks {
   /** Current page (1-based); makes the page controlled. */
   current?: number;
   /** Page when `current` is not given (uncontrolled), read on mount only, like `defaultValue`; remount with `key` to apply another. @default 1 */
   defaultCurrent?: number;
   /** Total number of items; without it the last known page is the current one (or the next, with `hasNext`). */
   total?: number;
-  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list). Next follows it; Last stays disabled. */
+  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. */
   hasNext?: boolean;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
@@ -28,9 +28,9 @@ export interface UsePaginationOptions extends Pick<PageStateOptions, 'onChange' 
   siblingCount?: number;
   /** Pages always shown at the start and at the end. @default 1 */
   boundaryCount?: number;
-  /** Ignore every action. @default false */
+  /** Disable the control: no action and no callback, every page, arrow, selector and input disabled. @default false */
   disabled?: boolean;
-  /** Link mode: the control getters give links to these URLs (unavailable ones `aria-disabled`, without href). */
+  /** Link mode: pages and arrows become links to these URLs (unavailable ones `aria-disabled`, without href); a plain click still calls `onChange` and prevents the default, modified clicks are left to the browser. */
   getPageHref?: (page: number) => string;
 }
 
@@ -77,10 +77,10 @@ export interface UsePaginationResult {
   rangeEnd: number;
   /** Whether actions are ignored. */
   disabled: boolean;
-  /** Whether a previous page exists and the control is enabled. */
-  hasPrevious: boolean;
-  /** Whether a next page exists and the control is enabled. */
-  hasNext: boolean;
+  /** Whether Previous (and First) can act: a previous page exists and the control is enabled. */
+  canPrevious: boolean;
+  /** Whether Next can act: a next page exists (with the total unknown, the `hasNext` option says so) and the control is enabled. */
+  canNext: boolean;
   /** Go to a page (clamped); does nothing for the current page, unless `current` was given out of range. */
   goTo: (page: number) => void;
   /** Go to the next page, if any. */
@@ -181,8 +181,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
     rangeEnd: hasItems ? (total === undefined ? current * pageSize : Math.min(total, current * pageSize)) : 0,
     disabled,
-    hasPrevious: canPrevious,
-    hasNext: canNext,
+    canPrevious,
+    canNext,
     goTo,
     next: () => goTo(current + 1),
     previous: () => goTo(current - 1),

@@ -8,7 +8,7 @@ describe('usePagination', () => {
     const { result } = renderHook(() => usePagination({ total: 437, current: 2 }));
     expect(result.current).toMatchObject({ current: 2, pageSize: 20, pageCount: 22, rangeStart: 21, rangeEnd: 40 });
     expect(result.current.items.map((i) => (i.type === 'page' ? i.page : '…'))).toEqual([1, 2, 3, 4, 5, '…', 22]);
-    expect(result.current).toMatchObject({ hasPrevious: true, hasNext: true, pageSizeOptions: [10, 20, 50, 100] });
+    expect(result.current).toMatchObject({ canPrevious: true, canNext: true, pageSizeOptions: [10, 20, 50, 100] });
   });
 
   it('moves with goTo, next, previous, first and last when uncontrolled, one onChange each', () => {
@@ -85,12 +85,12 @@ describe('usePagination', () => {
     });
     expect(onChange).not.toHaveBeenCalled();
     expect(onSizeChange).not.toHaveBeenCalled();
-    expect(result.current).toMatchObject({ current: 1, pageSize: 20, hasNext: false, hasPrevious: false });
+    expect(result.current).toMatchObject({ current: 1, pageSize: 20, canNext: false, canPrevious: false });
   });
 
   it('without a total treats the current page as the last known one', () => {
     const { result } = renderHook(() => usePagination({ current: 3 }));
-    expect(result.current).toMatchObject({ current: 3, pageCount: 3, total: undefined, hasNext: false });
+    expect(result.current).toMatchObject({ current: 3, pageCount: 3, total: undefined, canNext: false });
   });
 
   it('gives button props: disabled where the page is out of reach, aria-current on the current page', () => {
