@@ -82,19 +82,19 @@ export function Pagination(props: PaginationProps) {
   const [format, formatShort, localeRefused] = useNumberFormat(props.locale);
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (process.env.NODE_ENV === 'production') return;
-    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
-    if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(props.locale), '"en"');
-    for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
+    if (process.env.NODE_ENV !== 'production') {
+      if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+      if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(props.locale), '"en"');
+      for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
+    }
   });
   const focus = useFocusRecovery();
   const announce = useAnnouncement(`${p.current}/${p.pageSize}`);
-  // Empty until the first change, so loading a page announces nothing; after that it always matches
-  // what is shown (a new total or language rewords it, so the region is never stale when read).
-  const unknown = p.total === undefined && props.hasNext !== undefined;
   const current = format(p.current);
   const pageCount = format(p.pageCount);
-  const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, pageCount)) : '';
+  // Without a total the count is only the last page seen: the page is shown and said alone.
+  const counted = p.total !== undefined;
+  const status = counted ? labels.status(current, pageCount) : labels.statusPage(current);
 
   const Link = props.linkComponent ?? 'a';
   // One page control, on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a>
@@ -134,8 +134,6 @@ export function Pagination(props: PaginationProps) {
     if (isDigits(value) && +value > 0) p.goTo(+value);
   };
 
-  // Without a total the count is only the last page seen: show the page alone.
-  const counted = p.total !== undefined;
   const total = counted ? format(p.total!) : '';
   // The same elements while the choices stay, so React skips the options on every page change.
   const sizes = p.pageSizeOptions.join();
@@ -166,7 +164,7 @@ export function Pagination(props: PaginationProps) {
   const range =
     showTotal && counted
       ? labels.total(format(p.rangeStart), format(p.rangeEnd), total)
-      : showTotal && unknown && props.hasNext
+      : showTotal && props.hasNext
         ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
         : undefined;
   const longestRange = counted ? labels.total(total, total, total) : range;
@@ -257,7 +255,7 @@ export function Pagination(props: PaginationProps) {
             <span data-current="">{counted ? shortCurrent : current}</span>
             {counted && ` / ${count}`}
           </span>
-          <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
+          <span className="pw-sr">{status}</span>
         </li>
         {arrow('next')}
         {arrow('last', true)}
@@ -287,8 +285,10 @@ export function Pagination(props: PaginationProps) {
         ) : (
           selector
         ))}
+      {/* Empty until the first change, so loading a page announces nothing; after that it always matches what is
+          shown (a new total or language rewords it, so the region is never stale when read). */}
       <span className="pw-status" role="status" aria-live="polite">
-        {status}
+        {announce && status}
       </span>
     </nav>
   );

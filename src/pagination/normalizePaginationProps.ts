@@ -34,7 +34,7 @@ export interface NormalizedPaginationProps {
   pageCount: number;
   siblingCount: number;
   boundaryCount: number;
-  /** Every prop that had to be fixed; empty for valid input. */
+  /** Every prop that had to be fixed; empty for valid input, and always in production builds (it only feeds warnings). */
   issues: PaginationPropIssue[];
 }
 
@@ -54,12 +54,14 @@ export const pageCountOf = (total: number, pageSize: number): number => Math.max
 /**
  * Turns whatever the caller passed into values the control can show, never throwing: NaN,
  * negative, fractional and infinite numbers are clamped or replaced by defaults, and each fix is
- * listed in `issues` so the caller can warn about it. Pure and O(1) in the page count.
+ * listed in `issues` (outside production) so the caller can warn about it. Pure and O(1) in the page count.
  */
 export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPaginationProps {
   const issues: PaginationPropIssue[] = [];
+  // Listed outside production only: the list is for warnings, which production builds drop.
   const check = (prop: string, value: unknown, fixed: unknown) => {
-    if (value !== undefined && !Object.is(value, fixed)) issues.push({ prop, value, used: fixed });
+    if (process.env.NODE_ENV !== 'production' && value !== undefined && !Object.is(value, fixed))
+      issues.push({ prop, value, used: fixed });
   };
 
   const rawSize = num(raw.pageSize);
@@ -71,7 +73,7 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
   const invalidOptions = raw.pageSizeOptions !== undefined && (options.length === 0 || options.length !== given.length);
   if (options.length === 0) options = [...DEFAULT_PAGE_SIZE_OPTIONS];
   const pageSizeOptions = [...new Set([...options, pageSize])].sort((a, b) => a - b);
-  if (invalidOptions) issues.push({ prop: 'pageSizeOptions', value: raw.pageSizeOptions, used: pageSizeOptions });
+  if (invalidOptions) check('pageSizeOptions', raw.pageSizeOptions, pageSizeOptions);
 
   const total = raw.total === undefined ? undefined : clampInt(num(raw.total), 0, MAX, 0);
   check('total', raw.total, total);

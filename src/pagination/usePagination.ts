@@ -119,17 +119,21 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
 
   const seen = useRef(new Set<string>()).current;
   useEffect(() => {
-    // Written out as React writes it, so bundlers drop the warnings from production builds.
-    if (process.env.NODE_ENV === 'production') return;
-    for (const { prop, value, used } of n.issues) {
-      // Strings quoted and named as such: '3' from a URL param is used as 3, which must not read "invalid 3; using 3".
-      const shown = typeof value === 'string' ? `${formatValue(value)} (a string)` : value;
-      if (prop === 'current' && !currentControlled) {
+    // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
+    // from production builds.
+    if (process.env.NODE_ENV !== 'production') {
+      for (const { prop, value, used } of n.issues) {
+        // Strings quoted and named as such: '3' from a URL param is used as 3, which must not read "invalid 3; using 3".
+        const shown = typeof value === 'string' ? `${formatValue(value)} (a string)` : value;
         // An uncontrolled page past the end comes from a shrinking total, not from the caller.
-        if (Number.isInteger(value) && (value as number) >= 1) continue;
-        warnOnce(seen, 'Pagination', 'defaultCurrent', shown, used);
-      } else {
-        warnOnce(seen, 'Pagination', prop === 'pageSize' && !sizeControlled ? 'defaultPageSize' : prop, shown, used);
+        if (prop === 'current' && !currentControlled && Number.isInteger(value) && (value as number) >= 1) continue;
+        const named =
+          prop === 'current' && !currentControlled
+            ? 'defaultCurrent'
+            : prop === 'pageSize' && !sizeControlled
+              ? 'defaultPageSize'
+              : prop;
+        warnOnce(seen, 'Pagination', named, shown, used);
       }
     }
   });

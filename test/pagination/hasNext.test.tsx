@@ -82,6 +82,17 @@ describe('Pagination with hasNext and no total', () => {
     expect(screen.queryByText(/of/)).toBeNull();
   });
 
+  it('says the page alone without a total, in the live region as in "3" of the compact layout', async () => {
+    function Uncounted() {
+      const [page, setPage] = useState(3);
+      return <Pagination current={page} onChange={setPage} />;
+    }
+    render(<Uncounted />);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Page 2$/);
+    expect(document.querySelector('.pw-indicator .pw-sr')).toHaveTextContent(/^Page 2$/);
+  });
+
   it('ignores hasNext when a total is given', () => {
     render(<Pagination current={5} total={100} hasNext />);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
