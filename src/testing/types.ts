@@ -120,7 +120,7 @@ export interface RecordedRequest {
 export interface MockFailure {
   /** The failure: an HTTP status, a 200 with a truncated JSON body, or a network error. */
   status: 401 | 403 | 429 | 500 | 503 | 'malformed-json' | 'network';
-  /** How many matching requests fail. @default 1 */
+  /** How many matching requests fail (`Infinity`: every one). @default 1 */
   times?: number;
   /** `Retry-After` header value (seconds or HTTP date). @default 1 for 429, none otherwise */
   retryAfter?: number | string;
