@@ -25,7 +25,7 @@ export interface PaginatedTable {
  * unknown, and `hasNext` is `true` when a server-paged table's page count is unknown (`pageCount: -1`).
  */
 export type TablePaginationBinding = Required<Pick<PaginationProps, 'current' | 'pageSize' | 'onChange'>> &
-  Pick<PaginationProps, 'total'> & { hasNext?: boolean };
+  Pick<PaginationProps, 'total' | 'hasNext'>;
 
 /** The row count the control shows, or undefined while a server-paged table does not know it yet. */
 function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined {
