@@ -3,7 +3,7 @@ import { assertListParams } from './assertListParams';
 import { filterParams, requestList, springSort } from './requestList';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
-import { assertFunction } from '../shared/assert';
+import { assertFunction, invalidArgument } from '../shared/assert';
 import { eventListener, type ClientEvent } from '../shared/events';
 
 /** Options of `createApiClient`. */
@@ -54,7 +54,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const parse = options.parsePage ?? defaultParsePage;
   assertFunction('parsePage', parse);
   if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {
-    throw new TypeError('pagewise: `id` must be a non-empty string');
+    throw invalidArgument('id', 'must be a non-empty string');
   }
   const serializeSort = options.serializeSort ?? springSort;
   assertFunction('serializeSort', serializeSort);

@@ -1,5 +1,5 @@
 import { assertListParams } from './assertListParams';
-import { fetchJson, type RequestConfig } from './fetchJson';
+import { fetchJson, type ListTarget, type RequestConfig } from './fetchJson';
 import { baseUrlAt } from './url';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
 
@@ -25,22 +25,31 @@ export function filterParams(filters: ListFilters | undefined): Array<[string, s
 }
 
 /**
+ * `{baseUrl}/{organizationId}/{resource}?page=..&size=..`, then `extra` parameters (sort and filters) as given, with
+ * the organization's path and the resource kept beside it for the steps after (params already checked).
+ */
+export function listTarget(
+  baseUrl: string,
+  resource: ListResource,
+  { organizationId, page, size }: ListParams,
+  extra: ReadonlyArray<readonly [string, string]> = [],
+): ListTarget {
+  const query = new URLSearchParams([['page', String(page)], ['size', String(size)], ...(extra as ReadonlyArray<[string, string]>)]);
+  const scope = `${baseUrlAt(baseUrl)}/${encodeURIComponent(organizationId)}`;
+  return { url: `${scope}/${resource}?${query}`, scope, resource };
+}
+
+/**
  * Validates `params` (rejecting with a `TypeError` naming the bad argument, before any request) and GETs
- * `{baseUrl}/{organizationId}/{resource}?page=..&size=..`, then `extra` parameters (sort and filters) as given.
+ * `listTarget`'s URL.
  */
 export async function requestList(
   config: RequestConfig,
   resource: ListResource,
   params: ListParams,
-  extra: ReadonlyArray<readonly [string, string]> = [],
+  extra?: ReadonlyArray<readonly [string, string]>,
 ): Promise<{ body: unknown; response: Response; url: string }> {
   assertListParams(params, resource);
-  const { organizationId, page, size, signal } = params;
-  const query = new URLSearchParams([
-    ['page', String(page)],
-    ['size', String(size)],
-    ...extra.map(([name, value]) => [name, value]),
-  ]);
-  const url = `${baseUrlAt(config.baseUrl)}/${encodeURIComponent(organizationId)}/${resource}?${query}`;
-  return { ...(await fetchJson(config, url, signal)), url };
+  const target = listTarget(config.baseUrl, resource, params, extra);
+  return { ...(await fetchJson(config, target, params.signal)), url: target.url };
 }

@@ -13,14 +13,31 @@ export function isDevelopment(): boolean {
 /** `value` as text, never throwing; a string as it is, as callers pass phrases and text they formatted already. */
 const show = (value: unknown): string => (typeof value === 'string' ? value : formatValue(value));
 
+/** Keys warned about in this process, for warnings that once per process is enough to be seen. */
+const warnedInProcess = new Set<string>();
+
+/**
+ * Warns once per `key` in `seen` (one set per component instance; by default the process): `message` is asked only
+ * for a key not warned about yet, and a key is spent only when it gives a line. Silent in production.
+ */
+export function warnOncePerKey(
+  key: string,
+  message: () => string | undefined,
+  seen: Set<string> = warnedInProcess,
+): void {
+  if (seen.has(key) || !isDevelopment()) return;
+  const line = message();
+  if (line === undefined) return;
+  seen.add(key);
+  console.warn(line);
+}
+
 /**
  * Warns about a bad prop once per `seen` set (one set per component instance), naming the prop and
  * the value received. Silent in production.
  */
 export function warnOnce(seen: Set<string>, component: string, prop: string, value: unknown, used: unknown): void {
-  if (seen.has(prop) || !isDevelopment()) return;
-  seen.add(prop);
-  console.warn(`[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`);
+  warnOncePerKey(prop, () => `[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`, seen);
 }
 
 /** Most kinds remembered: kinds come from error names and statuses, so this is only a guard against a runaway set. */
