@@ -37,6 +37,10 @@ export interface Sent {
   secrets: string[];
 }
 
+/** The `NetworkError` of a request to `url` that got no (whole) response, `secrets` redacted from its cause. */
+export const networkError = (url: string, cause: unknown, secrets: readonly string[]): NetworkError =>
+  new NetworkError('failed: network error', { method: 'GET', url, cause, secrets });
+
 /** Longest response text an `HttpError` keeps. */
 const MAX_BODY_CHARS = 4096;
 
@@ -104,7 +108,7 @@ export async function send(
       emit?.({ type: 'client-response', resource, attempt, status: response.status, durationMs: performance.now() - sentAt! });
     } catch (error) {
       // Unless our signal aborted it: then the deadline has already answered with the abort's reason.
-      throw new NetworkError('failed: network error', { method: 'GET', url, cause: error, secrets });
+      throw networkError(url, error, secrets);
     }
     if (authorization) {
       if (response.status !== 401) auth!.accepted?.(authorization, scope, response);
@@ -165,12 +169,9 @@ export function fetchJson(
   const { url } = target;
   return withDeadline(config, url, callerSignal, async (signal) => {
     const sent = await send(config, target, signal);
-    let text: string;
-    try {
-      text = await sent.response.text();
-    } catch (error) {
-      throw new NetworkError('failed: network error', { method: 'GET', url, cause: error, secrets: sent.secrets });
-    }
+    const text = await sent.response.text().catch((error: unknown) => {
+      throw networkError(url, error, sent.secrets);
+    });
     return { body: takeBody(sent, url, text), response: sent.response };
   });
 }

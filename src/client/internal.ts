@@ -6,7 +6,7 @@ export { resolveConfig, type RequestOptions } from './resolveConfig';
 export { resolveBaseUrl } from './url';
 export { assertListParams } from './assertListParams';
 export { listTarget, requestList } from './requestList';
-export { send, takeBody, withDeadline, type ListTarget, type RequestConfig, type Sent } from './fetchJson';
+export { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig, type Sent } from './fetchJson';
 export { parseLinkHeader } from './parseLinkHeader';
 export {
   credentialOf,

@@ -17,7 +17,7 @@ import type {
   SortEntry,
 } from '../client/index';
 import { assertInteger } from '../shared/assert';
-import { warnOncePerKey } from '../shared/log';
+import { warnedInProcess, warnOncePerKey } from '../shared/log';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { retryPolicy } from './retryPolicy';
 
@@ -220,7 +220,7 @@ export function warnIfCachedUnderOtherId(queryClient: QueryClient, queryKey: rea
   if (process.env.NODE_ENV !== 'production') {
     const rest = (key: readonly unknown[]) => hashKey([...key.slice(0, 2), ...key.slice(3)]);
     // Once per page and process is enough to be seen.
-    warnOncePerKey(hashKey(queryKey), () => {
+    warnOncePerKey(warnedInProcess, hashKey(queryKey), () => {
       if (queryClient.getQueryData(queryKey) !== undefined) return undefined;
       const [elsewhere] = queryClient.getQueryCache().findAll({
         queryKey: queryKey.slice(0, 2),

@@ -1,7 +1,7 @@
 import { assertFunction, assertInteger, invalidArgument } from '../shared/assert';
 import { isHttpError, isTimeoutError, type AuthStrategy, type ListResource } from '../client/index';
 import { listTarget, resolveConfig, type RequestConfig } from '../client/internal';
-import { createRateLimitedLog, warnOncePerKey } from '../shared/log';
+import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
 import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
 import { assertServerOnly } from './assertServerOnly';
 import { eventListener, type ProxyEvent } from '../shared/events';
@@ -168,6 +168,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   };
   if (!allowRequest) {
     warnOncePerKey(
+      warnedInProcess,
       'createProxyHandler: no allowRequest',
       () =>
         '[pagewise] createProxyHandler: no `allowRequest`, so anyone who reaches the proxy can list any organization ' +

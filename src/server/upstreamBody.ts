@@ -1,5 +1,6 @@
-import { NetworkError, ResponseShapeError } from '../client/index';
+import { ResponseShapeError } from '../client/index';
 import {
+  networkError,
   parseRedactedReporting,
   send,
   takeBody,
@@ -77,12 +78,9 @@ export function fetchUpstream(
   return withDeadline(config, url, callerSignal, async (signal) => {
     const sent = await send(config, target, signal);
     const { response, secrets } = sent;
-    let text: string | undefined;
-    try {
-      text = await readAtMost(response, maxBodyBytes);
-    } catch (error) {
-      throw new NetworkError('failed: network error', { method: 'GET', url, cause: error, secrets });
-    }
+    const text = await readAtMost(response, maxBodyBytes).catch((error: unknown) => {
+      throw networkError(url, error, secrets);
+    });
     if (text === undefined) {
       onTooLarge?.();
       throw new ResponseShapeError(`response body over maxBodyBytes (${maxBodyBytes} bytes); reading stopped`, {

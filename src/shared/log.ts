@@ -13,23 +13,20 @@ export function isDevelopment(): boolean {
 /** `value` as text, never throwing; a string as it is, as callers pass phrases and text they formatted already. */
 const show = (value: unknown): string => (typeof value === 'string' ? value : formatValue(value));
 
-/** Keys warned about in this process, for warnings that once per process is enough to be seen. */
-const warnedInProcess = new Set<string>();
+/** Keys of the warnings that once per process is enough to be seen. */
+export const warnedInProcess = /* @__PURE__ */ new Set<string>();
 
 /**
- * Warns once per `key` in `seen` (one set per component instance; by default the process): `message` is asked only
- * for a key not warned about yet, and a key is spent only when it gives a line. Silent in production.
+ * Warns once per `key` in `seen` (a component instance's set, or `warnedInProcess`), silent in production. `message`
+ * is asked only for a key not warned about yet; when it gives no line, the key stays unspent.
  */
-export function warnOncePerKey(
-  key: string,
-  message: () => string | undefined,
-  seen: Set<string> = warnedInProcess,
-): void {
+export function warnOncePerKey(seen: Set<string>, key: string, message: () => string | undefined): void {
   if (seen.has(key) || !isDevelopment()) return;
   const line = message();
-  if (line === undefined) return;
-  seen.add(key);
-  console.warn(line);
+  if (line) {
+    seen.add(key);
+    console.warn(line);
+  }
 }
 
 /**
@@ -37,7 +34,7 @@ export function warnOncePerKey(
  * the value received. Silent in production.
  */
 export function warnOnce(seen: Set<string>, component: string, prop: string, value: unknown, used: unknown): void {
-  warnOncePerKey(prop, () => `[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`, seen);
+  warnOncePerKey(seen, prop, () => `[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`);
 }
 
 /** Most kinds remembered: kinds come from error names and statuses, so this is only a guard against a runaway set. */
