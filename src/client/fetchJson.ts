@@ -105,7 +105,13 @@ export async function send(
         headers: { Accept: 'application/json', ...added },
         signal,
       });
-      emit?.({ type: 'client-response', resource, attempt, status: response.status, durationMs: performance.now() - sentAt! });
+      emit?.({
+        type: 'client-response',
+        resource,
+        attempt,
+        status: response.status,
+        durationMs: performance.now() - sentAt!,
+      });
     } catch (error) {
       // Unless our signal aborted it: then the deadline has already answered with the abort's reason.
       throw networkError(url, error, secrets);
@@ -151,7 +157,9 @@ export function takeBody(
     status,
     statusText,
     body,
-    retryAfterMs: RETRY_AFTER_STATUSES.includes(status) ? parseRetryAfter(response.headers.get('retry-after')) : undefined,
+    retryAfterMs: RETRY_AFTER_STATUSES.includes(status)
+      ? parseRetryAfter(response.headers.get('retry-after'))
+      : undefined,
   });
 }
 

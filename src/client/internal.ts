@@ -6,15 +6,16 @@ export { resolveConfig, type RequestOptions } from './resolveConfig';
 export { resolveBaseUrl } from './url';
 export { assertListParams } from './assertListParams';
 export { listTarget, requestList } from './requestList';
-export { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig, type Sent } from './fetchJson';
-export { parseLinkHeader } from './parseLinkHeader';
 export {
-  credentialOf,
-  NOT_SHOWN,
-  parseRedactedReporting,
-  redact,
-  secretsOf,
-  stripUserinfo,
-} from './redact';
+  networkError,
+  send,
+  takeBody,
+  withDeadline,
+  type ListTarget,
+  type RequestConfig,
+  type Sent,
+} from './fetchJson';
+export { parseLinkHeader } from './parseLinkHeader';
+export { credentialOf, NOT_SHOWN, parseRedactedReporting, redact, secretsOf, stripUserinfo } from './redact';
 export { assertTokenTiming, createTokenCache, type TokenCache } from './createTokenCache';
 export { parseTokenResponse, type TokenGrant } from './parseTokenResponse';

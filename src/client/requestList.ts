@@ -34,7 +34,11 @@ export function listTarget(
   { organizationId, page, size }: ListParams,
   extra: ReadonlyArray<readonly [string, string]> = [],
 ): ListTarget {
-  const query = new URLSearchParams([['page', String(page)], ['size', String(size)], ...(extra as ReadonlyArray<[string, string]>)]);
+  const query = new URLSearchParams([
+    ['page', String(page)],
+    ['size', String(size)],
+    ...(extra as ReadonlyArray<[string, string]>),
+  ]);
   const scope = `${baseUrlAt(baseUrl)}/${encodeURIComponent(organizationId)}`;
   return { url: `${scope}/${resource}?${query}`, scope, resource };
 }

@@ -81,7 +81,8 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
     meterProvider = metrics.getMeterProvider(),
     basePath = '',
   } = options;
-  if (typeof tracerProvider?.getTracer !== 'function') throw invalidArgument('tracerProvider', 'must be a TracerProvider');
+  if (typeof tracerProvider?.getTracer !== 'function')
+    throw invalidArgument('tracerProvider', 'must be a TracerProvider');
   if (typeof meterProvider?.getMeter !== 'function') throw invalidArgument('meterProvider', 'must be a MeterProvider');
   if (options.fetch !== undefined) assertFunction('fetch', options.fetch);
   if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {

@@ -34,7 +34,11 @@ export function warnOncePerKey(seen: Set<string>, key: string, message: () => st
  * the value received. Silent in production.
  */
 export function warnOnce(seen: Set<string>, component: string, prop: string, value: unknown, used: unknown): void {
-  warnOncePerKey(seen, prop, () => `[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`);
+  warnOncePerKey(
+    seen,
+    prop,
+    () => `[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`,
+  );
 }
 
 /** Most kinds remembered: kinds come from error names and statuses, so this is only a guard against a runaway set. */

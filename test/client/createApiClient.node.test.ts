@@ -108,6 +108,31 @@ describe('bad arguments', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it.each([
+    [{ organizationId: 'abc', page: 0, size: 20 }, 'organizationId'],
+    [{ organizationId: ORG, page: -1, size: 20 }, 'page'],
+    [{ organizationId: ORG, page: 0, size: 0 }, 'size'],
+    [{ organizationId: ORG, page: 0, size: 20, sort: 'name' }, 'sort'],
+    [{ organizationId: ORG, page: 0, size: 20, filters: { page: '2' } }, 'filters.page'],
+  ])('gives the rejection for %j the stable code and the argument it names', async (params, argument) => {
+    await expect(client().listShares(params as never)).rejects.toThrow(
+      expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument }),
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('gives the construction errors the stable code and the option they name', () => {
+    for (const [options, argument] of [
+      [{ baseUrl: 'ftp://x' }, 'baseUrl'],
+      [{ baseUrl: server.origin, auth: {} }, 'auth'],
+      [{ baseUrl: server.origin, id: '' }, 'id'],
+    ] as const) {
+      expect(() => createApiClient(options as never)).toThrow(
+        expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument }),
+      );
+    }
+  });
+
   it('rejects (does not throw synchronously) when called without params', async () => {
     let result: Promise<unknown> | undefined;
     expect(() => {

@@ -326,7 +326,9 @@ describe('createProxyHandler limits and headers over HTTP', () => {
       expect(error).toBeInstanceOf(ResponseShapeError);
       expect(error).toMatchObject({ name: 'ResponseShapeError', status: 200 });
       expect((error as Error).cause).toBeUndefined();
-      expect((error as Error).message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/api\/[\w-]+\/shares\?page=0&size=20 response body over maxBodyBytes \(65536 bytes\); reading stopped$/);
+      expect((error as Error).message).toMatch(
+        /^GET http:\/\/127\.0\.0\.1:\d+\/api\/[\w-]+\/shares\?page=0&size=20 response body over maxBodyBytes \(65536 bytes\); reading stopped$/,
+      );
     },
   );
 
