@@ -5,7 +5,7 @@
 export { resolveConfig, type RequestOptions } from './resolveConfig';
 export { resolveBaseUrl } from './url';
 export { assertListParams } from './assertListParams';
-export { listTarget, requestList } from './requestList';
+export { listTarget } from './listQuery';
 export {
   networkError,
   send,

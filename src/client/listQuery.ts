@@ -1,9 +1,7 @@
-import { assertListParams } from './assertListParams';
-import { fetchJson, type ListTarget, type RequestConfig } from './fetchJson';
+/** A list call on the wire: its URL, with sort and filters written in a stable order. */
+import type { ListTarget } from './fetchJson';
 import { baseUrlAt } from './url';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
-
-export type { ListResource };
 
 /** Spring Data's `Pageable`: one `sort=<field>,asc|desc` per criterion, in order of precedence. */
 export const springSort: SerializeSort = (sort) =>
@@ -41,19 +39,4 @@ export function listTarget(
   ]);
   const scope = `${baseUrlAt(baseUrl)}/${encodeURIComponent(organizationId)}`;
   return { url: `${scope}/${resource}?${query}`, scope, resource };
-}
-
-/**
- * Validates `params` (rejecting with a `TypeError` naming the bad argument, before any request) and GETs
- * `listTarget`'s URL.
- */
-export async function requestList(
-  config: RequestConfig,
-  resource: ListResource,
-  params: ListParams,
-  extra?: ReadonlyArray<readonly [string, string]>,
-): Promise<{ body: unknown; response: Response; url: string }> {
-  assertListParams(params, resource);
-  const target = listTarget(config.baseUrl, resource, params, extra);
-  return { ...(await fetchJson(config, target, params.signal)), url: target.url };
 }
