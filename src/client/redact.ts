@@ -16,7 +16,7 @@ export function credentialOf(authorization: string): string {
  * What an echoing service must not leak, once each and none empty: the credential in `authorization`, the password
  * half of a Basic pair (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`.
  */
-export function secretsOf(authorization: string | undefined, extra: readonly string[] = []): string[] {
+export function secretsOf(authorization: string | undefined, extra: readonly string[]): string[] {
   if (!authorization) return [];
   // Trimmed, so an echo of a token given with a trailing newline is still found.
   const credential = credentialOf(authorization);
