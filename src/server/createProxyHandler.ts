@@ -36,7 +36,10 @@ export interface ProxyHandlerOptions {
   ) => boolean | Promise<boolean>;
   /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
   maxConcurrent?: number;
-  /** Largest upstream body read, in bytes; a larger one stops being read and is answered 502. @default 2097152 (2 MiB) */
+  /**
+   * Largest upstream body read, in bytes; a larger one stops being read and is answered 502 (`onError` gets a
+   * `ResponseShapeError` naming the limit). @default 2097152 (2 MiB)
+   */
   maxBodyBytes?: number;
   /**
    * Told every failure behind a 499, 500, 502, 503 and 504, with the status answered; pagewise errors carry no
