@@ -21,6 +21,9 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
   '.': { layers: ['pagination', 'hooks'], packages: [] },
 };
 
+/** The only client modules other layers may import: the package's public entry and the one for pagewise's own layers. */
+const CLIENT_ENTRIES = ['client/index', 'client/internal'];
+
 /** Page maths that must stay framework-free (DESIGN.md: "the pure page maths import no React"). */
 const pureFiles = [
   'pagination/getPageItems.ts',
@@ -74,6 +77,31 @@ describe('architecture: dependencies point one way', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it.each(Object.keys(allowed).filter((layer) => layer !== 'client'))(
+    'src/%s reaches the client only through its public entry (client/index) or its internal one (client/internal)',
+    (layer) => {
+      const wrong: string[] = [];
+      for (const file of files.filter((f) => layerOf(f) === layer)) {
+        for (const specifier of specifiers(file)) {
+          if (!specifier.startsWith('.')) continue;
+          const target = relative(src, resolve(dirname(file), specifier));
+          if (target.startsWith('client/') && !CLIENT_ENTRIES.includes(target))
+            wrong.push(`${relative(src, file)} → ${specifier}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it('finds the seam used: the server imports the internal entry, the hooks the public one', () => {
+    const targets = (layer: string) =>
+      files
+        .filter((f) => layerOf(f) === layer)
+        .flatMap((f) => specifiers(f).map((s) => relative(src, resolve(dirname(f), s))));
+    expect(targets('server')).toContain('client/internal');
+    expect(targets('hooks')).toContain('client/index');
   });
 
   it.each(pureFiles)(

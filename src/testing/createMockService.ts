@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { LIST_ROUTE } from '../client/url';
+import { LIST_ROUTE } from '../shared/listEndpoints';
 import type { GenerationCounter } from './createRowSource';
 import { createOrganizations, rowsOf } from './createOrganizations';
 import { demoAccount, demoClient, demoOrganizations } from './demoData';

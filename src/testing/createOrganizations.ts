@@ -1,5 +1,5 @@
-import type { ApiRecord } from '../client/types';
-import { isUuid } from '../client/url';
+import type { ApiRecord } from '../client/index';
+import { isUuid } from '../shared/listEndpoints';
 import { deterministicUuid } from './deterministicUuid';
 import { invalidArgument } from '../shared/assert';
 import { createRowSource, type GenerationCounter, type RowSource } from './createRowSource';

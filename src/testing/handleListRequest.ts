@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, isWireInteger } from '../shared/paging';
-import { isUuid } from '../client/url';
+import { isUuid } from '../shared/listEndpoints';
 import { authorizationScheme, decodeBasicCredentials, MOCK_REALM } from './http';
 import { errorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';

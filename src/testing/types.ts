@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import type { ApiRecord } from '../client/types';
+import type { ApiRecord } from '../client/index';
 
 /** A list resource of the service: the two it documents, or another one the mock was seeded with (`lists`). */
 export type MockListResource = 'shares' | 'environments' | (string & {});

@@ -476,6 +476,9 @@ describe('openTelemetry options', () => {
   ])('rejects an unusable %s with a TypeError naming it', (name, options) => {
     expect(() => openTelemetry(options as never)).toThrow(new RegExp(`\`${name}\``));
     expect(() => openTelemetry(options as never)).toThrow(TypeError);
+    expect(() => openTelemetry(options as never)).toThrow(
+      expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: name }),
+    );
   });
 
   it('ignores a meter or a tracer that throws: the calls they observe go on', async () => {
