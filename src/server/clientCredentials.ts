@@ -157,6 +157,9 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   let proofsMade: Dpop | undefined;
   const dpopFor = () =>
     (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys))));
+  // Loaded only by apps that give a store, from now on, so the first token request seldom waits for it.
+  const sharing = tokenStore && import('./tokenSharing');
+  sharing?.catch(() => undefined);
   // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.
   const caches = new Map<string, TokenCache>();
 
@@ -209,11 +212,10 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
       // What the token is for (the store hashes it into its key); never a secret. A DPoP token is bound to its key:
       // its thumbprint is part of the key, so processes share DPoP tokens only when they hold the same key pair.
       const keyParts = [location, clientId, forAudience, resources, scope, ...(proofs ? [proofs.jkt] : [])];
-      // The sharing code is loaded only by apps that give a store.
       const shared =
-        tokenStore &&
-        import('./tokenSharing').then((module) =>
-          module.shareTokens(tokenStore, {
+        sharing &&
+        sharing.then((module) =>
+          module.shareTokens(tokenStore!, {
             keyParts,
             request: direct,
             leewaySeconds,
