@@ -36,7 +36,8 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
       const value = await getToken({ signal });
       if (typeof value === 'string' && value) return { token: value };
       const grant = parseTokenResponse(value, false);
-      if (typeof grant === 'string') throw invalidArgument('getToken', `must return a token or a token response: ${grant}`);
+      if (typeof grant === 'string')
+        throw invalidArgument('getToken', `must return a token or a token response: ${grant}`);
       return grant;
     },
   });

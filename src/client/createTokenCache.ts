@@ -94,8 +94,11 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   async function fetchToken(): Promise<string> {
     const sentAt = now();
     try {
-      const grant = await withTimeout(request, timeoutMs, () =>
-        new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs }),
+      const grant = await withTimeout(
+        request,
+        timeoutMs,
+        () =>
+          new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs }),
       );
       failures = 0;
       blocked = undefined;

@@ -61,7 +61,10 @@ export function assertionAuthentication(
     throw invalidArgument('privateKey', `is used by private_key_jwt, not ${formatValue(method)}`);
   usable(['privateKey', 'keyId', 'algorithm', 'certificate', 'assertionAudience'], method);
   if (privateKey === null || (typeof privateKey !== 'object' && typeof privateKey !== 'string')) {
-    throw invalidArgument('privateKey', 'must be a CryptoKey, a private JWK or a PKCS#8 PEM string for private_key_jwt');
+    throw invalidArgument(
+      'privateKey',
+      'must be a CryptoKey, a private JWK or a PKCS#8 PEM string for private_key_jwt',
+    );
   }
   if (keyId !== undefined) requireString('keyId', keyId);
   if (algorithm !== undefined) assertOneOf('algorithm', algorithm, ALGORITHMS);

@@ -144,7 +144,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   assertNumber('defaultExpiresIn', defaultExpiresIn, { unit: 'seconds' });
   if (fetch !== undefined) assertFunction('fetch', fetch);
   // Checked now: a missing method would otherwise only show as a store failure at every token request.
-  if (tokenStore !== undefined) for (const name of STORE_METHODS) assertFunction(`tokenStore.${name}`, tokenStore?.[name]);
+  if (tokenStore !== undefined)
+    for (const name of STORE_METHODS) assertFunction(`tokenStore.${name}`, tokenStore?.[name]);
   if (onTokenStoreError !== undefined) assertFunction('onTokenStoreError', onTokenStoreError);
   if (onEvent !== undefined) assertFunction('onEvent', onEvent);
   // Caches are made at the first request; check their options now.
@@ -233,7 +234,13 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
         url: where === 'issuer' ? undefined : location,
         request: shared ? async (signal) => (await shared).request(signal) : direct,
         // Settled by then: a 401 comes only after a token request, which awaited it.
-        onReject: shared && ((token) => void shared.then((source) => source.reject(token), () => undefined)),
+        onReject:
+          shared &&
+          ((token) =>
+            void shared.then(
+              (source) => source.reject(token),
+              () => undefined,
+            )),
         onEvent,
       });
       caches.set(key, cache);

@@ -92,9 +92,7 @@ describe('redisTokenStore', () => {
   });
 
   it('refuses a client that is neither node-redis nor ioredis, naming it', () => {
-    expect(() => redisTokenStore({} as never)).toThrow(
-      'pagewise: `client` must be a node-redis or ioredis client',
-    );
+    expect(() => redisTokenStore({} as never)).toThrow('pagewise: `client` must be a node-redis or ioredis client');
   });
 
   it('reports data that is not a stored token as a failure of the store', async () => {
