@@ -81,10 +81,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   assertTokenTiming(leewaySeconds, timeoutMs);
   const emit = eventListener('onEvent', options.onEvent);
   const rule = createUnauthorizedRule(now);
-  // The cached token, until when it counts (absent: none, or one without a lifetime).
-  let current: { token: string; expiresAt: number } | undefined;
-  // The token handed out last, cached or not (a 401 for an older one is retried with it); none once dropped.
-  let latest: string | undefined;
+  // The token handed out last, and until when it is reused (0 for one without a lifetime: never); none once dropped.
+  // A 401 for an older token is retried with it.
+  let latest: { token: string; expiresAt: number } | undefined;
   // The one token request in flight, shared by every caller.
   let inflight: Promise<string> | undefined;
   // Failed token requests in a row, and the last one's error with the end of its back-off.
@@ -103,11 +102,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       failures = 0;
       blocked = undefined;
       // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
-      const token = (latest = grant.token.trim());
-      if (grant.expiresIn !== undefined) {
-        const lifetimeMs = grant.expiresIn * 1000;
-        current = { token, expiresAt: sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
-      }
+      const token = grant.token.trim();
+      const lifetimeMs = (grant.expiresIn ?? 0) * 1000;
+      latest = { token, expiresAt: lifetimeMs && sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
       emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
       return token;
     } catch (error) {
@@ -130,9 +127,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   return {
     async get(signal) {
       signal?.throwIfAborted();
-      if (current && now() < current.expiresAt) {
+      if (latest && now() < latest.expiresAt) {
         emit?.({ type: 'token-cache-hit' });
-        return current.token;
+        return latest.token;
       }
       if (!inflight) {
         if (blocked && now() < blocked.until) {
@@ -146,17 +143,17 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       return raceSignal(inflight, signal);
     },
     invalidate(token, scope) {
-      if (token !== latest) return true;
+      if (token !== latest?.token) return true;
       const renewing = rule.unauthorized(scope);
       emit?.({ type: 'token-rejected', renewing });
       if (renewing) {
         options.onReject?.(token);
         // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
-        current = latest = undefined;
+        latest = undefined;
       }
       return renewing;
     },
-    accepted: (token, scope) => rule.accepted(scope, token === latest),
+    accepted: (token, scope) => rule.accepted(scope, token === latest?.token),
     reset() {
       blocked = undefined;
       rule.reset();
