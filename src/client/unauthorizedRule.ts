@@ -1,3 +1,5 @@
+import { backoffMs } from '../shared/backoff';
+
 /** The organization's path a request was sent to (a 401 there may be that organization's answer), if any. */
 export type Scope = string | undefined;
 
@@ -16,15 +18,15 @@ export type RenewalState =
 /** The 401 rule: its state, and the events that move it. */
 export interface UnauthorizedRule {
   state: RenewalState;
-  /** Length of the next hold: `FIRST_HOLD_MS`, doubling to `MAX_HOLD_MS` while renewing keeps not helping. */
-  holdMs: number;
+  /** Holds since a renewal last helped: each lasts twice the one before, from `FIRST_HOLD_MS` to `MAX_HOLD_MS`. */
+  holds: number;
   /** Organizations whose 401s are their own answer (e.g. one the client may not list), each until when. */
   refusing: Map<Scope, number>;
   /** A 401 from `scope` for the latest token: whether to renew it (and retry the call). */
   unauthorized(scope: Scope): boolean;
   /** `scope` answered anything but 401 to a call with the latest token (`latest`) or an older one. */
   accepted(scope: Scope, latest: boolean): void;
-  /** Every hold ends now; the hold length stays, so a reset cannot restart a storm of renewals. */
+  /** Every hold ends now; the count of holds stays, so a reset cannot restart a storm of renewals. */
   reset(): void;
 }
 
@@ -47,30 +49,31 @@ const TRUSTING: RenewalState = { name: 'trusting' };
  * | -------------- | ------------------------------------------------- | -------------------- | ----- | --------------------- |
  * | trusting       | 401 from S, S not held                            | probing S            | yes   |                       |
  * | trusting       | 401 from S, S held                                | trusting             | no    |                       |
- * | probing S      | accepted by S                                     | trusting             |       | hold length to first  |
+ * | probing S      | accepted by S                                     | trusting             |       | holds to 0            |
  * | probing S      | accepted by O                                     | probing S, O added   |       |                       |
  * | probing S      | 401 from O that accepted                          | as trusting          |       |                       |
- * | probing S      | 401 from S after others accepted, none else held  | trusting             | no    | S held; length ×2     |
- * | probing S      | 401 from S after others accepted, another held    | holding              | no    | S held; length ×2     |
- * | probing S      | 401 from S, none accepted                         | holding              | no    | S held; length ×2     |
- * | probing S      | 401 from O that did not accept                    | holding              | no    | length ×2             |
+ * | probing S      | 401 from S after others accepted, none else held  | trusting             | no    | S held; holds + 1     |
+ * | probing S      | 401 from S after others accepted, another held    | holding              | no    | S held; holds + 1     |
+ * | probing S      | 401 from S, none accepted                         | holding              | no    | S held; holds + 1     |
+ * | probing S      | 401 from O that did not accept                    | holding              | no    | holds + 1             |
  * | holding        | 401 before `until`                                | holding              | no    |                       |
  * | holding        | 401 from `until` on                               | as trusting          |       |                       |
  * | any            | accepted by O (any token)                         | same                 |       | O's hold ends         |
  * | any            | reset                                             | trusting             |       | every hold ends       |
  *
- * A hold lasts `holdMs`; `acceptedBy` and `refusing` are bounded (past the bound, the safer hold applies).
+ * A new hold lasts the shared back-off of `holds + 1` from `FIRST_HOLD_MS` (30 s, 60 s, … at most `MAX_HOLD_MS`);
+ * `acceptedBy` and `refusing` are bounded (past the bound, the safer hold applies).
  */
 export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
   const rule: UnauthorizedRule = {
     state: TRUSTING,
-    holdMs: FIRST_HOLD_MS,
+    holds: 0,
     refusing: new Map(),
     unauthorized(scope) {
       const { state, refusing } = rule;
       const time = now();
       if (state.name === 'probing' && !state.acceptedBy.has(scope)) {
-        const until = time + rule.holdMs;
+        const until = time + backoffMs(++rule.holds, MAX_HOLD_MS, FIRST_HOLD_MS);
         // Refused elsewhere, or where nothing accepted it: tokens are refused everywhere.
         let everywhere = state.scope !== scope || !state.acceptedBy.size;
         if (state.scope === scope) {
@@ -80,7 +83,6 @@ export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
           refusing.set(scope, until);
         }
         rule.state = everywhere ? { name: 'holding', until } : TRUSTING;
-        rule.holdMs = Math.min(rule.holdMs * 2, MAX_HOLD_MS);
         return false;
       }
       if (time < (state.name === 'holding' ? state.until : 0) || time < (refusing.get(scope) ?? 0)) return false;
@@ -94,7 +96,7 @@ export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
       if (state.scope === scope) {
         // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
         rule.state = TRUSTING;
-        rule.holdMs = FIRST_HOLD_MS;
+        rule.holds = 0;
       } else if (state.acceptedBy.size < MAX_REFUSING) state.acceptedBy.add(scope);
     },
     reset() {

@@ -16,12 +16,12 @@ const OTHER = '/org-other';
 
 interface Given {
   state: RenewalState;
-  holdMs?: number;
+  holds?: number;
   refusing?: [Scope, number][];
 }
 interface Then {
   state: RenewalState;
-  holdMs?: number;
+  holds?: number;
   refusing?: [Scope, number][];
   renew?: boolean;
 }
@@ -50,9 +50,9 @@ const rows: [string, Given, Event, Then][] = [
   ],
   [
     'probing S: S accepts the renewed token, so the renewal helped and the hold length is back to the first',
-    { state: probing(S, O), holdMs: 4 * FIRST_HOLD_MS },
+    { state: probing(S, O), holds: 2 },
     ['accepted', S, true],
-    { state: trusting, holdMs: FIRST_HOLD_MS },
+    { state: trusting, holds: 0 },
   ],
   [
     'probing S: another organization accepts the renewed token and is remembered',
@@ -70,7 +70,7 @@ const rows: [string, Given, Event, Then][] = [
     'probing S: S refuses the renewed token that others accepted, none else held: S alone is held',
     { state: probing(S, O) },
     ['401', S],
-    { state: trusting, holdMs: 2 * FIRST_HOLD_MS, refusing: [[S, T + FIRST_HOLD_MS]], renew: false },
+    { state: trusting, holds: 1, refusing: [[S, T + FIRST_HOLD_MS]], renew: false },
   ],
   [
     'probing S: S refuses the renewed token that others accepted while another organization is held: everything holds',
@@ -78,7 +78,7 @@ const rows: [string, Given, Event, Then][] = [
     ['401', S],
     {
       state: holding(T + FIRST_HOLD_MS),
-      holdMs: 2 * FIRST_HOLD_MS,
+      holds: 1,
       refusing: [
         [OTHER, T + 5],
         [S, T + FIRST_HOLD_MS],
@@ -90,19 +90,25 @@ const rows: [string, Given, Event, Then][] = [
     'probing S: S refuses the renewed token before anyone accepted it: everything holds',
     { state: probing(S) },
     ['401', S],
-    { state: holding(T + FIRST_HOLD_MS), holdMs: 2 * FIRST_HOLD_MS, refusing: [[S, T + FIRST_HOLD_MS]], renew: false },
+    { state: holding(T + FIRST_HOLD_MS), holds: 1, refusing: [[S, T + FIRST_HOLD_MS]], renew: false },
   ],
   [
     'probing S: an organization that had not accepted the renewed token refuses it too: everything holds',
     { state: probing(S, OTHER) },
     ['401', O],
-    { state: holding(T + FIRST_HOLD_MS), holdMs: 2 * FIRST_HOLD_MS, renew: false },
+    { state: holding(T + FIRST_HOLD_MS), holds: 1, renew: false },
   ],
   [
-    'probing S: the hold length stops doubling at its longest',
-    { state: probing(S), holdMs: MAX_HOLD_MS },
+    'probing S: the next hold in a row lasts twice the one before',
+    { state: probing(S), holds: 1 },
     ['401', O],
-    { state: holding(T + MAX_HOLD_MS), holdMs: MAX_HOLD_MS, renew: false },
+    { state: holding(T + 2 * FIRST_HOLD_MS), holds: 2, renew: false },
+  ],
+  [
+    'probing S: a hold after many stops growing at the longest',
+    { state: probing(S), holds: 10 },
+    ['401', O],
+    { state: holding(T + MAX_HOLD_MS), holds: 11, renew: false },
   ],
   [
     'holding: a 401 before the end renews nothing',
@@ -123,10 +129,10 @@ const rows: [string, Given, Event, Then][] = [
     { state: probing(S) },
   ],
   [
-    'any state: reset ends every hold, the hold length stays',
-    { state: holding(T + 10), holdMs: 4 * FIRST_HOLD_MS, refusing: [[S, T + 10]] },
+    'any state: reset ends every hold, the count of holds stays',
+    { state: holding(T + 10), holds: 2, refusing: [[S, T + 10]] },
     ['reset'],
-    { state: trusting, holdMs: 4 * FIRST_HOLD_MS },
+    { state: trusting, holds: 2 },
   ],
 ];
 
@@ -134,7 +140,7 @@ describe('the 401 rule, transition by transition', () => {
   it.each(rows)('%s', (_, given, event, then) => {
     const rule = createUnauthorizedRule(() => T);
     rule.state = given.state;
-    rule.holdMs = given.holdMs ?? FIRST_HOLD_MS;
+    rule.holds = given.holds ?? 0;
     rule.refusing = new Map(given.refusing);
     const renew =
       event[0] === '401'
@@ -144,15 +150,15 @@ describe('the 401 rule, transition by transition', () => {
           : rule.reset();
     expect(renew).toBe(then.renew);
     expect(rule.state).toEqual(then.state);
-    expect(rule.holdMs).toBe(then.holdMs ?? given.holdMs ?? FIRST_HOLD_MS);
+    expect(rule.holds).toBe(then.holds ?? given.holds ?? 0);
     expect([...rule.refusing]).toEqual(then.refusing ?? []);
   });
 
   it('starts trusting, with the first hold length and no organization held', () => {
     const rule = createUnauthorizedRule(() => T);
-    expect({ state: rule.state, holdMs: rule.holdMs, refusing: rule.refusing.size }).toEqual({
+    expect({ state: rule.state, holds: rule.holds, refusing: rule.refusing.size }).toEqual({
       state: trusting,
-      holdMs: FIRST_HOLD_MS,
+      holds: 0,
       refusing: 0,
     });
   });
