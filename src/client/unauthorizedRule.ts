@@ -21,7 +21,7 @@ export interface UnauthorizedRule {
   /** Holds since a renewal last helped: each lasts twice the one before, from `FIRST_HOLD_MS` to `MAX_HOLD_MS`. */
   holds: number;
   /** Organizations whose 401s are their own answer (e.g. one the client may not list), each until when. */
-  refusing: Map<Scope, number>;
+  readonly refusing: Map<Scope, number>;
   /** A 401 from `scope` for the latest token: whether to renew it (and retry the call). */
   unauthorized(scope: Scope): boolean;
   /** `scope` answered anything but 401 to a call with the latest token (`latest`) or an older one. */
@@ -65,12 +65,13 @@ const TRUSTING: RenewalState = { name: 'trusting' };
  * `acceptedBy` and `refusing` are bounded (past the bound, the safer hold applies).
  */
 export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
+  const refusing = new Map<Scope, number>();
   const rule: UnauthorizedRule = {
     state: TRUSTING,
     holds: 0,
-    refusing: new Map(),
+    refusing,
     unauthorized(scope) {
-      const { state, refusing } = rule;
+      const { state } = rule;
       const time = now();
       if (state.name === 'probing' && !state.acceptedBy.has(scope)) {
         const until = time + backoffMs(++rule.holds, MAX_HOLD_MS, FIRST_HOLD_MS);
@@ -91,7 +92,7 @@ export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
     },
     accepted(scope, latest) {
       const { state } = rule;
-      rule.refusing.delete(scope);
+      refusing.delete(scope);
       if (!latest || state.name !== 'probing') return;
       if (state.scope === scope) {
         // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
@@ -101,7 +102,7 @@ export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
     },
     reset() {
       rule.state = TRUSTING;
-      rule.refusing.clear();
+      refusing.clear();
     },
   };
   return rule;

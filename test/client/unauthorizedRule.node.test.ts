@@ -141,7 +141,7 @@ describe('the 401 rule, transition by transition', () => {
     const rule = createUnauthorizedRule(() => T);
     rule.state = given.state;
     rule.holds = given.holds ?? 0;
-    rule.refusing = new Map(given.refusing);
+    for (const [scope, until] of given.refusing ?? []) rule.refusing.set(scope, until);
     const renew =
       event[0] === '401'
         ? rule.unauthorized(event[1])
