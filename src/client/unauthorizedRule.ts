@@ -61,7 +61,7 @@ const TRUSTING: RenewalState = { name: 'trusting' };
  * | any            | accepted by O (any token)                         | same                 |       | O's hold ends         |
  * | any            | reset                                             | trusting             |       | every hold ends       |
  *
- * A new hold lasts the shared back-off of `holds + 1` from `FIRST_HOLD_MS` (30 s, 60 s, … at most `MAX_HOLD_MS`);
+ * A new hold lasts the shared back-off (`backoffMs`) of `holds + 1` from `FIRST_HOLD_MS`, at most `MAX_HOLD_MS`;
  * `acceptedBy` and `refusing` are bounded (past the bound, the safer hold applies).
  */
 export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
