@@ -50,8 +50,9 @@ export async function withTimeout<T>(
 /** Resolves after `ms` milliseconds, or rejects with `signal`'s reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = startTimeout(ms, resolve);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
+    const timer = startTimeout(ms, () => (signal?.removeEventListener('abort', onAbort), resolve()));
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

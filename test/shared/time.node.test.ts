@@ -82,6 +82,15 @@ describe('sleep', () => {
     expect(woke).toBe(true);
   });
 
+  it('stops listening to the signal once it has slept', async () => {
+    const controller = new AbortController();
+    const removed = vi.spyOn(controller.signal, 'removeEventListener');
+    const slept = sleep(10, controller.signal);
+    await vi.advanceTimersByTimeAsync(10);
+    await slept;
+    expect(removed).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
+
   it("rejects with the signal's reason as soon as it aborts, clearing its timer", async () => {
     const controller = new AbortController();
     const slept = sleep(250, controller.signal);
