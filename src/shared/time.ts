@@ -30,7 +30,7 @@ export function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promis
  * ignores its signal still ends in time.
  */
 export async function withTimeout<T>(
-  work: (signal: AbortSignal) => T | Promise<T>,
+  work: (signal: AbortSignal) => Promise<T>,
   ms: number,
   onTimeout: () => unknown,
   signal?: AbortSignal,
@@ -40,7 +40,7 @@ export async function withTimeout<T>(
   signal?.addEventListener('abort', onAbort);
   const timer = startTimeout(ms, () => controller.abort(onTimeout()));
   try {
-    return await raceSignal(Promise.resolve(work(controller.signal)), controller.signal);
+    return await raceSignal(work(controller.signal), controller.signal);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
