@@ -18,7 +18,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { openTelemetry, type PagewiseTelemetry } from '../../src/opentelemetry/index';
-import { clientCredentials, createProxyHandler, defineTokenStore, memoryTokenStore } from '../../src/server/index';
+import { clientCredentials, createProxyHandler, memoryTokenStore, type TokenStore } from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
@@ -409,7 +409,7 @@ describe('openTelemetry on the token source', () => {
   });
 
   it('counts a store that fails as a fallback, naming only the kind of error', async () => {
-    const broken = defineTokenStore({
+    const broken: TokenStore = {
       get: () =>
         Promise.reject(
           Object.assign(new Error('redis://user:pw-3b9f@cache:6379 refused'), { name: 'ConnectionError' }),
@@ -418,7 +418,7 @@ describe('openTelemetry on the token source', () => {
       lock: () => Promise.resolve(true),
       unlock: () => Promise.resolve(),
       deleteIfEqual: () => Promise.resolve(),
-    });
+    };
     await list(source({ tokenStore: broken, onTokenStoreError: () => undefined }));
     expect(await tokenCounts()).toEqual(
       expect.arrayContaining([
