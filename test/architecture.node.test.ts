@@ -13,7 +13,7 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
   server: { layers: ['client', 'shared'], packages: [] },
   pagination: { layers: ['shared'], packages: ['react'] },
   hooks: { layers: ['client', 'shared'], packages: ['react', '@tanstack/react-query'] },
-  table: { layers: ['pagination'], packages: ['react', '@tanstack/react-table'] },
+  table: { layers: ['pagination', 'shared'], packages: ['react', '@tanstack/react-table'] },
   testing: { layers: ['client', 'shared'], packages: ['msw', 'node:http', 'node:net'] },
   // The optional peer lives here alone: no other layer names it, so apps without it never load it.
   opentelemetry: { layers: ['client', 'shared'], packages: ['@opentelemetry/api'] },

@@ -1,3 +1,4 @@
+import { credentialOf } from './redact';
 import { createTokenCache } from './createTokenCache';
 import { parseTokenResponse } from './parseTokenResponse';
 import type { AuthStrategy, TokenResponse } from './types';
@@ -44,10 +45,7 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
   return {
     id: options.id ?? 'bearer',
     authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
-    unauthorized: (authorization, scope) => cache.invalidate(stripBearer(authorization), scope),
-    accepted: (authorization, scope) => cache.accepted(stripBearer(authorization), scope),
+    unauthorized: (authorization, scope) => cache.invalidate(credentialOf(authorization), scope),
+    accepted: (authorization, scope) => cache.accepted(credentialOf(authorization), scope),
   };
 }
-
-/** The token of an `Authorization: Bearer <token>` value, as the strategies write it. */
-export const stripBearer = (authorization: string): string => authorization.slice(7);

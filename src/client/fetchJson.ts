@@ -4,7 +4,7 @@ import { HttpError } from './errors/HttpError';
 import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
-import { parseRetryAfter, raceSignal, startTimeout } from '../shared/time';
+import { parseRetryAfter, withTimeout } from '../shared/time';
 import { NOT_SHOWN, parseRedacted, redact, secretsOf } from './redact';
 import type { AuthStrategy } from './types';
 
@@ -52,26 +52,19 @@ const RETRY_AFTER_STATUSES = [429, 503];
  * reason). Raced, not only signalled: the call ends then, not with what it interrupted (a token request, a fetch, or a
  * fetch that ignores its signal and would never settle).
  */
-export async function withDeadline<T>(
+export function withDeadline<T>(
   { timeoutMs }: RequestConfig,
   url: string,
   callerSignal: AbortSignal | undefined,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   callerSignal?.throwIfAborted();
-  const controller = new AbortController();
-  const signal = controller.signal;
-  const onAbort = () => controller.abort(callerSignal!.reason);
-  callerSignal?.addEventListener('abort', onAbort);
-  const timer = startTimeout(timeoutMs, () =>
-    controller.abort(new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs })),
+  return withTimeout(
+    work,
+    timeoutMs,
+    () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs }),
+    callerSignal,
   );
-  try {
-    return await raceSignal(work(signal), signal);
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onAbort);
-  }
 }
 
 /**

@@ -50,6 +50,3 @@ export function baseUrlAt(baseUrl: string): string {
     );
   return origin + baseUrl;
 }
-
-// Until the token sources import it from shared/listEndpoints like every other layer.
-export { isUuid } from '../shared/listEndpoints';

@@ -1,6 +1,6 @@
 import { assertOneOf, invalidArgument, requireString } from '../shared/assert';
-import { isUuid } from '../client/url';
-import type { AuthStrategy } from '../client/types';
+import { isUuid } from '../shared/listEndpoints';
+import type { AuthStrategy } from '../client/index';
 import { assertServerOnly } from './assertServerOnly';
 
 /** Options of `apiAccountToken`. */

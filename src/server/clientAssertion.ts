@@ -1,3 +1,4 @@
+import { NOT_SHOWN } from '../client/internal';
 import { assertFunction, assertOneOf, formatValue, invalidArgument, requireString } from '../shared/assert';
 import type { ClientAuthentication, ClientAuthenticationFields } from './clientAuthentication';
 import {
@@ -137,7 +138,7 @@ function assertionCallback(clientId: string, get: () => string | Promise<string>
   return async (request) => {
     const assertion = await get();
     if (typeof assertion !== 'string' || !assertion.trim())
-      throw invalidArgument('clientAssertion', 'must return a non-empty string (not shown)');
+      throw invalidArgument('clientAssertion', `must return a non-empty string ${NOT_SHOWN}`);
     addAssertion(request, clientId, assertion.trim());
   };
 }

@@ -1,6 +1,5 @@
-import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/createTokenCache';
-import { resolveBaseUrl } from '../client/url';
-import type { AuthContext, ResettableAuthStrategy } from '../client/types';
+import { assertTokenTiming, createTokenCache, credentialOf, resolveBaseUrl, type TokenCache } from '../client/internal';
+import type { AuthContext, ResettableAuthStrategy } from '../client/index';
 import { assertFunction, assertNumber, assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import { assertServerOnly } from './assertServerOnly';
 import {
@@ -248,8 +247,6 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     return cache;
   };
   // The token of an Authorization value this strategy wrote: after `Bearer ` or `DPoP `.
-  const tokenOf = (authorization: string) => authorization.slice(authorization.indexOf(' ') + 1);
-
   return {
     id: `client-credentials:${clientId}@${place}`,
     async authorize(context) {
@@ -260,14 +257,14 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     unauthorized(authorization, scope, response) {
       // A DPoP nonce challenge (RFC 9449 9) is no verdict on the token: retried once with the nonce, the token kept.
       if (proofsMade?.challenged(scope, response)) return true;
-      const token = tokenOf(authorization);
+      const token = credentialOf(authorization);
       let retry = true;
       for (const cache of caches.values()) retry = cache.invalidate(token, scope) && retry;
       return retry;
     },
     accepted(authorization, scope, response) {
       proofsMade?.remember(scope, response);
-      const token = tokenOf(authorization);
+      const token = credentialOf(authorization);
       for (const cache of caches.values()) cache.accepted(token, scope);
     },
     reset: () => caches.forEach((cache) => cache.reset()),

@@ -1,4 +1,4 @@
-import type { AuthContext, AuthHeaders } from '../client/types';
+import type { AuthContext, AuthHeaders } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import type { TokenRequest } from './tokenEndpoint';
 import { digest, importSigningKey, jwkThumbprint, publicJwk, signJwt, type SigningKey } from './jws';

@@ -1,3 +1,4 @@
+import { NOT_SHOWN } from '../client/internal';
 // Compact JSON Web Signatures (RFC 7515) with Web Crypto alone: the few algorithms client assertions and DPoP
 // proofs use, keys given as a CryptoKey, a JWK or a PKCS#8 PEM, and the thumbprints their headers carry. Web Crypto
 // rather than a JOSE library: it is all signing (no verification, no encryption), it runs unchanged in Node, Workers,
@@ -65,7 +66,7 @@ export function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> | u
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** The argument error about the key named `name`, never quoting it. */
-const keyError = (name: string, detail: string) => invalidArgument(name, `${detail} (not shown)`);
+const keyError = (name: string, detail: string) => invalidArgument(name, `${detail} ${NOT_SHOWN}`);
 
 /**
  * `input` as a signing key for `algorithm` (or the one it implies). Throws a `TypeError` naming `name` that never

@@ -1,4 +1,4 @@
-import type { TokenGrant } from '../client/parseTokenResponse';
+import type { TokenGrant } from '../client/internal';
 import { backoffMs } from '../shared/backoff';
 import { eventListener, type TokenEvent } from '../shared/events';
 import { createRateLimitedLog } from '../shared/log';
