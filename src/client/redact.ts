@@ -41,26 +41,21 @@ export function redact(text: string, secrets: readonly string[]): string {
  * Parses JSON `text`, then redacts the secrets of `minLength` or more characters in every string and key as parsed,
  * so also where the JSON escapes them (`\/`, `\u0041`); numbers, literals and the structure are never changed. Data
  * uses 8: words like "id" or "token" occur in ordinary rows, which redacting a short secret would corrupt; an error
- * body uses 1, as no secret may survive in an error. Throws a `SyntaxError` when `text` is not JSON.
+ * body uses 1, as no secret may survive in an error. Throws a `SyntaxError` when `text` is not JSON. `clean` is what
+ * redacts each string and key (`redact`, or one that also notes what it changed).
  */
-export function parseRedacted(text: string, secrets: readonly string[], minLength: number): unknown {
-  return parseRedactedReporting(text, secrets, minLength).value;
-}
-
-/** `parseRedacted`, also saying whether anything was redacted (when not, `text` itself is safe to pass on). */
-export function parseRedactedReporting(
+export function parseRedacted(
   text: string,
   secrets: readonly string[],
   minLength: number,
-): { value: unknown; changed: boolean } {
+  clean: typeof redact = redact,
+): unknown {
   // V8 parses without recursion, so valid JSON of any depth parses; a reviver would recurse and overflow.
   const value: unknown = JSON.parse(text);
   const long = secrets.filter((secret) => secret.length >= minLength);
   // JSON without a backslash escapes nothing: each parsed string and key is a piece of `text` as it stands, so a
   // secret `text` does not contain is in none of them, and the walk is not needed.
-  if (!long[0] || (!text.includes('\\') && !long.some((secret) => text.includes(secret))))
-    return { value, changed: false };
-  let changed = false;
+  if (!long[0] || (!text.includes('\\') && !long.some((secret) => text.includes(secret)))) return value;
   // An explicit stack, not recursion: a body may nest deeper than the call stack goes. The root sits in a box, so a
   // body that is one string is redacted like any other.
   const box = [value];
@@ -70,23 +65,32 @@ export function parseRedactedReporting(
     const array = Array.isArray(holder);
     for (const key of Object.keys(holder)) {
       let item = holder[key];
-      if (typeof item === 'string') {
-        const clean = redact(item, long);
-        if (clean !== item) {
-          holder[key] = item = clean;
-          changed = true;
-        }
-      } else if (typeof item === 'object' && item !== null) stack.push(item);
-      const cleanKey = array ? key : redact(key, long);
+      if (typeof item === 'string') holder[key] = item = clean(item, long);
+      else if (typeof item === 'object' && item !== null) stack.push(item);
+      const cleanKey = array ? key : clean(key, long);
       if (cleanKey !== key) {
         // Moved to the redacted key (never `__proto__`: it holds "[redacted]").
         delete holder[key];
         holder[cleanKey] = item;
-        changed = true;
       }
     }
   }
-  return { value: box[0], changed };
+  return box[0];
+}
+
+/** `parseRedacted`, also saying whether anything was redacted (when not, `text` itself is safe to pass on). */
+export function parseRedactedReporting(
+  text: string,
+  secrets: readonly string[],
+  minLength: number,
+): { value: unknown; changed: boolean } {
+  let changed = false;
+  const value = parseRedacted(text, secrets, minLength, (piece, long) => {
+    const clean = redact(piece, long);
+    if (clean !== piece) changed = true;
+    return clean;
+  });
+  return { value, changed };
 }
 
 /**
