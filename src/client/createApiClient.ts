@@ -51,7 +51,7 @@ export interface ApiClient {
  * const page = await client.listShares({ organizationId, page: 0, size: 20 });
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const config = resolveConfig(options, { deferPath: true });
+  const config = resolveConfig(options, true);
   const parse = options.parsePage ?? defaultParsePage;
   assertFunction('parsePage', parse);
   if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {

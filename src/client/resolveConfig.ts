@@ -19,8 +19,11 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`. */
-export function resolveConfig(options: RequestOptions, { deferPath = false } = {}): RequestConfig {
+/**
+ * Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`; `deferPath` as
+ * `resolveBaseUrl` takes it.
+ */
+export function resolveConfig(options: RequestOptions, deferPath?: boolean): RequestConfig {
   const { auth, fetch: custom, timeoutMs = 30_000 } = options ?? ({} as RequestOptions);
   const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', deferPath);
   if (auth !== undefined && typeof auth?.authorize !== 'function') {

@@ -8,7 +8,7 @@ const pageOrigin = () => (globalThis as { location?: { origin?: string } }).loca
  * constructed during server rendering) the path is checked against a stand-in origin and kept, for `baseUrlAt`
  * to resolve per request. Throws the argument error for `name` otherwise.
  */
-export function resolveBaseUrl(value: unknown, name = 'baseUrl', deferPath = false): string {
+export function resolveBaseUrl(value: unknown, name: string, deferPath?: boolean): string {
   const page = pageOrigin();
   const origin = page ?? (deferPath ? 'http://h' : undefined);
   const text = typeof value === 'string' ? value : '';
