@@ -60,11 +60,10 @@ export function assertInteger(name: string, value: unknown, min: number, note = 
 export function assertNumber(
   name: string,
   value: unknown,
-  { unit = '', orZero = false, infinite = false }: { unit?: string; orZero?: boolean; infinite?: boolean } = {},
+  { unit, orZero, infinite }: { unit?: string; orZero?: boolean; infinite?: boolean } = {},
 ): asserts value is number {
-  const n = value as number;
-  if (typeof value !== 'number' || !(orZero ? n >= 0 : n > 0) || (!infinite && n === Infinity)) {
-    const of = unit && ` of ${unit}`;
+  if (typeof value !== 'number' || !(orZero ? value >= 0 : value > 0) || (!infinite && value === Infinity)) {
+    const of = unit ? ` of ${unit}` : '';
     throw invalidArgument(name, orZero ? `must be a number${of} >= 0` : `must be a positive number${of}`, value);
   }
 }
