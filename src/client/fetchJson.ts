@@ -79,7 +79,8 @@ export async function send(
 ): Promise<Sent> {
   const { auth, emit } = config;
   const context = { ...config, signal, method: 'GET', url };
-  for (let retried = false; ; retried = true) {
+  // Attempt 2 is the one retry after a 401.
+  for (let attempt = 1; ; attempt = 2) {
     const granted = auth && (await auth.authorize(context));
     // A proof of possession beside the token (DPoP) is kept out of errors like the token.
     const added = typeof granted === 'string' ? { Authorization: granted } : granted;
@@ -88,7 +89,6 @@ export async function send(
     // fetch would reject it with an error that quotes the whole header, token included.
     if (authorization && /[\0\r\n]/.test(authorization.trim()))
       throw invalidArgument('auth', `gave an Authorization header with a line break or NUL ${NOT_SHOWN}`);
-    const attempt = retried ? 2 : 1;
     let response: Response;
     try {
       const sentAt = emit && performance.now();
@@ -111,7 +111,7 @@ export async function send(
     }
     if (authorization) {
       if (response.status !== 401) auth!.accepted?.(authorization, scope, response);
-      else if (!retried && auth!.unauthorized?.(authorization, scope, response)) {
+      else if (attempt < 2 && auth!.unauthorized?.(authorization, scope, response)) {
         emit?.({ type: 'client-retry', resource, reason: 'unauthorized' });
         response.body?.cancel().catch(() => undefined);
         continue;

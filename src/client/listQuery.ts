@@ -30,7 +30,7 @@ export function listTarget(
   baseUrl: string,
   resource: ListResource,
   { organizationId, page, size }: ListParams,
-  extra: ReadonlyArray<readonly [string, string]> = [],
+  extra: ReadonlyArray<readonly [string, string]>,
 ): ListTarget {
   const query = new URLSearchParams([
     ['page', String(page)],
