@@ -24,8 +24,10 @@ export const budgets = [
   // a path as `baseUrl` kept where there is no page (server rendering) and resolved per request (~140 B); one list
   // operation for any resource, with sort and filters written in a stable order and checked before any request
   // (~510 B); redaction without recursion, the token cache's reset() and events, the client's own onEvent (~470 B);
-  // authorization headers beyond one (DPoP) (~40 B).
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 5830 },
+  // authorization headers beyond one (DPoP) (~40 B); argument errors in the one shape, with their stable `code` and
+  // the `argument` they name (~55 B); the 401 rule as a named-state machine beside the token cache, and the list
+  // request as the parts the proxy sends with too (its deadline, the send with the 401 retry, the body) (~110 B).
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 5998 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -40,7 +42,7 @@ export const budgets = [
     // events, reset(), the proxy's JSON check and non-recursive redaction (~0.8 kB); client
     // authentication as values and DPoP hooks (~0.7 kB, pagewise/server, which a browser app does not ship); the
     // control's touch layout and prop getters (~0.4 kB).
-    limit: 21970,
+    limit: 21575,
   },
   // The mock sorts and filters as Spring would and serves other list endpoints (~750 B); its argument errors are the
   // library's one shape, from shared/assert (~240 B).
