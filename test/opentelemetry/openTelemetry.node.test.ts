@@ -295,12 +295,11 @@ describe('openTelemetry with the proxy', () => {
     expect((await fetch(`${small.origin}/${ORG()}/shares?page=0&size=5`)).status).toBe(502);
     // The first call is held upstream until the second has been turned away: the cap is reached by order, not by time.
     const gate = createGate();
-    let arrived!: () => void;
-    const upstreamHolds = new Promise<void>((resolve) => (arrived = resolve));
-    service.setLatency((request) => (request.resource === 'shares' ? (arrived(), gate.held) : 0));
+    const upstreamHolds = createGate();
+    service.setLatency((request) => (request.resource === 'shares' ? (upstreamHolds.release(), gate.held) : 0));
     const capped = await startProxy({ maxConcurrent: 1, onError: () => undefined });
     const first = fetch(`${capped.origin}/${ORG()}/shares?page=0&size=5`);
-    await upstreamHolds;
+    await upstreamHolds.held;
     expect((await fetch(`${capped.origin}/${ORG()}/shares?page=1&size=5`)).status).toBe(503);
     gate.release();
     expect((await first).status).toBe(200);
