@@ -14,7 +14,10 @@ const needs = {
   redis: () => findRedisServer() || missingRedisMessage,
 };
 
-/** Installs compat/react18's own React 18.3 copies when its node_modules is missing or older than its lockfile. */
+/**
+ * Installs compat/react18's own React 18.3 copies when its node_modules is missing or older than its lockfile; the Vitest
+ * run then includes the `react18` project (vite.config.ts).
+ */
 function installReact18() {
   const dir = 'compat/react18';
   const installed = `${dir}/node_modules/.package-lock.json`;
@@ -45,19 +48,15 @@ const steps = [
     command: ['node', 'scripts/check-package.mjs', '--build'],
   },
   {
-    name: 'unit, node, Redis, browser and story tests',
+    name: 'unit, node, Redis, browser and story tests, and the component and hook suites on React 18.3',
     command: [...tool('vitest'), 'run'],
+    before: installReact18,
     uses: ['chromium', 'redis'],
   },
   {
     name: 'docs site: static Storybook build from a sub-path, every docs page in Chromium (console, axe)',
     command: ['node', 'scripts/docs-check.mjs'],
     uses: ['chromium'],
-  },
-  {
-    name: 'component and hook suites on React 18.3 (installed into compat/react18 when stale)',
-    command: [...tool('vitest'), 'run', '--config', 'compat/react18/vitest.config.ts'],
-    before: installReact18,
   },
   {
     name: 'example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router',
