@@ -62,7 +62,6 @@ export function Pagination(props: PaginationProps) {
       if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
     }
   });
-  const current = format(p.current);
   const pageCount = format(p.pageCount);
   // Without a total the count is only the last page seen: the page is shown alone.
   const counted = p.total !== undefined;
@@ -131,19 +130,21 @@ export function Pagination(props: PaginationProps) {
     </select>
   );
   // The range text, and the longest it gets, whose width it keeps while paging.
+  const from = format(p.rangeStart);
+  const to = format(p.rangeEnd);
   const range =
     showTotal && counted
-      ? labels.total(format(p.rangeStart), format(p.rangeEnd), total)
+      ? labels.total(from, to, total)
       : showTotal && props.hasNext
-        ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
+        ? labels.totalMore(from, to)
         : undefined;
   const longestRange = counted ? labels.total(total, total, total) : range;
   const count = format(p.pageCount, true);
   const lead = clampInt(props.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
-  const shortCurrent = format(p.current, true);
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
+  const indicator = widest + (counted ? count.length : 0);
   const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
   // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
   const option = optionLabels.every(([n, label]) => label.startsWith(n))
@@ -154,7 +155,7 @@ export function Pagination(props: PaginationProps) {
     digits: pageCount.length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
-    indicator: widest + (counted ? count.length : 0),
+    indicator,
     total: range === undefined ? undefined : textUnits(longestRange!),
     select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
     option,
@@ -171,7 +172,7 @@ export function Pagination(props: PaginationProps) {
         {
           ...props.style,
           '--_pw-digits': pageCount.length,
-          '--_pw-count': widest + (counted ? count.length : 0),
+          '--_pw-count': indicator,
           '--_pw-option': option,
         } as CSSProperties
       }
@@ -218,7 +219,7 @@ export function Pagination(props: PaginationProps) {
         })}
         <li className="pw-indicator">
           <span aria-hidden="true">
-            <span data-current="">{counted ? shortCurrent : current}</span>
+            <span data-current="">{format(p.current, counted)}</span>
             {counted && ` / ${count}`}
           </span>
           <span className="pw-sr">{p.statusText}</span>
