@@ -47,7 +47,7 @@ try {
   });
 } catch (error) {
   console.error(
-    `mock-server: ${error instanceof Error ? error.message.replace('createMockService: `shape`', '--shape') : error}`,
+    `mock-server: ${error instanceof Error ? error.message.replace('pagewise: `shape`', '--shape') : error}`,
   );
   process.exit(2);
 }

@@ -13,13 +13,16 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
   server: { layers: ['client', 'shared'], packages: [] },
   pagination: { layers: ['shared'], packages: ['react'] },
   hooks: { layers: ['client', 'shared'], packages: ['react', '@tanstack/react-query'] },
-  table: { layers: ['pagination'], packages: ['react', '@tanstack/react-table'] },
+  table: { layers: ['pagination', 'shared'], packages: ['react', '@tanstack/react-table'] },
   testing: { layers: ['client', 'shared'], packages: ['msw', 'node:http', 'node:net'] },
   // The optional peer lives here alone: no other layer names it, so apps without it never load it.
   opentelemetry: { layers: ['client', 'shared'], packages: ['@opentelemetry/api'] },
   // The root entry re-exports the control and the hooks.
   '.': { layers: ['pagination', 'hooks'], packages: [] },
 };
+
+/** The only client modules other layers may import: the package's public entry and the one for pagewise's own layers. */
+const CLIENT_ENTRIES = ['client/index', 'client/internal'];
 
 /** Page maths that must stay framework-free (DESIGN.md: "the pure page maths import no React"). */
 const pureFiles = [
@@ -74,6 +77,31 @@ describe('architecture: dependencies point one way', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it.each(Object.keys(allowed).filter((layer) => layer !== 'client'))(
+    'src/%s reaches the client only through its public entry (client/index) or its internal one (client/internal)',
+    (layer) => {
+      const wrong: string[] = [];
+      for (const file of files.filter((f) => layerOf(f) === layer)) {
+        for (const specifier of specifiers(file)) {
+          if (!specifier.startsWith('.')) continue;
+          const target = relative(src, resolve(dirname(file), specifier));
+          if (target.startsWith('client/') && !CLIENT_ENTRIES.includes(target))
+            wrong.push(`${relative(src, file)} → ${specifier}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  it('finds the seam used: the server imports the internal entry, the hooks the public one', () => {
+    const targets = (layer: string) =>
+      files
+        .filter((f) => layerOf(f) === layer)
+        .flatMap((f) => specifiers(f).map((s) => relative(src, resolve(dirname(f), s))));
+    expect(targets('server')).toContain('client/internal');
+    expect(targets('hooks')).toContain('client/index');
   });
 
   it.each(pureFiles)(

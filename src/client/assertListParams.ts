@@ -1,9 +1,6 @@
-import { formatValue as show } from '../shared/assert';
-import { isUuid } from './url';
+import { assertInteger, invalidArgument } from '../shared/assert';
+import { isUuid, RESOURCE_NAME } from '../shared/listEndpoints';
 import type { ListParams } from './types';
-
-/** A path segment of a list endpoint: what `/{organizationId}/{resource}` may name. */
-export const RESOURCE_NAME = /^[A-Za-z][\w-]*$/;
 
 /** Query parameters the client writes itself. */
 const RESERVED = new Set(['page', 'size', 'sort']);
@@ -11,8 +8,8 @@ const RESERVED = new Set(['page', 'size', 'sort']);
 const isScalar = (value: unknown) =>
   typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
-/** The first problem of a sort or filters argument, or undefined. */
-function sortAndFiltersProblem({ sort, filters }: ListParams): string | undefined {
+/** Throws the argument error naming the first bad sort or filter of a list call. */
+function assertSortAndFilters({ sort, filters }: ListParams): void {
   if (
     sort != null &&
     !(
@@ -20,35 +17,34 @@ function sortAndFiltersProblem({ sort, filters }: ListParams): string | undefine
       sort.every((entry) => entry?.id && typeof entry.id === 'string' && typeof entry.desc === 'boolean')
     )
   ) {
-    return `\`sort\` must be an array of { id: string, desc: boolean }, got ${show(sort)}`;
+    throw invalidArgument('sort', 'must be an array of { id: string, desc: boolean }', sort);
   }
   if (filters != null && (typeof filters !== 'object' || Array.isArray(filters)))
-    return `\`filters\` must be a record, got ${show(filters)}`;
+    throw invalidArgument('filters', 'must be a record', filters);
   for (const [name, value] of Object.entries(filters ?? {})) {
     // The client writes page, size and sort itself: a filter of the same name would be ambiguous on the wire.
     if (
       RESERVED.has(name) ||
       !(Array.isArray(value) ? value : [value]).every((item) => item == null || isScalar(item))
     ) {
-      return `\`filters.${name}\` must be a string, finite number, boolean or an array of them, and not page, size or sort`;
+      throw invalidArgument(
+        `filters.${name}`,
+        'must be a string, finite number, boolean or an array of them, and not page, size or sort',
+      );
     }
   }
-  return undefined;
 }
 
-/** Throws a `TypeError` naming the first bad argument of a list call. */
+/** Throws the argument error naming the first bad argument of a list call. */
 export function assertListParams(params: ListParams, resource?: string): void {
   const { organizationId, page, size, signal } = params ?? ({} as ListParams);
-  let problem: string | undefined;
-  if (resource !== undefined && !(typeof resource === 'string' && RESOURCE_NAME.test(resource))) {
-    problem = `\`resource\` must be a path segment, got ${show(resource)}`;
-  } else if (!isUuid(organizationId)) problem = `\`organizationId\` must be a UUID, got ${show(organizationId)}`;
-  else if (!(Number.isSafeInteger(page) && page >= 0))
-    problem = `\`page\` must be an integer >= 0 (zero-based), got ${show(page)}`;
-  else if (!(Number.isSafeInteger(size) && size >= 1)) problem = `\`size\` must be an integer >= 1, got ${show(size)}`;
+  if (resource !== undefined && !(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
+    throw invalidArgument('resource', 'must be a path segment', resource);
+  if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
+  assertInteger('page', page, 0, ' (zero-based)');
+  assertInteger('size', size, 1);
   // Duck-typed: a signal from another realm (jsdom, an iframe) is still a signal.
-  else if (signal != null && typeof signal.addEventListener !== 'function')
-    problem = `\`signal\` must be an AbortSignal, got ${show(signal)}`;
-  else problem = sortAndFiltersProblem(params);
-  if (problem) throw new TypeError(`pagewise: ${problem}`);
+  if (signal != null && typeof signal.addEventListener !== 'function')
+    throw invalidArgument('signal', 'must be an AbortSignal', signal);
+  assertSortAndFilters(params);
 }

@@ -1,7 +1,9 @@
+import { credentialOf } from './redact';
 import { createTokenCache } from './createTokenCache';
 import { parseTokenResponse } from './parseTokenResponse';
 import type { AuthStrategy, TokenResponse } from './types';
-import { assertFunction } from '../shared/assert';
+import { assertFunction, invalidArgument } from '../shared/assert';
+import { MAX_OUTAGE_BACKOFF_MS } from '../shared/backoff';
 
 /** Supplies a token: a string (used as is, asked again for each request) or a token response (cached until it expires). */
 export type GetToken = (context: { signal: AbortSignal }) => string | TokenResponse | Promise<string | TokenResponse>;
@@ -19,10 +21,9 @@ export interface BearerTokenOptions {
 /**
  * Browser-safe auth: `getToken` (typically a call to your own backend) supplies the token, sent as
  * `Authorization: Bearer <token>`. Token responses are cached and renewed like client credentials, and
- * concurrent requests share one `getToken` call. A `getToken` that fails is backed off (1 s, 2 s, 4 s, … at most 8 s, also
- * when its error has a 4xx `status`, e.g. a signed-out user). A 401 follows the README's rule (createTokenCache): the token is
- * dropped and the call retried once, unless that organization already refused a token renewed for it or renewing
- * for a 401 did not help lately (a string token included).
+ * concurrent requests share one `getToken` call. A `getToken` that fails is backed off as after an outage, also
+ * when its error has a 4xx `status` (e.g. a signed-out user). A 401 follows the 401 rule of the client reference (a
+ * string token included): the token is dropped and the call retried once, unless renewing did not help lately.
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   assertFunction('getToken', getToken);
@@ -31,23 +32,20 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
     ...options,
     method: 'getToken',
     // A refusal from the app's backend is usually a signed-out user: signing in again must not wait long.
-    maxRefusalBackoffMs: 8_000,
+    maxRefusalBackoffMs: MAX_OUTAGE_BACKOFF_MS,
     async request(signal) {
       const value = await getToken({ signal });
       if (typeof value === 'string' && value) return { token: value };
       const grant = parseTokenResponse(value, false);
       if (typeof grant === 'string')
-        throw new TypeError(`pagewise: \`getToken\` must return a token or a token response: ${grant}`);
+        throw invalidArgument('getToken', `must return a token or a token response: ${grant}`);
       return grant;
     },
   });
   return {
     id: options.id ?? 'bearer',
     authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
-    unauthorized: (authorization, scope) => cache.invalidate(stripBearer(authorization), scope),
-    accepted: (authorization, scope) => cache.accepted(stripBearer(authorization), scope),
+    unauthorized: (authorization, scope) => cache.invalidate(credentialOf(authorization), scope),
+    accepted: (authorization, scope) => cache.accepted(credentialOf(authorization), scope),
   };
 }
-
-/** The token of an `Authorization: Bearer <token>` value, as the strategies write it. */
-export const stripBearer = (authorization: string): string => authorization.slice(7);

@@ -1,9 +1,10 @@
 import { parsePage as defaultParsePage } from './parsePage';
 import { assertListParams } from './assertListParams';
-import { filterParams, requestList, springSort } from './requestList';
+import { fetchJson } from './fetchJson';
+import { filterParams, listTarget, springSort } from './listQuery';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
-import { assertFunction } from '../shared/assert';
+import { assertFunction, invalidArgument } from '../shared/assert';
 import { eventListener, type ClientEvent } from '../shared/events';
 
 /** Options of `createApiClient`. */
@@ -54,7 +55,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const parse = options.parsePage ?? defaultParsePage;
   assertFunction('parsePage', parse);
   if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {
-    throw new TypeError('pagewise: `id` must be a non-empty string');
+    throw invalidArgument('id', 'must be a non-empty string');
   }
   const serializeSort = options.serializeSort ?? springSort;
   assertFunction('serializeSort', serializeSort);
@@ -64,11 +65,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
       assertListParams(params, resource);
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
-      const { body, response, url } = await requestList(config, resource, params, [
-        ...extra,
-        ...filterParams(params.filters),
-      ]);
-      return parse(body, { response, page: params.page, size: params.size, url }) as Page<T>;
+      const target = listTarget(config.baseUrl, resource, params, [...extra, ...filterParams(params.filters)]);
+      const { body, response } = await fetchJson(config, target, params.signal);
+      return parse(body, { response, page: params.page, size: params.size, url: target.url }) as Page<T>;
     } catch (error) {
       emit?.({
         type: 'client-error',

@@ -1,8 +1,10 @@
 import { eventListener, type TokenEvent } from '../shared/events';
-import { formatValue } from '../shared/assert';
+import { assertNumber } from '../shared/assert';
+import { backoffMs, isRefusal, MAX_OUTAGE_BACKOFF_MS, MAX_REFUSAL_BACKOFF_MS } from '../shared/backoff';
 import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
-import { raceSignal, assertTimeoutMs, startTimeout } from '../shared/time';
+import { createUnauthorizedRule } from './unauthorizedRule';
+import { raceSignal, assertTimeoutMs, withTimeout } from '../shared/time';
 
 /** Options of `createTokenCache`. */
 export interface TokenCacheOptions {
@@ -18,7 +20,7 @@ export interface TokenCacheOptions {
   url?: string;
   /** Told when a 401 drops `token` (a shared store removes it, so no other process takes it). @default none */
   onReject?(token: string): void;
-  /** Longest back-off after refusals (a 4xx other than 408/429): a wrong secret stays wrong. @default 60000 */
+  /** Longest back-off after refusals (`isRefusal`): a wrong secret stays wrong. @default MAX_REFUSAL_BACKOFF_MS (60000) */
   maxRefusalBackoffMs?: number;
   /** Told what the cache does (token fetched, cache hit, failed, backing off, rejected, reset). @default none */
   onEvent?: (event: TokenEvent) => void;
@@ -32,7 +34,7 @@ export interface TokenCache {
   get(signal?: AbortSignal): Promise<string>;
   /**
    * The API answered 401 to a request for `scope` (its organization) sent with `token`: whether a retry may get
-   * another token. The rule is `unauthorizedRule`'s, in the README.
+   * another token (`createUnauthorizedRule` says when).
    */
   invalidate(token: string, scope?: string): boolean;
   /** The API answered a request for `scope` sent with `token` with anything but 401: the token was accepted there. */
@@ -45,19 +47,9 @@ export interface TokenCache {
   reset(): void;
 }
 
-/** Longest wait before the next token request after outages (network, 5xx, 429, timeouts): recovery comes within it. */
-export const MAX_OUTAGE_BACKOFF_MS = 8_000;
-/** First and longest hold on renewals for a 401 after a renewal did not help. */
-const FIRST_HOLD_MS = 30_000;
-const MAX_HOLD_MS = 300_000;
-/** Organizations remembered as refusing whatever the token: bounded, as hostile traffic can name any number. */
-const MAX_REFUSING = 256;
-
-/** Throws a `TypeError` naming `leewaySeconds` or `timeoutMs` when it is unusable. */
+/** Throws an argument error naming `leewaySeconds` or `timeoutMs` when it is unusable. */
 export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknown = 30_000): void {
-  if (typeof leewaySeconds !== 'number' || !(leewaySeconds >= 0) || leewaySeconds === Infinity) {
-    throw new TypeError(`pagewise: \`leewaySeconds\` must be a number >= 0, got ${formatValue(leewaySeconds)}`);
-  }
+  assertNumber('leewaySeconds', leewaySeconds, { orZero: true });
   assertTimeoutMs(timeoutMs);
 }
 
@@ -72,84 +64,72 @@ const copyError = (error: unknown): unknown =>
  *
  * - a token is reused until `expires_in - leeway`, counted from when its request was sent;
  * - concurrent callers share one in-flight request, not tied to any caller's signal;
- * - every failed token request blocks new ones for 1 s, 2 s, 4 s, …: at most 8 s after outages (network, timeout,
- *   5xx, 429, an invalid token response), so a token follows within 8 s of the identity provider's return; at most
- *   `maxRefusalBackoffMs` after refusals (any other 4xx, e.g. `invalid_client`). Callers in that window get a copy of the last error
- *   at once, without a request; a token resets the back-off;
- * - a 401 (see `invalidate`): a request sent with an older token than the current one is retried with the current
- *   one. Otherwise the token is renewed and the request retried once, unless a hold is on. When the token renewed
- *   for a 401 is refused again before that organization accepted it (by one that had not accepted it either: from one
- *   that had, it is a new revocation), renewing did not help: if other organizations
- *   accept the new token, renewals for that organization's 401s hold (its 401s are its answer, e.g. an organization
- *   the client may not list); if none did, or another organization refuses too, renewals for every 401 hold. Holds
- *   last 30 s, doubling to 5 min each time it repeats and back to 30 s once a renewal helps; an organization's hold
- *   ends when it accepts a token.
+ * - every failed token request blocks new ones for the shared back-off (`backoffMs`), capped at
+ *   `MAX_OUTAGE_BACKOFF_MS` after outages and at `maxRefusalBackoffMs` after refusals (`isRefusal`). Callers in that
+ *   window get a copy of the last error at once, without a request; a token resets the back-off;
+ * - a 401 (see `invalidate`) for an older token than the latest is retried with the latest; for the latest, the 401
+ *   rule (`createUnauthorizedRule`) says whether it is renewed and the call retried once.
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
-  const { request, leewaySeconds = 30, timeoutMs = 30_000, maxRefusalBackoffMs = 60_000, now = Date.now } = options;
+  const {
+    request,
+    leewaySeconds = 30,
+    timeoutMs = 30_000,
+    maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS,
+    now = Date.now,
+  } = options;
   assertTokenTiming(leewaySeconds, timeoutMs);
   const emit = eventListener('onEvent', options.onEvent);
-  let current: { token: string; expiresAt: number } | undefined;
-  // The token handed out last, cached or not (a 401 for an older one is retried with a newer one); none once dropped.
-  let last: string | undefined;
+  const rule = createUnauthorizedRule(now);
+  // The token handed out last, and until when it is reused (0 for one without a lifetime: never); none once dropped.
+  // A 401 for an older token is retried with it.
+  let latest: { token: string; expiresAt: number } | undefined;
+  // The one token request in flight, shared by every caller.
   let inflight: Promise<string> | undefined;
+  // Failed token requests in a row, and the last one's error with the end of its back-off.
   let failures = 0;
   let blocked: { error: unknown; until: number } | undefined;
-  // The organization whose 401 caused the last renewal, until a response for it says whether the new token helped,
-  // and the organizations that accepted the new token meanwhile (a 401 from one of them is a new revocation).
-  let probe: { scope: string | undefined; by: Set<string | undefined> } | undefined;
-  // Organizations whose 401s are their own answer, until when.
-  const refusing = new Map<string | undefined, number>();
-  let holdUntil = 0;
-  let holdMs = FIRST_HOLD_MS;
 
   async function fetchToken(): Promise<string> {
     const sentAt = now();
-    const controller = new AbortController();
-    const timer = startTimeout(timeoutMs, () =>
-      controller.abort(
-        new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs }),
-      ),
-    );
     try {
-      // Raced, not only signalled: a getToken or fetch that ignores the signal must still time out.
-      const grant = await raceSignal(request(controller.signal), controller.signal);
+      const grant = await withTimeout(
+        request,
+        timeoutMs,
+        () =>
+          new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs }),
+      );
       failures = 0;
       blocked = undefined;
       // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
-      const token = (last = grant.token.trim());
-      if (grant.expiresIn !== undefined) {
-        const lifetimeMs = grant.expiresIn * 1000;
-        current = { token, expiresAt: sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
-      }
+      const token = grant.token.trim();
+      const lifetimeMs = (grant.expiresIn ?? 0) * 1000;
+      latest = { token, expiresAt: lifetimeMs && sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
       emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
       return token;
     } catch (error) {
       // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
       const status = (error as { status?: unknown } | null)?.status;
-      const refusal = typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
-      failures += 1;
-      const backoffMs = Math.min(1000 * 2 ** (failures - 1), refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
-      blocked = { error, until: now() + backoffMs };
+      const refusal = isRefusal(status);
+      const wait = backoffMs(++failures, refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
+      blocked = { error, until: now() + wait };
       emit?.({
         type: 'token-failed',
         durationMs: now() - sentAt,
         status: typeof status === 'number' ? status : undefined,
         refusal,
-        backoffMs,
+        backoffMs: wait,
       });
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
   return {
     async get(signal) {
       signal?.throwIfAborted();
-      if (current && now() < current.expiresAt) {
+      if (latest && now() < latest.expiresAt) {
         emit?.({ type: 'token-cache-hit' });
-        return current.token;
+        return latest.token;
       }
       if (!inflight) {
         if (blocked && now() < blocked.until) {
@@ -163,54 +143,21 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       return raceSignal(inflight, signal);
     },
     invalidate(token, scope) {
-      if (token !== last) return true;
-      if (probe && !probe.by.has(scope)) {
-        // The token renewed for a 401 was refused too: renewing did not help. Refused by the same organization, the
-        // refusal is that organization's (e.g. one the client may not list): hold renewals for it alone. Refused
-        // elsewhere, tokens are refused everywhere: hold them all.
-        const time = now();
-        const until = time + holdMs;
-        let everywhere = probe.scope !== scope || !probe.by.size;
-        if (probe.scope === scope) {
-          // A second organization refusing renewed tokens at once looks like traffic naming organizations at will.
-          for (const end of refusing.values()) if (end > time) everywhere = true;
-          if (refusing.size >= MAX_REFUSING) refusing.clear();
-          refusing.set(scope, until);
-        }
-        if (everywhere) holdUntil = until;
-        probe = undefined;
-        holdMs = Math.min(holdMs * 2, MAX_HOLD_MS);
-        emit?.({ type: 'token-rejected', renewing: false });
-        return false;
-      }
-      const renewing = now() >= Math.max(holdUntil, refusing.get(scope) ?? 0);
+      if (token !== latest?.token) return true;
+      const renewing = rule.unauthorized(scope);
       emit?.({ type: 'token-rejected', renewing });
-      if (!renewing) return false;
-      probe = { scope, by: new Set() };
-      options.onReject?.(token);
-      // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
-      current = last = undefined;
-      return true;
+      if (renewing) {
+        options.onReject?.(token);
+        // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
+        latest = undefined;
+      }
+      return renewing;
     },
+    accepted: (token, scope) => rule.accepted(scope, token === latest?.token),
     reset() {
       blocked = undefined;
-      holdUntil = 0;
-      refusing.clear();
-      probe = undefined;
+      rule.reset();
       emit?.({ type: 'token-reset' });
-    },
-    accepted(token, scope) {
-      refusing.delete(scope);
-      if (token === last && probe) {
-        // Bounded: past it, a refusal counts as one everywhere (the safer hold).
-        if (probe.scope !== scope) {
-          if (probe.by.size < MAX_REFUSING) probe.by.add(scope);
-        } else {
-          // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
-          probe = undefined;
-          holdMs = FIRST_HOLD_MS;
-        }
-      }
     },
   };
 }

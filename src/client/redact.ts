@@ -1,4 +1,34 @@
 /**
+ * The redaction policy, in one place: what counts as a credential in a request (`secretsOf`), how it is cut out of
+ * text (`redact`), parsed data (`parseRedacted`) and kept causes (`redactError`), URLs without their userinfo
+ * (`stripUserinfo`), and the mark of a value a message withholds (`NOT_SHOWN`).
+ */
+
+/** Said in a message in place of a value that may be a secret. */
+export const NOT_SHOWN = '(not shown)';
+
+/** The credential of an Authorization header value (what follows its scheme), trimmed as fetch sends it. */
+export function credentialOf(authorization: string): string {
+  return authorization.slice(authorization.indexOf(' ') + 1).trim();
+}
+
+/**
+ * What an echoing service must not leak, once each and none empty: the credential in `authorization`, the password
+ * half of a Basic pair (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`.
+ */
+export function secretsOf(authorization: string | undefined, extra: readonly string[]): string[] {
+  if (!authorization) return [];
+  // Trimmed, so an echo of a token given with a trailing newline is still found.
+  const credential = credentialOf(authorization);
+  return [...new Set([credential, ...extra, credential.slice(credential.indexOf(':') + 1)])].filter(Boolean);
+}
+
+/** `url` without any `user:password@` part, so it can go into a message. */
+export function stripUserinfo(url: string): string {
+  return url.replace(/\/\/[^/?#]*@/, '//');
+}
+
+/**
  * `text` with every occurrence of each (non-empty) secret replaced by `[redacted]`, however short: for error text
  * (status texts, error descriptions, bodies that are not JSON, causes), which a short secret must not survive either.
  */

@@ -2,7 +2,7 @@ import type { RequestConfig } from './fetchJson';
 import { resolveBaseUrl } from './url';
 import { assertTimeoutMs } from '../shared/time';
 import type { AuthStrategy } from './types';
-import { assertFunction } from '../shared/assert';
+import { assertFunction, invalidArgument } from '../shared/assert';
 
 /** Options shared by `createApiClient` and `createProxyHandler`. */
 export interface RequestOptions {
@@ -24,7 +24,7 @@ export function resolveConfig(options: RequestOptions, { deferPath = false } = {
   const { auth, fetch: custom, timeoutMs = 30_000 } = options ?? ({} as RequestOptions);
   const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', deferPath);
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
-    throw new TypeError('pagewise: `auth` must be an auth strategy such as bearerToken(...)');
+    throw invalidArgument('auth', 'must be an auth strategy such as bearerToken(...)');
   }
   if (custom !== undefined) assertFunction('fetch', custom);
   assertTimeoutMs(timeoutMs);

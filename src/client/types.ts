@@ -113,7 +113,7 @@ export interface AuthStrategy {
 /** An `AuthStrategy` with a token cache that backs off: `clientCredentials`'s. */
 export interface ResettableAuthStrategy extends AuthStrategy {
   /**
-   * Ends the token back-off (up to 60 s after refusals such as `invalid_client`) and the holds on renewals for 401s,
+   * Ends the token back-off (longest after refusals such as `invalid_client`) and the holds on renewals for 401s,
    * so the next call asks for a token at once: call it once the client is fixed at the identity provider. A refusal
    * right after it backs off as long as the one before, so calling it in a loop cannot start a storm.
    */

@@ -1,4 +1,4 @@
-import { formatValue } from '../shared/assert';
+import { formatValue, invalidArgument } from '../shared/assert';
 
 const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin;
 
@@ -6,7 +6,7 @@ const pageOrigin = () => (globalThis as { location?: { origin?: string } }).loca
  * `value` as an absolute http(s) URL without a trailing slash. A path such as `/api/pagewise` is resolved
  * against the page's origin in a browser and must stay on it; with `deferPath` and no page (a browser client
  * constructed during server rendering) the path is checked against a stand-in origin and kept, for `baseUrlAt`
- * to resolve per request. Throws a `TypeError` naming `name` otherwise.
+ * to resolve per request. Throws the argument error for `name` otherwise.
  */
 export function resolveBaseUrl(value: unknown, name = 'baseUrl', deferPath = false): string {
   const page = pageOrigin();
@@ -35,7 +35,7 @@ export function resolveBaseUrl(value: unknown, name = 'baseUrl', deferPath = fal
     // Not echoed: a query often carries a key.
     problem = 'must not have a query or fragment';
   }
-  if (problem) throw new TypeError(`pagewise: \`${name}\` ${problem}`);
+  if (problem) throw invalidArgument(name, problem);
   // Not `href`: it keeps an empty "?" or "#", which would end up in the middle of every request URL.
   return ((page || !path ? url!.origin : '') + url!.pathname).replace(/\/+$/, '');
 }
@@ -44,26 +44,9 @@ export function resolveBaseUrl(value: unknown, name = 'baseUrl', deferPath = fal
 export function baseUrlAt(baseUrl: string): string {
   const origin = baseUrl[0] === '/' ? pageOrigin() : '';
   if (origin === undefined)
-    throw new TypeError(
-      `pagewise: \`baseUrl\` ${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`,
+    throw invalidArgument(
+      'baseUrl',
+      `${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`,
     );
   return origin + baseUrl;
-}
-
-/** `url` without any `user:password@` part, so it can go into a message. */
-export function stripUserinfo(url: string): string {
-  return url.replace(/\/\/[^/?#]*@/, '//');
-}
-
-/** A list endpoint's path below the base address: `/{organizationId}/{resource}`, a trailing slash allowed. */
-export const LIST_ROUTE = /^\/([^/]+)\/([A-Za-z][\w-]*)\/?$/;
-
-/** The list endpoints the service documents; the proxy forwards only these unless a deployment allows more. */
-export const DOCUMENTED_RESOURCES: readonly string[] = ['shares', 'environments'];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `value` is a UUID-formatted string (any version), as the service's identifiers are. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
 }

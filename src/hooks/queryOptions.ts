@@ -16,6 +16,8 @@ import type {
   Share,
   SortEntry,
 } from '../client/index';
+import { assertInteger } from '../shared/assert';
+import { warnedInProcess, warnOncePerKey } from '../shared/log';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { retryPolicy } from './retryPolicy';
 
@@ -93,11 +95,6 @@ export const onServer = (): boolean => typeof window === 'undefined' || 'Deno' i
 /** The one place a 1-based page (the control's and the hooks') becomes the wire's zero-based `page`. */
 const toWirePage = (page: number): number => page - 1;
 
-function assertCount(name: string, value: number, note = ''): void {
-  if (!Number.isSafeInteger(value) || value < 1)
-    throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1${note}, got ${String(value)}`);
-}
-
 /**
  * Sort and filters as the key and the request take them. Empty filter values are dropped so `{ q: '' }` and `{}`
  * are one key; anything malformed is kept as given for the client to reject with a `TypeError` naming it.
@@ -118,7 +115,7 @@ export function toListQuery(sort: readonly SortEntry[] | undefined, filters: Lis
 /** The parts every list query shares: key prefix (without page or `'infinite'`) and the request for a page. */
 function listBase<T>(resource: PagedResource, params: ListQueryParams) {
   const { client, pageSize = DEFAULT_PAGE_SIZE, staleTime = DEFAULT_STALE_TIME } = params;
-  assertCount('pageSize', pageSize);
+  assertInteger('pageSize', pageSize, 1);
   const organizationId = params.organizationId || null;
   const query = toListQuery(params.sort, params.filters);
   const prefix = ['pagewise', resource, client.id, organizationId, pageSize, query] as const;
@@ -154,7 +151,7 @@ function isSameListing(a: readonly unknown[], b: readonly unknown[]): boolean {
 export function listQueryOptions<T = Share>(resource: PagedResource, params: PagedQueryParams) {
   const { page = 1 } = params;
   // Checked here, not in the client: pages count from 1 in these options, and the message must say so.
-  assertCount('page', page, ' (pages count from 1 here)');
+  assertInteger('page', page, 1, ' (pages count from 1 here)');
   const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedQueryKey = [...prefix, page];
   return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({
@@ -176,7 +173,7 @@ export function listQueryOptions<T = Share>(resource: PagedResource, params: Pag
  */
 export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, params: PagedInfiniteQueryParams) {
   const { maxPages } = params;
-  if (maxPages !== undefined) assertCount('maxPages', maxPages);
+  if (maxPages !== undefined) assertInteger('maxPages', maxPages, 1);
   const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedInfiniteQueryKey = [...prefix, 'infinite'];
   return infiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, number>, PagedInfiniteQueryKey, number>({
@@ -214,9 +211,6 @@ export function splitDefaults<O extends { retry?: unknown; retryDelay?: unknown 
   return { defaults, owned };
 }
 
-/** Keys already warned about: once per page is enough to be seen. */
-const warnedKeys = new Set<string>();
-
 /**
  * Outside production, warns once when the cache has no data for `queryKey` but holds the same page under another
  * client id: a page prefetched on the server with a client of another `id` is being fetched again.
@@ -224,19 +218,20 @@ const warnedKeys = new Set<string>();
 export function warnIfCachedUnderOtherId(queryClient: QueryClient, queryKey: readonly unknown[]): void {
   // Written out as React writes it, so bundlers drop the check and its message from production builds.
   if (process.env.NODE_ENV !== 'production') {
-    const hash = hashKey(queryKey);
     const rest = (key: readonly unknown[]) => hashKey([...key.slice(0, 2), ...key.slice(3)]);
-    if (warnedKeys.has(hash) || queryClient.getQueryData(queryKey) !== undefined) return;
-    const [elsewhere] = queryClient.getQueryCache().findAll({
-      queryKey: queryKey.slice(0, 2),
-      predicate: ({ queryKey: other, state }) =>
-        state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
+    // Once per page and process is enough to be seen.
+    warnOncePerKey(warnedInProcess, hashKey(queryKey), () => {
+      if (queryClient.getQueryData(queryKey) !== undefined) return undefined;
+      const [elsewhere] = queryClient.getQueryCache().findAll({
+        queryKey: queryKey.slice(0, 2),
+        predicate: ({ queryKey: other, state }) =>
+          state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
+      });
+      return (
+        elsewhere &&
+        `[pagewise] this page is cached under client id ${JSON.stringify(elsewhere.queryKey[2])} but asked for under ${JSON.stringify(queryKey[2])}, ` +
+          'so it is fetched again (e.g. prefetched on the server, then missed after hydration). Give both clients the same `id`, or none.'
+      );
     });
-    if (!elsewhere) return;
-    warnedKeys.add(hash);
-    console.warn(
-      `[pagewise] this page is cached under client id ${JSON.stringify(elsewhere.queryKey[2])} but asked for under ${JSON.stringify(queryKey[2])}, ` +
-        'so it is fetched again (e.g. prefetched on the server, then missed after hydration). Give both clients the same `id`, or none.',
-    );
   }
 }

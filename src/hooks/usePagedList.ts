@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { hashKey, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { ListFilters, Page, SortEntry } from '../client/index';
+import { invalidArgument } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
 import { warnOnce } from '../shared/log';
@@ -287,7 +288,7 @@ export function useSuspenseListAs<T>(
   );
   const queryClient = useQueryClient();
   if (!organizationId)
-    throw new TypeError(`pagewise: ${caller}() needs an \`organizationId\` (a suspending query cannot wait for one)`);
+    throw invalidArgument('organizationId', `is required by ${caller}() (a suspending query cannot wait for one)`);
   const own = listQueryOptions<T>(resource, {
     client,
     organizationId,

@@ -9,8 +9,8 @@ import {
   type MeterProvider,
   type TracerProvider,
 } from '@opentelemetry/api';
-import { isUuid } from '../client/url';
-import { assertFunction } from '../shared/assert';
+import { assertFunction, invalidArgument } from '../shared/assert';
+import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
 import type { ClientEvent, ProxyEvent, TokenEvent } from '../shared/events';
 
 /** Options of `openTelemetry`. */
@@ -40,7 +40,7 @@ const METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH',
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 /** A list call's path ends `/{organizationId}/{resource}`, the id a UUID: only the template is told, never the id. */
-const LIST_PATH = /\/([^/]+)\/([A-Za-z][\w-]*)\/?$/;
+const LIST_PATH = new RegExp(LIST_ROUTE.source.slice(1));
 
 /** `/{organizationId}/{resource}` for a list call's path, else undefined (a token endpoint, say). */
 function templateOf(pathname: string): string | undefined {
@@ -82,12 +82,11 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
     basePath = '',
   } = options;
   if (typeof tracerProvider?.getTracer !== 'function')
-    throw new TypeError('pagewise: `tracerProvider` must be a TracerProvider');
-  if (typeof meterProvider?.getMeter !== 'function')
-    throw new TypeError('pagewise: `meterProvider` must be a MeterProvider');
+    throw invalidArgument('tracerProvider', 'must be a TracerProvider');
+  if (typeof meterProvider?.getMeter !== 'function') throw invalidArgument('meterProvider', 'must be a MeterProvider');
   if (options.fetch !== undefined) assertFunction('fetch', options.fetch);
   if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
-    throw new TypeError('pagewise: `basePath` must be a path starting with "/"');
+    throw invalidArgument('basePath', 'must be a path starting with "/"', basePath);
   }
   const route = basePath.replace(/\/+$/, '');
   const tracer = tracerProvider.getTracer('pagewise');

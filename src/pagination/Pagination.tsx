@@ -1,31 +1,16 @@
 'use client';
 
 import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
-import type { PaginationLabels } from './defaultPaginationLabels';
-import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
 import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
-import { useAnnouncement, useFocusRecovery } from './accessibility';
-import { usePagination, type PaginationControlProps } from './usePagination';
+import { usePagination, type PaginationControlProps, type UsePaginationOptions } from './usePagination';
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
 import { warnOnce } from '../shared/log';
 
-/** Props of {@link Pagination}: the service document's table, plus what users expect. */
-export interface PaginationProps {
-  /** Current active page (1-based); makes the page controlled. */
-  current?: number;
-  /** Page when `current` is not given (uncontrolled), read on mount only, like `defaultValue`; remount with `key` to apply another. @default 1 */
-  defaultCurrent?: number;
-  /** Total number of items. */
-  total?: number;
-  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. */
-  hasNext?: boolean;
-  /** Items per page; makes the page size controlled. @default 20 */
-  pageSize?: number;
-  /** Page size when `pageSize` is not given (uncontrolled), read on mount only, like `defaultValue`. @default 20 */
-  defaultPageSize?: number;
-  /** Choices in the page-size selector; a `pageSize` missing from them is inserted in order. @default [10, 20, 50, 100] */
+/** Props of {@link Pagination}: the service document's table, plus what users expect; the state props are {@link usePagination}'s. */
+export interface PaginationProps extends UsePaginationOptions {
+  /** Choices in the page-size selector (the service document types them `number[]`). @default [10, 20, 50, 100] */
   pageSizeOptions?: number[];
   /** Show the page-size selector. @default true */
   showSizeChanger?: boolean;
@@ -35,28 +20,12 @@ export interface PaginationProps {
   showQuickJumper?: boolean;
   /** Show the range and total count, e.g. "21–40 of 437". @default false */
   showTotal?: boolean;
-  /** Disable the control: every button and the selector, and no callbacks. @default false */
-  disabled?: boolean;
   /** Size variant. @default 'sm' */
   size?: 'sm' | 'md' | 'lg';
-  /** Link mode: pages and arrows become links to these URLs (unavailable ones `aria-disabled`, without href); a plain click still calls `onChange` and prevents the default, modified clicks are left to the browser. */
-  getPageHref?: (page: number) => string;
   /** The component rendering links in link mode, e.g. Next.js `Link` (it receives `href`, `onClick`, `className`, `aria-*`, `data-*` and children). @default 'a' */
   linkComponent?: ElementType;
   /** Custom class name on the root `<nav>`. */
   className?: string;
-  /** Called once when the page number or the page size changes. */
-  onChange?: (page: number, pageSize: number) => void;
-  /** Called when the page size changes (before `onChange`), with the page that keeps the first item in view. */
-  onSizeChange?: (current: number, size: number) => void;
-  /** Pages shown on each side of the current page. @default 1 */
-  siblingCount?: number;
-  /** Pages always shown at the start and at the end. @default 1 */
-  boundaryCount?: number;
-  /** Visible and accessible strings, for translation; missing ones fall back to English. @default defaultPaginationLabels */
-  labels?: Partial<PaginationLabels>;
-  /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */
-  locale?: string;
   /** Accessible name of the `<nav>`. @default labels.nav ('Pagination'), none when `aria-labelledby` is given */
   'aria-label'?: string;
   /** Id of the element naming the `<nav>`, instead of `aria-label`. */
@@ -79,22 +48,6 @@ const icons = {
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
-// The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
-// locale was refused and "en" is used instead.
-function useNumberFormat(locale = 'en'): [(n: number) => string, (n: number) => string, boolean] {
-  return useMemo(() => {
-    let tag = locale;
-    let format: (n: number) => string;
-    try {
-      format = new Intl.NumberFormat(tag).format;
-    } catch {
-      format = new Intl.NumberFormat((tag = 'en')).format;
-    }
-    const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
-    return [format, (n: number) => (n < 1e6 ? format(n) : short(n)), tag !== locale];
-  }, [locale]);
-}
-
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
 export function Pagination(props: PaginationProps) {
   const { showSizeChanger = true, showTotal = false, className } = props;
@@ -102,30 +55,23 @@ export function Pagination(props: PaginationProps) {
   const seen = useRef(new Set<string>()).current;
   const sizeKnown = props.size === undefined || sizeVariants.includes(props.size);
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
-  const [labels, labelIssues] = useMemo(() => resolvePaginationLabels(props.labels), [props.labels]);
-  const [format, formatShort, localeRefused] = useNumberFormat(props.locale);
+  const { labels, formatNumber: format } = p;
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
-    if (process.env.NODE_ENV === 'production') return;
-    if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
-    if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(props.locale), '"en"');
-    for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
+    if (process.env.NODE_ENV !== 'production') {
+      if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
+    }
   });
-  const focus = useFocusRecovery();
-  const announce = useAnnouncement(`${p.current}/${p.pageSize}`);
-  // Empty until the first change, so loading a page announces nothing; after that it always matches
-  // what is shown (a new total or language rewords it, so the region is never stale when read).
-  const unknown = p.total === undefined && props.hasNext !== undefined;
-  const current = format(p.current);
   const pageCount = format(p.pageCount);
-  const status = announce ? (unknown ? labels.statusPage(current) : labels.status(current, pageCount)) : '';
+  // Without a total the count is only the last page seen: the page is shown alone.
+  const counted = p.total !== undefined;
 
   const Link = props.linkComponent ?? 'a';
   // One page control, on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a>
   // without href, never the router's component: routers' links require an href (next/link throws without one), and an
   // <a> without href is out of the tab order, as a disabled button is, while a screen reader still reads it as an
   // unavailable link.
-  const control = (own: PaginationControlProps, attrs: object, children: ReactNode) => {
+  const control = (own: PaginationControlProps, children: ReactNode, attrs?: object) => {
     const As = !props.getPageHref ? 'button' : own.href === undefined ? 'a' : Link;
     return (
       <As {...attrs} {...own} className="pw-button">
@@ -138,7 +84,6 @@ export function Pagination(props: PaginationProps) {
     <li data-edge={edge || undefined}>
       {control(
         p.getArrowProps(name),
-        { 'data-nav': name, 'aria-label': labels[name] },
         <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d={icons[name]} />
         </svg>,
@@ -158,8 +103,6 @@ export function Pagination(props: PaginationProps) {
     if (isDigits(value) && +value > 0) p.goTo(+value);
   };
 
-  // Without a total the count is only the last page seen: show the page alone.
-  const counted = p.total !== undefined;
   const total = counted ? format(p.total!) : '';
   // The same elements while the choices stay, so React skips the options on every page change.
   const sizes = p.pageSizeOptions.join();
@@ -187,19 +130,21 @@ export function Pagination(props: PaginationProps) {
     </select>
   );
   // The range text, and the longest it gets, whose width it keeps while paging.
+  const from = format(p.rangeStart);
+  const to = format(p.rangeEnd);
   const range =
     showTotal && counted
-      ? labels.total(format(p.rangeStart), format(p.rangeEnd), total)
-      : showTotal && unknown && props.hasNext
-        ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
+      ? labels.total(from, to, total)
+      : showTotal && props.hasNext
+        ? labels.totalMore(from, to)
         : undefined;
   const longestRange = counted ? labels.total(total, total, total) : range;
-  const count = formatShort(p.pageCount);
+  const count = format(p.pageCount, true);
   const lead = clampInt(props.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
-  const shortCurrent = formatShort(p.current);
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
+  const indicator = widest + (counted ? count.length : 0);
   const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
   // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
   const option = optionLabels.every(([n, label]) => label.startsWith(n))
@@ -210,7 +155,7 @@ export function Pagination(props: PaginationProps) {
     digits: pageCount.length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
-    indicator: widest + (counted ? count.length : 0),
+    indicator,
     total: range === undefined ? undefined : textUnits(longestRange!),
     select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
     option,
@@ -221,17 +166,17 @@ export function Pagination(props: PaginationProps) {
   return (
     <nav
       {...rest}
-      {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
       style={
         {
           ...props.style,
           '--_pw-digits': pageCount.length,
-          '--_pw-count': widest + (counted ? count.length : 0),
+          '--_pw-count': indicator,
           '--_pw-option': option,
         } as CSSProperties
       }
+      {...p.getRootProps()}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
@@ -268,20 +213,16 @@ export function Pagination(props: PaginationProps) {
               data-window=""
               style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
             >
-              {control(
-                p.getPageProps(item.page),
-                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text) },
-                text,
-              )}
+              {control(p.getPageProps(item.page), text, { 'data-slot': '' })}
             </li>
           );
         })}
         <li className="pw-indicator">
           <span aria-hidden="true">
-            <span data-current="">{counted ? shortCurrent : current}</span>
+            <span data-current="">{format(p.current, counted)}</span>
             {counted && ` / ${count}`}
           </span>
-          <span className="pw-sr">{counted ? labels.status(current, pageCount) : labels.statusPage(current)}</span>
+          <span className="pw-sr">{p.statusText}</span>
         </li>
         {arrow('next')}
         {arrow('last', true)}
@@ -311,9 +252,9 @@ export function Pagination(props: PaginationProps) {
         ) : (
           selector
         ))}
-      <span className="pw-status" role="status" aria-live="polite">
-        {status}
-      </span>
+      {/* Empty until the first change, so loading a page announces nothing; after that it always matches what is
+          shown (a new total or language rewords it, so the region is never stale when read). */}
+      <span className="pw-status" {...p.getStatusProps()} />
     </nav>
   );
 }

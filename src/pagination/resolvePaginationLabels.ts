@@ -28,9 +28,8 @@ export function resolvePaginationLabels(
 ): [PaginationLabels, [prop: string, value: unknown, used: string][]] {
   const labels = { ...defaultPaginationLabels };
   const issues: [string, unknown, string][] = [];
-  if (given == null) return [labels, issues];
-  if (typeof given !== 'object') {
-    if (process.env.NODE_ENV !== 'production') issues.push(['labels', given, 'the English labels']);
+  if (typeof given !== 'object' || given === null) {
+    if (process.env.NODE_ENV !== 'production' && given != null) issues.push(['labels', given, 'the English labels']);
     return [labels, issues];
   }
   for (const key of Object.keys(defaultPaginationLabels) as (keyof PaginationLabels)[]) {

@@ -9,10 +9,10 @@ export interface StoredToken {
 }
 
 /**
- * Where `clientCredentials` shares tokens between processes. Any store can implement it and pass it through
- * `defineTokenStore`; pagewise ships `redisTokenStore` (node-redis or ioredis) and `memoryTokenStore`. Keys come from pagewise (a hash of the token
- * endpoint, client id, audience or resource and scope, never the secret). Every method may reject or hang: pagewise
- * times each call out, falls back to its own process cache and backs off from the store.
+ * Where `clientCredentials` shares tokens between processes (`tokenStore`). Any object with these methods will do;
+ * pagewise ships `redisTokenStore` (node-redis or ioredis) and `memoryTokenStore`. Keys come from pagewise (a hash of
+ * the token endpoint, client id, audience or resource and scope, never the secret). Every method may reject or hang:
+ * pagewise times each call out, falls back to its own process cache and backs off from the store.
  */
 export interface TokenStore {
   /** The token stored under `key`, if any. */

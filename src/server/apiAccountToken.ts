@@ -1,6 +1,6 @@
-import { formatValue as show, requireString } from '../shared/assert';
-import { isUuid } from '../client/url';
-import type { AuthStrategy } from '../client/types';
+import { assertOneOf, invalidArgument, requireString } from '../shared/assert';
+import { isUuid } from '../shared/listEndpoints';
+import type { AuthStrategy } from '../client/index';
 import { assertServerOnly } from './assertServerOnly';
 
 /** Options of `apiAccountToken`. */
@@ -29,16 +29,12 @@ export interface ApiAccountTokenOptions {
 export function apiAccountToken(options: ApiAccountTokenOptions): AuthStrategy {
   const { accountId, encoding = 'raw', dangerouslyAllowBrowser } = options ?? {};
   assertServerOnly('apiAccountToken', dangerouslyAllowBrowser);
-  if (!isUuid(accountId)) throw new TypeError(`pagewise: \`accountId\` must be a UUID, got ${show(accountId)}`);
+  if (!isUuid(accountId)) throw invalidArgument('accountId', 'must be a UUID', accountId);
   const apiToken = requireString('apiToken', options.apiToken);
-  if (encoding !== 'raw' && encoding !== 'base64') {
-    throw new TypeError(`pagewise: \`encoding\` must be "raw" or "base64", got ${show(encoding)}`);
-  }
+  assertOneOf('encoding', encoding, ['raw', 'base64']);
   // A raw header value must be visible ASCII; anything else needs the base64 form.
   if (encoding === 'raw' && !/^[\x21-\x7e]+$/.test(apiToken)) {
-    throw new TypeError(
-      'pagewise: `apiToken` has characters a raw Basic header cannot carry; use `encoding: "base64"`',
-    );
+    throw invalidArgument('apiToken', 'has characters a raw Basic header cannot carry; use `encoding: "base64"`');
   }
   const pair = `${accountId}:${apiToken}`;
   const credentials = encoding === 'raw' ? pair : btoa(String.fromCharCode(...new TextEncoder().encode(pair)));

@@ -1,4 +1,5 @@
-import { assertFunction, formatValue, requireString } from '../shared/assert';
+import { NOT_SHOWN } from '../client/internal';
+import { assertFunction, assertOneOf, formatValue, invalidArgument, requireString } from '../shared/assert';
 import type { ClientAuthentication, ClientAuthenticationFields } from './clientAuthentication';
 import {
   certificateThumbprints,
@@ -15,7 +16,7 @@ import type { TokenRequest } from './tokenEndpoint';
 
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
-const ALGORITHMS = [
+const ALGORITHMS: readonly SigningAlgorithm[] = [
   'RS256',
   'RS384',
   'RS512',
@@ -43,14 +44,12 @@ export function assertionAuthentication(
     const stray = (
       ['clientSecret', 'privateKey', 'keyId', 'algorithm', 'certificate', 'assertionAudience'] as const
     ).find((name) => options[name] !== undefined && !names.includes(name));
-    if (stray) throw new TypeError(`pagewise: \`${stray}\` is not used by ${by}: leave it out`);
+    if (stray) throw invalidArgument(stray, `is not used by ${by}: leave it out`);
   };
   if (clientAssertion !== undefined) {
     assertFunction('clientAssertion', clientAssertion);
     if (method !== undefined)
-      throw new TypeError(
-        'pagewise: `clientAssertion` is its own client authentication: leave out `clientAuthentication`',
-      );
+      throw invalidArgument('clientAssertion', 'is its own client authentication: leave out `clientAuthentication`');
     usable([], '`clientAssertion`');
     return assertionCallback(clientId, clientAssertion);
   }
@@ -60,19 +59,16 @@ export function assertionAuthentication(
     return clientSecretJwt({ clientId, clientSecret: requireString('clientSecret', clientSecret), assertionAudience });
   }
   if (method !== 'private_key_jwt')
-    throw new TypeError(`pagewise: \`privateKey\` is used by private_key_jwt, not ${formatValue(method)}`);
+    throw invalidArgument('privateKey', `is used by private_key_jwt, not ${formatValue(method)}`);
   usable(['privateKey', 'keyId', 'algorithm', 'certificate', 'assertionAudience'], method);
   if (privateKey === null || (typeof privateKey !== 'object' && typeof privateKey !== 'string')) {
-    throw new TypeError(
-      'pagewise: `privateKey` must be a CryptoKey, a private JWK or a PKCS#8 PEM string for private_key_jwt',
+    throw invalidArgument(
+      'privateKey',
+      'must be a CryptoKey, a private JWK or a PKCS#8 PEM string for private_key_jwt',
     );
   }
   if (keyId !== undefined) requireString('keyId', keyId);
-  if (algorithm !== undefined && !ALGORITHMS.includes(algorithm)) {
-    throw new TypeError(
-      `pagewise: \`algorithm\` must be one of ${ALGORITHMS.join(', ')}, got ${formatValue(algorithm)}`,
-    );
-  }
+  if (algorithm !== undefined) assertOneOf('algorithm', algorithm, ALGORITHMS);
   if (certificate !== undefined) requireString('certificate', certificate);
   return privateKeyJwt({ clientId, privateKey, keyId, algorithm, certificate, assertionAudience });
 }
@@ -142,7 +138,7 @@ function assertionCallback(clientId: string, get: () => string | Promise<string>
   return async (request) => {
     const assertion = await get();
     if (typeof assertion !== 'string' || !assertion.trim())
-      throw new TypeError('pagewise: `clientAssertion` must return a non-empty string (not shown)');
+      throw invalidArgument('clientAssertion', `must return a non-empty string ${NOT_SHOWN}`);
     addAssertion(request, clientId, assertion.trim());
   };
 }

@@ -1,4 +1,4 @@
-import { formatValue, requireString } from '../shared/assert';
+import { assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import type { PrivateKeyInput, SigningAlgorithm } from './jws';
 import type { TokenRequest } from './tokenEndpoint';
 
@@ -12,6 +12,14 @@ export type ClientAuthentication = (request: TokenRequest, endpoint: string) => 
 /** A client authentication method of RFC 6749 2.3, RFC 7523 and OpenID Connect Core 9. */
 export type ClientAuthenticationMethod =
   'client_secret_post' | 'client_secret_basic' | 'private_key_jwt' | 'client_secret_jwt' | 'tls_client_auth';
+
+const METHODS: readonly ClientAuthenticationMethod[] = [
+  'client_secret_post',
+  'client_secret_basic',
+  'private_key_jwt',
+  'client_secret_jwt',
+  'tls_client_auth',
+];
 
 /** The options of `clientCredentials` that say how the client authenticates (`ClientAuthenticationOptions` says which go together). */
 export interface ClientAuthenticationFields {
@@ -88,11 +96,7 @@ export function clientAuthenticationFrom(options: ClientAuthenticationFields, cl
   ) {
     // The TLS connection authenticates (RFC 8705): the body names the client, and no secret goes with it.
     if (method === 'tls_client_auth') return ({ fields }) => void (fields.client_id = clientId);
-    if (method !== undefined && method !== 'client_secret_post' && method !== 'client_secret_basic') {
-      throw new TypeError(
-        `pagewise: \`clientAuthentication\` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got ${formatValue(method)}`,
-      );
-    }
+    if (method !== undefined) assertOneOf('clientAuthentication', method, METHODS);
     const secret = requireString('clientSecret', options.clientSecret);
     return (method === 'client_secret_basic' ? clientSecretBasic : clientSecretPost)(clientId, secret);
   }
@@ -116,7 +120,7 @@ export function readTokenFile(path: string): () => Promise<string> {
     const { readFile } = (globalThis as { process?: { getBuiltinModule?(id: string): unknown } }).process!
       .getBuiltinModule!('node:fs/promises') as typeof import('node:fs/promises');
     const token = (await readFile(path, 'utf8')).trim();
-    if (!token) throw new TypeError(`pagewise: the token file ${path} is empty`);
+    if (!token) throw invalidArgument('path', 'names an empty token file', path);
     return token;
   };
 }

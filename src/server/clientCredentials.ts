@@ -1,16 +1,15 @@
-import { assertTokenTiming, createTokenCache, type TokenCache } from '../client/createTokenCache';
-import { resolveBaseUrl } from '../client/url';
-import type { AuthContext, ResettableAuthStrategy } from '../client/types';
-import { assertFunction, formatValue, requireString } from '../shared/assert';
+import { assertTokenTiming, createTokenCache, credentialOf, resolveBaseUrl, type TokenCache } from '../client/internal';
+import type { AuthContext, ResettableAuthStrategy } from '../client/index';
+import { assertFunction, assertNumber, assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import { assertServerOnly } from './assertServerOnly';
 import {
   clientAuthenticationFrom,
   type ClientAuthenticationFields,
   type ClientAuthenticationOptions,
 } from './clientAuthentication';
-import type { SharedTokenStore } from './defineTokenStore';
 import type { TokenEvent } from '../shared/events';
 import type { Dpop } from './dpop';
+import type { TokenStore } from './TokenStore';
 import {
   clientCredentialsGrantRequest,
   discoverTokenEndpoint,
@@ -65,8 +64,8 @@ export interface ClientCredentialsRequestOptions extends ClientAuthenticationFie
   defaultExpiresIn?: number;
   /** Seconds before `expires_in` runs out at which the token is renewed (at most half its lifetime). @default 30 */
   leewaySeconds?: number;
-  /** Shares tokens between processes (`redisTokenStore`, `memoryTokenStore` or `defineTokenStore(yours)`): one token request per lifetime for a fleet. @default none: this process's own cache */
-  tokenStore?: SharedTokenStore;
+  /** Shares tokens between processes (`redisTokenStore`, `memoryTokenStore` or your own `TokenStore`): one token request per lifetime for a fleet. @default none: this process's own cache */
+  tokenStore?: TokenStore;
   /** Told about each failure of `tokenStore` (calls go on with this process's own cache). @default a console warning at most once a minute */
   onTokenStoreError?: (error: unknown) => void;
   /** Told what the token cache and store do (fetched, cache hit, shared, store fallback, failed, backing off, …), for metrics and logs; never a token. @default none */
@@ -81,15 +80,8 @@ export interface ClientCredentialsRequestOptions extends ClientAuthenticationFie
   dangerouslyAllowBrowser?: boolean;
 }
 
-const ONE_OF = '`authUrl`, `tokenUrl` or `issuer`';
-
-/** A positive number of seconds, or a `TypeError` naming `name`. */
-function seconds(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !(value > 0) || value === Infinity) {
-    throw new TypeError(`pagewise: \`${name}\` must be a positive number of seconds, got ${formatValue(value)}`);
-  }
-  return value;
-}
+/** The methods a `tokenStore` must have, checked when the strategy is made. */
+const STORE_METHODS = ['get', 'set', 'lock', 'unlock', 'deleteIfEqual'] as const;
 
 /**
  * OAuth 2.0 client credentials (RFC 6749 4.4, seed 4.1). By default it POSTs JSON `{ grant_type, client_id,
@@ -98,10 +90,9 @@ function seconds(name: string, value: unknown): number {
  * (the README's table). Sends `Authorization: Bearer <access_token>`. Server-side only.
  *
  * One token request per token lifetime however many calls run at once, renewed `leewaySeconds` before it expires.
- * Failed token requests back off 1 s, 2 s, 4 s, … (at most 8 s after outages, 60 s after refusals such as
- * `invalid_client`); callers in that window get a copy of the last `AuthError` without a request. On a 401 the
- * token is renewed and the call retried once, unless that organization already refused a token renewed for it,
- * or renewing for a 401 did not help lately (then renewals for 401s hold 30 s, doubling to 5 min).
+ * Failed token requests back off (longer after refusals such as `invalid_client` than after outages); callers in
+ * that window get a copy of the last `AuthError` without a request. On a 401 the token is renewed and the call
+ * retried once, unless renewing did not help lately (the 401 rule). The client reference gives the figures.
  *
  * @example
  * const client = createApiClient({
@@ -134,9 +125,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
   const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options?.[name] !== undefined);
   if (given.length !== 1) {
-    throw new TypeError(
-      `pagewise: give exactly one of ${ONE_OF}${given.length ? `, not ${given.map((n) => `\`${n}\``).join(' and ')}` : ''}`,
-    );
+    const got = given.length ? `, got ${given.map((n) => `\`${n}\``).join(' and ')}` : '';
+    throw invalidArgument('authUrl', `or \`tokenUrl\` or \`issuer\` must be given, exactly one${got}`);
   }
   const where = given[0]!;
   // Trailing slashes are kept for `tokenUrl` and `issuer`: both are compared or called exactly as given.
@@ -146,16 +136,15 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   const authenticate = clientAuthenticationFrom(options, clientId);
   if (audience !== undefined && audience !== false) requireString('audience', audience);
   const resources = resource === undefined ? [] : Array.isArray(resource) ? resource : [resource];
-  if (resource !== undefined && !resources.length)
-    throw new TypeError('pagewise: `resource` must not be an empty list');
+  if (resource !== undefined && !resources.length) throw invalidArgument('resource', 'must not be an empty list');
   for (const value of resources) checkUrl(value, 'resource');
   if (scope !== undefined) requireString('scope', scope);
-  if (bodyEncoding !== 'json' && bodyEncoding !== 'form') {
-    throw new TypeError(`pagewise: \`bodyEncoding\` must be "json" or "form", got ${formatValue(bodyEncoding)}`);
-  }
-  seconds('defaultExpiresIn', defaultExpiresIn);
+  assertOneOf('bodyEncoding', bodyEncoding, ['json', 'form']);
+  assertNumber('defaultExpiresIn', defaultExpiresIn, { unit: 'seconds' });
   if (fetch !== undefined) assertFunction('fetch', fetch);
-  if (tokenStore !== undefined) assertFunction('tokenStore.share', tokenStore?.share);
+  // Checked now: a missing method would otherwise only show as a store failure at every token request.
+  if (tokenStore !== undefined)
+    for (const name of STORE_METHODS) assertFunction(`tokenStore.${name}`, tokenStore?.[name]);
   if (onTokenStoreError !== undefined) assertFunction('onTokenStoreError', onTokenStoreError);
   if (onEvent !== undefined) assertFunction('onEvent', onEvent);
   // Caches are made at the first request; check their options now.
@@ -168,6 +157,9 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   let proofsMade: Dpop | undefined;
   const dpopFor = () =>
     (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys))));
+  // Loaded only by apps that give a store, from now on, so the first token request seldom waits for it.
+  const sharing = tokenStore && import('./tokenSharing');
+  sharing?.catch(() => undefined);
   // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.
   const caches = new Map<string, TokenCache>();
 
@@ -220,23 +212,34 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
       // What the token is for (the store hashes it into its key); never a secret. A DPoP token is bound to its key:
       // its thumbprint is part of the key, so processes share DPoP tokens only when they hold the same key pair.
       const keyParts = [location, clientId, forAudience, resources, scope, ...(proofs ? [proofs.jkt] : [])];
-      const shared = tokenStore?.share({
-        keyParts,
-        request: direct,
-        leewaySeconds,
-        timeoutMs,
-        now,
-        onTokenStoreError,
-        onEvent,
-      });
+      const shared =
+        sharing &&
+        sharing.then((module) =>
+          module.shareTokens(tokenStore!, {
+            keyParts,
+            request: direct,
+            leewaySeconds,
+            timeoutMs,
+            now,
+            onTokenStoreError,
+            onEvent,
+          }),
+        );
       cache = createTokenCache({
         leewaySeconds,
         timeoutMs,
         now,
         method: 'POST',
         url: where === 'issuer' ? undefined : location,
-        request: shared?.request ?? direct,
-        onReject: shared?.reject,
+        request: shared ? async (signal) => (await shared).request(signal) : direct,
+        // Settled by then: a 401 comes only after a token request, which awaited it.
+        onReject:
+          shared &&
+          ((token) =>
+            void shared.then(
+              (source) => source.reject(token),
+              () => undefined,
+            )),
         onEvent,
       });
       caches.set(key, cache);
@@ -244,8 +247,6 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     return cache;
   };
   // The token of an Authorization value this strategy wrote: after `Bearer ` or `DPoP `.
-  const tokenOf = (authorization: string) => authorization.slice(authorization.indexOf(' ') + 1);
-
   return {
     id: `client-credentials:${clientId}@${place}`,
     async authorize(context) {
@@ -256,14 +257,14 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     unauthorized(authorization, scope, response) {
       // A DPoP nonce challenge (RFC 9449 9) is no verdict on the token: retried once with the nonce, the token kept.
       if (proofsMade?.challenged(scope, response)) return true;
-      const token = tokenOf(authorization);
+      const token = credentialOf(authorization);
       let retry = true;
       for (const cache of caches.values()) retry = cache.invalidate(token, scope) && retry;
       return retry;
     },
     accepted(authorization, scope, response) {
       proofsMade?.remember(scope, response);
-      const token = tokenOf(authorization);
+      const token = credentialOf(authorization);
       for (const cache of caches.values()) cache.accepted(token, scope);
     },
     reset: () => caches.forEach((cache) => cache.reset()),

@@ -1,16 +1,11 @@
-import { formatValue as show, assertFunction } from '../shared/assert';
-import { isUuid, LIST_ROUTE } from '../client/url';
-import { isHttpError } from '../client/errors/HttpError';
-import { isTimeoutError } from '../client/errors/TimeoutError';
-import { requestList, type ListResource } from '../client/requestList';
-import { resolveConfig } from '../client/resolveConfig';
-import type { RequestConfig } from '../client/fetchJson';
-import type { AuthStrategy } from '../client/types';
-import { isDevelopment, createRateLimitedLog } from '../shared/log';
+import { assertFunction, assertInteger, invalidArgument } from '../shared/assert';
+import { isHttpError, isTimeoutError, type AuthStrategy, type ListResource } from '../client/index';
+import { listTarget, resolveConfig, type RequestConfig } from '../client/internal';
+import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
+import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
 import { assertServerOnly } from './assertServerOnly';
 import { eventListener, type ProxyEvent } from '../shared/events';
-import { readAtMost } from './readAtMost';
-import { VerbatimJson } from './VerbatimJson';
+import { fetchUpstream, VerbatimJson } from './upstreamBody';
 import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
 import { allowedParams, checkAllowlist, servesResource, type ProxyAllowlist } from './proxyAllowlist';
@@ -41,7 +36,10 @@ export interface ProxyHandlerOptions {
   ) => boolean | Promise<boolean>;
   /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
   maxConcurrent?: number;
-  /** Largest upstream body read, in bytes; a larger one stops being read and is answered 502. @default 2097152 (2 MiB) */
+  /**
+   * Largest upstream body read, in bytes; a larger one stops being read and is answered 502 (`onError` gets a
+   * `ResponseShapeError` naming the limit). @default 2097152 (2 MiB)
+   */
   maxBodyBytes?: number;
   /**
    * Told every failure behind a 499, 500, 502, 503 and 504, with the status answered; pagewise errors carry no
@@ -64,9 +62,6 @@ export interface ProxyHandlerOptions {
    */
   allow?: ProxyAllowlist;
 }
-
-/** Whether the open-proxy warning was given (once per process is enough to be seen). */
-let warnedOpen = false;
 
 /** A Fetch-API request handler, as Next.js route handlers, Hono, Deno and Bun use. */
 export type ProxyHandler = (request: Request) => Promise<Response>;
@@ -98,12 +93,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 /** A 400 that names the parameter and never echoes what the caller sent (it would be served back as the page's JSON). */
 const badRequest = (message: string) => json(400, { error: 'bad_request', message: `pagewise: ${message}` });
-
-/** Throws a `TypeError` naming the option unless `value` is a whole number of at least 1. */
-function assertCount(name: string, value: unknown): asserts value is number {
-  if (!Number.isSafeInteger(value) || (value as number) < 1)
-    throw new TypeError(`pagewise: \`${name}\` must be an integer >= 1, got ${show(value)}`);
-}
 
 /** One line about a failure, its cause included, for the default log (an error's stack would take dozens). */
 function describe(error: unknown): string {
@@ -146,12 +135,12 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertServerOnly('createProxyHandler', options?.dangerouslyAllowBrowser);
   const { allowRequest, maxSize = MAX_PAGE_SIZE, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
   const resolved = resolveConfig(options);
-  if (!resolved.auth) throw new TypeError('pagewise: `auth` is required: the proxy adds the Authorization header');
+  if (!resolved.auth) throw invalidArgument('auth', 'is required: the proxy adds the Authorization header');
   if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
   if (options.onError !== undefined) assertFunction('onError', options.onError);
-  assertCount('maxSize', maxSize);
-  assertCount('maxConcurrent', maxConcurrent);
-  assertCount('maxBodyBytes', maxBodyBytes);
+  assertInteger('maxSize', maxSize, 1);
+  assertInteger('maxConcurrent', maxConcurrent, 1);
+  assertInteger('maxBodyBytes', maxBodyBytes, 1);
   const allow = checkAllowlist(options.allow);
   const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
   const onError =
@@ -169,22 +158,29 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const config: RequestConfig = {
     ...resolved,
     // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
-    fetch: emit
-      ? observedFetch(resolved.fetch, emit)
-      : (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
-    read: (response) => readAtMost(response, maxBodyBytes),
-    parse: VerbatimJson.parse,
+    fetch: (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
+    // Each list call's status and time to its headers (the token request, which shares the fetch, is not one).
+    emit:
+      emit &&
+      ((event) => {
+        if (event.type === 'client-response') {
+          const { resource, status, durationMs } = event;
+          emit({ type: 'proxy-upstream', resource: resource!, status, durationMs });
+        }
+      }),
   };
-  if (!allowRequest && !warnedOpen && isDevelopment()) {
-    warnedOpen = true;
-    console.warn(
-      '[pagewise] createProxyHandler: no `allowRequest`, so anyone who reaches the proxy can list any organization ' +
+  if (!allowRequest) {
+    warnOncePerKey(
+      warnedInProcess,
+      'createProxyHandler: no allowRequest',
+      () =>
+        '[pagewise] createProxyHandler: no `allowRequest`, so anyone who reaches the proxy can list any organization ' +
         'your credentials can see. Check the session there, or pass `allowRequest: () => true` to allow it on purpose.',
     );
   }
   const basePath = options.basePath ?? '';
   if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
-    throw new TypeError(`pagewise: \`basePath\` must be a path starting with "/", got ${JSON.stringify(basePath)}`);
+    throw invalidArgument('basePath', 'must be a path starting with "/"', basePath);
   }
   // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
   const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
@@ -242,15 +238,9 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     inFlight += 1;
     try {
-      const {
-        body,
-        response,
-        url: upstreamUrl,
-      } = await requestList(
-        config,
-        resource,
-        { organizationId, page: +page, size: +size, signal: request.signal },
-        extra,
+      const target = listTarget(config.baseUrl, resource, { organizationId, page: +page, size: +size }, extra);
+      const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
+        emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
       );
       const headers: Record<string, string> = {};
       const total = response.headers.get('x-total-count');
@@ -259,7 +249,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       // Paging links (APIs without a total), rewritten to this proxy's own path.
       const link = rewriteLinkHeader(
         response.headers.get('link'),
-        upstreamUrl,
+        target.url,
         `${prefix}/${organizationId}/${resource}`,
         +size,
         maxSize,
@@ -267,9 +257,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       if (link) headers.Link = link;
       return json(response.status, body, headers);
     } catch (error) {
-      if (emit && !request.signal.aborted && (error as { cause?: unknown })?.cause instanceof RangeError) {
-        emit({ type: 'proxy-body-too-large', maxBodyBytes });
-      }
       if (request.signal.aborted) {
         emit?.({ type: 'proxy-client-gone' });
         return fail(499, request.signal.reason ?? error, { error: 'client_closed_request' });
@@ -307,19 +294,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       durationMs: performance.now() - started,
       resource: seen.resource,
     });
-    return response;
-  };
-}
-
-/** The upstream fetch (redirects never followed), telling `emit` each list call's status and time to its headers. */
-function observedFetch(fetch: typeof globalThis.fetch, emit: (event: ProxyEvent) => void): typeof globalThis.fetch {
-  return async (input, init) => {
-    const started = performance.now();
-    const response = await fetch(input, { ...init, redirect: 'manual' });
-    // The token request goes through this fetch too (it is the API client's): only list calls are upstream answers.
-    const resource = /\/(shares|environments)\?page=/.exec(String(input))?.[1] as ListResource | undefined;
-    if (resource)
-      emit({ type: 'proxy-upstream', resource, status: response.status, durationMs: performance.now() - started });
     return response;
   };
 }

@@ -1,4 +1,5 @@
-import type { AuthContext, AuthHeaders } from '../client/types';
+import type { AuthContext, AuthHeaders } from '../client/index';
+import { invalidArgument } from '../shared/assert';
 import type { TokenRequest } from './tokenEndpoint';
 import { digest, importSigningKey, jwkThumbprint, publicJwk, signJwt, type SigningKey } from './jws';
 
@@ -38,7 +39,7 @@ export async function createDpop(keys: unknown): Promise<Dpop> {
   } else {
     pair = keys as CryptoKeyPair;
     if (!(pair?.publicKey instanceof CryptoKey) || pair.publicKey.type !== 'public') {
-      throw new TypeError('pagewise: `dpop` must be a boolean or a CryptoKeyPair (`publicKey` and `privateKey`)');
+      throw invalidArgument('dpop', 'must be a boolean or a CryptoKeyPair (`publicKey` and `privateKey`)');
     }
   }
   const signer: SigningKey = await importSigningKey(pair.privateKey, undefined, 'dpop.privateKey');
@@ -76,7 +77,7 @@ export async function createDpop(keys: unknown): Promise<Dpop> {
     retry: (error, url) =>
       (error as { error?: unknown })?.error === 'use_dpop_nonce' && nonces.has(new URL(url).origin),
     async headers(token, { method = 'GET', url }) {
-      if (!url) throw new TypeError("pagewise: DPoP needs the request's `url` in the auth context");
+      if (!url) throw invalidArgument('url', 'of the auth context must be given for DPoP');
       return { Authorization: `DPoP ${token}`, DPoP: await proof(method, url, token) };
     },
     remember,

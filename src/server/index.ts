@@ -16,8 +16,6 @@ export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';
 export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';
 export type { ProxyAllowlist, ProxyResourceRule } from './proxyAllowlist';
-export { defineTokenStore } from './defineTokenStore';
-export type { SharedTokenStore, SharedTokenSource, TokenShareOptions } from './defineTokenStore';
 export type { StoredToken, TokenStore } from './TokenStore';
 export { memoryTokenStore } from './memoryTokenStore';
 export { redisTokenStore } from './redisTokenStore';

@@ -1,7 +1,10 @@
+import { NOT_SHOWN } from '../client/internal';
 // Compact JSON Web Signatures (RFC 7515) with Web Crypto alone: the few algorithms client assertions and DPoP
 // proofs use, keys given as a CryptoKey, a JWK or a PKCS#8 PEM, and the thumbprints their headers carry. Web Crypto
 // rather than a JOSE library: it is all signing (no verification, no encryption), it runs unchanged in Node, Workers,
 // Deno and Bun, and this module is only loaded by `clientCredentials` when a signing method is chosen.
+
+import { invalidArgument } from '../shared/assert';
 
 /** A JWS algorithm for client assertions and DPoP proofs (RFC 7518, RFC 8037; `Ed25519` as RFC 9864 names it). */
 export type SigningAlgorithm =
@@ -62,8 +65,8 @@ export function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> | u
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** A `TypeError` about the key named `name`, never quoting it. */
-const keyError = (name: string, detail: string) => new TypeError(`pagewise: \`${name}\` ${detail} (not shown)`);
+/** The argument error about the key named `name`, never quoting it. */
+const keyError = (name: string, detail: string) => invalidArgument(name, `${detail} ${NOT_SHOWN}`);
 
 /**
  * `input` as a signing key for `algorithm` (or the one it implies). Throws a `TypeError` naming `name` that never

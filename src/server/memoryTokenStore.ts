@@ -1,15 +1,14 @@
-import { defineTokenStore, type SharedTokenStore } from './defineTokenStore';
-import type { StoredToken } from './TokenStore';
+import type { StoredToken, TokenStore } from './TokenStore';
 
 /**
  * A `TokenStore` in this process's memory: what `clientCredentials` does without a store, behind the interface (for
  * tests, and as a model for other stores). Locks and tokens expire on `now`.
  */
-export function memoryTokenStore(options: { now?: () => number } = {}): SharedTokenStore {
+export function memoryTokenStore(options: { now?: () => number } = {}): TokenStore {
   const now = options.now ?? Date.now;
   const tokens = new Map<string, { value: StoredToken; until: number }>();
   const locks = new Map<string, { owner: string; until: number }>();
-  return defineTokenStore({
+  return {
     async get(key) {
       const entry = tokens.get(key);
       if (entry && entry.until <= now()) tokens.delete(key);
@@ -30,5 +29,5 @@ export function memoryTokenStore(options: { now?: () => number } = {}): SharedTo
     async deleteIfEqual(key, token) {
       if (tokens.get(key)?.value.token === token) tokens.delete(key);
     },
-  });
+  };
 }

@@ -1,5 +1,5 @@
-import { DOCUMENTED_RESOURCES } from '../client/url';
-import { RESOURCE_NAME } from '../client/assertListParams';
+import { invalidArgument } from '../shared/assert';
+import { DOCUMENTED_RESOURCES, RESOURCE_NAME } from '../shared/listEndpoints';
 
 /** What a deployment lets the proxy forward for one list endpoint, beyond `page` and `size`. */
 export interface ProxyResourceRule {
@@ -25,11 +25,11 @@ const MAX_VALUES = 8;
 /** A parameter name safe to repeat in a message (anything else is called "a query parameter": never echoed). */
 const NAMEABLE = /^[A-Za-z][\w.-]{0,31}$/;
 
-/** Throws a `TypeError` naming the part of `allow` that is unusable; returns it checked. */
+/** Throws the argument error naming the part of `allow` that is unusable; returns it checked. */
 export function checkAllowlist(allow: unknown): ProxyAllowlist {
   if (allow === undefined) return {};
   const fail = (where: string, what: string) => {
-    throw new TypeError(`pagewise: \`allow${where}\` must be ${what}`);
+    throw invalidArgument(`allow${where}`, `must be ${what}`);
   };
   if (typeof allow !== 'object' || allow === null || Array.isArray(allow)) fail('', 'a record of resources');
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {

@@ -1,5 +1,5 @@
-import { defineTokenStore, type SharedTokenStore } from './defineTokenStore';
-import type { StoredToken } from './TokenStore';
+import { invalidArgument } from '../shared/assert';
+import type { StoredToken, TokenStore } from './TokenStore';
 
 /** The one method pagewise needs of a Redis client: node-redis's `sendCommand` or ioredis's `call`. */
 export type RedisLikeClient =
@@ -29,16 +29,16 @@ const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call(
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * clientCredentials({ …, tokenStore: redisTokenStore(redis) });
  */
-export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStoreOptions = {}): SharedTokenStore {
+export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStoreOptions = {}): TokenStore {
   const prefix = options.prefix ?? 'pagewise:token:';
-  if (typeof prefix !== 'string') throw new TypeError('pagewise: `prefix` must be a string');
+  if (typeof prefix !== 'string') throw invalidArgument('prefix', 'must be a string', prefix);
   const send: (args: string[]) => Promise<unknown> =
     typeof (client as { call?: unknown })?.call === 'function'
       ? (args) => (client as { call(...args: string[]): Promise<unknown> }).call(...args)
       : typeof (client as { sendCommand?: unknown })?.sendCommand === 'function'
         ? (args) => (client as { sendCommand(args: string[]): Promise<unknown> }).sendCommand(args)
         : (() => {
-            throw new TypeError('pagewise: `redisTokenStore` needs a node-redis or ioredis client');
+            throw invalidArgument('client', 'must be a node-redis or ioredis client');
           })();
   const events = client as { on?: (event: string, listener: (error: unknown) => void) => unknown };
   if (typeof events.on === 'function' && !listened.has(client)) {
@@ -50,7 +50,7 @@ export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStor
   }
   const text = (value: unknown) =>
     typeof value === 'string' ? value : value instanceof Uint8Array ? new TextDecoder().decode(value) : undefined;
-  return defineTokenStore({
+  return {
     async get(key) {
       const raw = text(await send(['GET', prefix + key]));
       if (raw === undefined) return undefined;
@@ -85,5 +85,5 @@ export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStor
     async deleteIfEqual(key, token) {
       await send(['EVAL', DELETE_IF_TOKEN, '1', prefix + key, token]);
     },
-  });
+  };
 }

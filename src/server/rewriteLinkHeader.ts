@@ -1,4 +1,4 @@
-import { parseLinkHeader } from '../client/parseLinkHeader';
+import { parseLinkHeader } from '../client/internal';
 import { isWireInteger } from '../shared/paging';
 
 /** Paging relations a browser needs from an RFC 8288 `Link` header (parsePage reads no other). */

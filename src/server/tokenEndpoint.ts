@@ -1,7 +1,5 @@
-import { AuthError } from '../client/errors/AuthError';
-import { NetworkError } from '../client/errors/NetworkError';
-import { parseTokenResponse, type TokenGrant } from '../client/parseTokenResponse';
-import { redact } from '../client/redact';
+import { AuthError, NetworkError } from '../client/index';
+import { parseTokenResponse, redact, type TokenGrant } from '../client/internal';
 
 // The token endpoint: where it is (discovery), what a client credentials request sends, what its answer means.
 

@@ -13,14 +13,32 @@ export function isDevelopment(): boolean {
 /** `value` as text, never throwing; a string as it is, as callers pass phrases and text they formatted already. */
 const show = (value: unknown): string => (typeof value === 'string' ? value : formatValue(value));
 
+/** Keys of the warnings that once per process is enough to be seen. */
+export const warnedInProcess = /* @__PURE__ */ new Set<string>();
+
+/**
+ * Warns once per `key` in `seen` (a component instance's set, or `warnedInProcess`), silent in production. `message`
+ * is asked only for a key not warned about yet; when it gives no line, the key stays unspent.
+ */
+export function warnOncePerKey(seen: Set<string>, key: string, message: () => string | undefined): void {
+  if (seen.has(key) || !isDevelopment()) return;
+  const line = message();
+  if (line) {
+    seen.add(key);
+    console.warn(line);
+  }
+}
+
 /**
  * Warns about a bad prop once per `seen` set (one set per component instance), naming the prop and
  * the value received. Silent in production.
  */
 export function warnOnce(seen: Set<string>, component: string, prop: string, value: unknown, used: unknown): void {
-  if (seen.has(prop) || !isDevelopment()) return;
-  seen.add(prop);
-  console.warn(`[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`);
+  warnOncePerKey(
+    seen,
+    prop,
+    () => `[pagewise] ${component}: invalid \`${prop}\` ${show(value)}; using ${show(used)} instead.`,
+  );
 }
 
 /** Most kinds remembered: kinds come from error names and statuses, so this is only a guard against a runaway set. */

@@ -24,6 +24,38 @@ export function raceSignal<T>(promise: Promise<T>, signal?: AbortSignal): Promis
   });
 }
 
+/**
+ * Runs `work` with a signal that aborts after `ms` milliseconds with what `onTimeout` makes, or when `signal` aborts
+ * with its reason (the caller has checked it is not aborted yet), and rejects with that reason at once: a `work` that
+ * ignores its signal still ends in time.
+ */
+export async function withTimeout<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  ms: number,
+  onTimeout: () => unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal!.reason);
+  signal?.addEventListener('abort', onAbort);
+  const timer = startTimeout(ms, () => controller.abort(onTimeout()));
+  try {
+    return await raceSignal(work(controller.signal), controller.signal);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Resolves after `ms` milliseconds, or rejects with `signal`'s reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => (clearTimeout(timer), reject(signal!.reason));
+    const timer = startTimeout(ms, () => (signal?.removeEventListener('abort', onAbort), resolve()));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** Milliseconds from a `Retry-After` value (delta-seconds or an HTTP date), or `undefined` when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;

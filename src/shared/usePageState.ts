@@ -3,8 +3,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from './paging';
 
+/** The callbacks of {@link usePageState}, which `usePagination` and `Pagination` take as they are. */
+export interface PageStateCallbacks {
+  /** Called once per user action that changes the page or the page size. */
+  onChange?: (page: number, pageSize: number) => void;
+  /** Called when the page size changes, before `onChange`, with the page that keeps the first item in view. */
+  onSizeChange?: (current: number, size: number) => void;
+}
+
 /** Options of {@link usePageState}. */
-export interface PageStateOptions {
+export interface PageStateOptions extends PageStateCallbacks {
   /** Current page (1-based); makes the page controlled. */
   page?: number;
   /** Page while uncontrolled, read on mount and on each listing change only (like an input's `defaultValue`). @default 1 */
@@ -15,10 +23,6 @@ export interface PageStateOptions {
   defaultPageSize?: number;
   /** What is being paged: when it changes, an uncontrolled page starts again at `defaultPage`. @default '' */
   listing?: string;
-  /** Called once per user action that changes the page or the page size. */
-  onChange?: (page: number, pageSize: number) => void;
-  /** Called when the page size changes, before `onChange`, with the page that keeps the first item in view. */
-  onSizeChange?: (current: number, size: number) => void;
 }
 
 /** State and setters from {@link usePageState}. */

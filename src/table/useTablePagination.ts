@@ -3,6 +3,7 @@
 import { useCallback, useEffect } from 'react';
 import type { PaginationState, Updater } from '@tanstack/react-table';
 import type { PaginationProps } from '../pagination/index';
+import { invalidArgument } from '../shared/assert';
 
 /**
  * What `useTablePagination` needs of a TanStack Table v9 table: `useTable` with `rowPaginationFeature`
@@ -24,7 +25,7 @@ export interface PaginatedTable {
  * unknown, and `hasNext` is `true` when a server-paged table's page count is unknown (`pageCount: -1`).
  */
 export type TablePaginationBinding = Required<Pick<PaginationProps, 'current' | 'pageSize' | 'onChange'>> &
-  Pick<PaginationProps, 'total'> & { hasNext?: boolean };
+  Pick<PaginationProps, 'total' | 'hasNext'>;
 
 /** The row count the control shows, or undefined while a server-paged table does not know it yet. */
 function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined {
@@ -46,10 +47,11 @@ function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined
 export function useTablePagination(table: PaginatedTable): TablePaginationBinding {
   // Typed as required, but plain JavaScript or a cast can still pass a table without it.
   if (!table.state?.pagination) {
-    throw new TypeError(
-      'pagewise: useTablePagination() found no `pagination` in `table.state`. Register rowPaginationFeature ' +
+    throw invalidArgument(
+      'table',
+      'has no `pagination` in `table.state`, which useTablePagination() reads. Register rowPaginationFeature ' +
         '(useTable({ features: tableFeatures({ rowPaginationFeature }), … })) and, if you pass useTable a state ' +
-        'selector, select pagination too: (state) => ({ pagination: state.pagination, … }).',
+        'selector, select pagination too: (state) => ({ pagination: state.pagination, … })',
     );
   }
   const { pageIndex, pageSize } = table.state.pagination;

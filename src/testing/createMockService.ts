@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { LIST_ROUTE } from '../client/url';
+import { LIST_ROUTE } from '../shared/listEndpoints';
 import type { GenerationCounter } from './createRowSource';
 import { createOrganizations, rowsOf } from './createOrganizations';
 import { demoAccount, demoClient, demoOrganizations } from './demoData';
@@ -8,6 +8,7 @@ import { handleListRequest } from './handleListRequest';
 import { handleTokenRequest } from './handleTokenRequest';
 import { pathBelow, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import type { MockServiceState } from './MockServiceState';
+import { assertInteger, assertNumber, assertOneOf, invalidArgument } from '../shared/assert';
 import { setMockServiceInternals } from './mockServiceInternals';
 import type {
   MockAccount,
@@ -46,13 +47,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const lifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
   const initialLatency = options.latencyMs ?? 0;
 
-  if (!SHAPES.includes(shape)) throw new TypeError(`createMockService: \`shape\` must be one of ${SHAPES.join(', ')}`);
-  if (!(lifetimeSeconds > 0))
-    throw new TypeError('createMockService: `tokenLifetimeSeconds` must be a positive number');
+  assertOneOf('shape', shape, SHAPES);
+  assertNumber('tokenLifetimeSeconds', lifetimeSeconds, { unit: 'seconds' });
   const firstClient = clients[0];
   const firstAccount = accounts[0];
-  if (!firstClient) throw new TypeError('createMockService: `clients` must hold at least one client');
-  if (!firstAccount) throw new TypeError('createMockService: `accounts` must hold at least one account');
+  if (!firstClient) throw invalidArgument('clients', 'must hold at least one client');
+  if (!firstAccount) throw invalidArgument('accounts', 'must hold at least one account');
 
   const counter: GenerationCounter = { generated: 0 };
   const organizations = createOrganizations(options.organizations ?? demoOrganizations, counter, options.generators);
@@ -132,23 +132,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return counter.generated;
     },
     fail(failure) {
-      if (!MOCK_FAILURES.includes(failure.status)) {
-        throw new TypeError(`fail: \`status\` must be one of ${MOCK_FAILURES.join(', ')}`);
-      }
+      assertOneOf('failure.status', failure.status, MOCK_FAILURES);
       const times = failure.times ?? 1;
-      if (!(times >= 1)) throw new TypeError('fail: `times` must be at least 1');
+      if (times !== Infinity) assertInteger('failure.times', times, 1);
       state.failures.push({ ...failure, remaining: times });
     },
     deleteRows(organizationId, resource, count) {
-      const organization = state.byId.get(organizationId.toLowerCase());
-      if (!organization) throw new TypeError(`deleteRows: unknown \`organizationId\` "${organizationId}"`);
-      const rows = typeof resource === 'string' ? rowsOf(organization, resource) : undefined;
-      if (!rows)
-        throw new TypeError(
-          'deleteRows: `resource` must be "shares", "environments" or a list the organization was seeded with',
-        );
-      if (!Number.isSafeInteger(count) || count < 0) throw new TypeError('deleteRows: `count` must be an integer >= 0');
-      rows.deleteLast(count);
+      const organization = state.byId.get(String(organizationId).toLowerCase());
+      if (!organization) throw invalidArgument('organizationId', 'is not an organization of this mock', organizationId);
+      assertOneOf('resource', resource, ['shares', 'environments', ...organization.lists.keys()]);
+      assertInteger('count', count, 0);
+      rowsOf(organization, resource)!.deleteLast(count);
     },
     setLatency(next) {
       state.latency = next;

@@ -1,6 +1,7 @@
-import type { ApiRecord } from '../client/types';
-import { isUuid } from '../client/url';
+import type { ApiRecord } from '../client/index';
+import { isUuid } from '../shared/listEndpoints';
 import { deterministicUuid } from './deterministicUuid';
+import { invalidArgument } from '../shared/assert';
 import { createRowSource, type GenerationCounter, type RowSource } from './createRowSource';
 import { generateEnvironment } from './generateEnvironment';
 import { generateShare } from './generateShare';
@@ -48,7 +49,7 @@ function checkSeed(value: unknown, label: string): number | ApiRecord[] {
   if (value === undefined) return 0;
   if (Array.isArray(value)) return value as ApiRecord[];
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  throw new TypeError(`createMockService: \`${label}\` must be a row count (integer >= 0) or an array of records`);
+  throw invalidArgument(label, 'must be a row count (an integer >= 0) or an array of records', value);
 }
 
 /** The organizations `createMockService` serves, from its `organizations` option; a bad seed is refused naming it. */
@@ -58,7 +59,7 @@ export function createOrganizations(
   generators: MockServiceOptions['generators'] = {},
 ): OrganizationState[] {
   return Object.entries(seeds).map(([id, seed], position) => {
-    if (!isUuid(id)) throw new TypeError(`createMockService: \`organizations\` key "${id}" is not a UUID`);
+    if (!isUuid(id)) throw invalidArgument('organizations', 'must be keyed by UUIDs', id);
     const name = seed.name ?? `Organization ${position + 1}`;
     const slug = slugOf(name);
     return {
@@ -77,9 +78,7 @@ export function createOrganizations(
       lists: new Map(
         Object.entries(seed.lists ?? {}).map(([resource, rows]) => {
           if (!/^[A-Za-z][\w-]*$/.test(resource))
-            throw new TypeError(
-              `createMockService: \`organizations["${id}"].lists\` key "${resource}" is not a path segment`,
-            );
+            throw invalidArgument(`organizations["${id}"].lists`, 'must be keyed by path segments', resource);
           const generate = generators[resource];
           const make = generate
             ? (index: number) => generate(index, { id, name })

@@ -1,4 +1,4 @@
-import type { ApiRecord } from '../client/types';
+import type { ApiRecord } from '../client/index';
 
 /** Counts generated records, so tests can show generation is O(page size). */
 export interface GenerationCounter {

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { ApiRecord } from '../client/types';
+import type { ApiRecord } from '../client/index';
 import type { MockListResource, MockResponseShape } from './types';
 
 /** One page of rows and where it sits, before it is put in a response shape. */

@@ -1,4 +1,4 @@
-import type { Environment } from '../client/types';
+import type { Environment } from '../client/index';
 import { deterministicUuid } from './deterministicUuid';
 
 /** An environment as the mock serves it. */

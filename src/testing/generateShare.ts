@@ -1,4 +1,4 @@
-import type { Share } from '../client/types';
+import type { Share } from '../client/index';
 import { deterministicNumber, deterministicUuid } from './deterministicUuid';
 
 /** A share as the mock serves it. */

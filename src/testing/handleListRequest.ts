@@ -1,10 +1,10 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, isWireInteger } from '../shared/paging';
-import { isUuid } from '../client/url';
+import { isUuid } from '../shared/listEndpoints';
 import { authorizationScheme, decodeBasicCredentials, MOCK_REALM } from './http';
 import { errorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
 import { rowsOf } from './createOrganizations';
-import { formatPage } from './formatPage';
+import { formatPage, type PageSlice } from './formatPage';
 import { parseSort, queryRows, sortsOrFilters } from './queryRows';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 import type { MockListResource, RecordedRequest } from './types';
@@ -98,32 +98,18 @@ export async function handleListRequest(
   const rows = rowsOf(organization, resource);
   if (!rows) return refuse(404, `No list '${resource}' for organization ${organizationId}`);
   const start = page * validSize;
+  let items: PageSlice['items'];
+  let total: number;
   if (!sortsOrFilters(url)) {
     // Unsorted and unfiltered: only the page's rows are generated, however large the organization.
-    return finish(
-      record,
-      formatPage(state.shape, {
-        resource,
-        items: rows.slice(start, start + validSize),
-        total: rows.count(),
-        page,
-        size: validSize,
-        url,
-      }),
-    );
+    items = rows.slice(start, start + validSize);
+    total = rows.count();
+  } else {
+    const orders = parseSort(url);
+    const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
+    if (typeof listed === 'string') return refuse(400, listed);
+    items = listed.slice(start, start + validSize);
+    total = listed.length;
   }
-  const orders = parseSort(url);
-  const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
-  if (typeof listed === 'string') return refuse(400, listed);
-  return finish(
-    record,
-    formatPage(state.shape, {
-      resource,
-      items: listed.slice(start, start + validSize),
-      total: listed.length,
-      page,
-      size: validSize,
-      url,
-    }),
-  );
+  return finish(record, formatPage(state.shape, { resource, items, total, page, size: validSize, url }));
 }

@@ -1,4 +1,5 @@
 import type { MockService } from './types';
+import { invalidArgument } from '../shared/assert';
 
 /** Hooks the HTTP adapter uses; kept off the public `MockService` surface. */
 export interface MockServiceInternals {
@@ -16,6 +17,6 @@ export function setMockServiceInternals(service: MockService, value: MockService
 /** The internals of a service made by `createMockService`. */
 export function getMockServiceInternals(service: MockService): MockServiceInternals {
   const value = internals.get(service);
-  if (!value) throw new TypeError('createMockHttpServer: `service` must come from createMockService()');
+  if (!value) throw invalidArgument('service', 'must come from createMockService()');
   return value;
 }

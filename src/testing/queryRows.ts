@@ -1,4 +1,4 @@
-import type { ApiRecord } from '../client/types';
+import type { ApiRecord } from '../client/index';
 
 /** Query parameters that are paging, not filters. */
 const PAGING = new Set(['page', 'size', 'sort']);

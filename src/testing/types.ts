@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import type { ApiRecord } from '../client/types';
+import type { ApiRecord } from '../client/index';
 
 /** A list resource of the service: the two it documents, or another one the mock was seeded with (`lists`). */
 export type MockListResource = 'shares' | 'environments' | (string & {});
@@ -120,7 +120,7 @@ export interface RecordedRequest {
 export interface MockFailure {
   /** The failure: an HTTP status, a 200 with a truncated JSON body, or a network error. */
   status: 401 | 403 | 429 | 500 | 503 | 'malformed-json' | 'network';
-  /** How many matching requests fail. @default 1 */
+  /** How many matching requests fail (`Infinity`: every one). @default 1 */
   times?: number;
   /** `Retry-After` header value (seconds or HTTP date). @default 1 for 429, none otherwise */
   retryAfter?: number | string;

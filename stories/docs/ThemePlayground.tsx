@@ -4,13 +4,19 @@ import css from '../../src/pagination/styles.css?raw';
 
 /**
  * Every themable `--pw-*` property and its light default, read from the shipped stylesheet (so this page cannot drift):
- * the stylesheet only reads them, as `var(--pw-accent, var(--_pw-accent, #1d4ed8))` (a theme's value, else the
- * default); `--_*` are its private switches.
+ * the stylesheet only reads them, as `var(--pw-radius, 6px)` or `var(--pw-accent, var(--_pw-accent))`, where the
+ * private `--_pw-accent` is the theme's value (the light one declared first); `--_*` are its private switches.
  */
-export function themeVariables(): [name: string, value: string][] {
+export function themeVariables(source: string = css): [name: string, value: string][] {
+  const light = new Map<string, string>();
+  for (const [, name, value] of source.matchAll(/(--_pw-[a-z]+):\s*([^;]+);/g)) {
+    if (!light.has(name!)) light.set(name!, value!.trim());
+  }
   const found = new Map<string, string>();
-  for (const [, name, value] of css.matchAll(/var\((--pw-[a-z0-9-]+),\s*(?:var\(--_pw-[a-z-]+,\s*)?([^,;()]+)\)/g)) {
-    if (!found.has(name!)) found.set(name!, value!.trim());
+  for (const [, name, theme, value] of source.matchAll(
+    /var\((--pw-[a-z0-9-]+),\s*(?:var\((--_pw-[a-z-]+)\)|([^,;()]+))\)/g,
+  )) {
+    if (!found.has(name!)) found.set(name!, theme ? light.get(theme)! : value!.trim());
   }
   return [...found];
 }

@@ -83,6 +83,7 @@ describe('bearerToken', () => {
     const error = await client.listShares(params).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe(`pagewise: \`getToken\` must return a token or a token response: ${problem}`);
+    expect(error).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'getToken' });
     expect(server.requests).toHaveLength(0);
     expectNoSecrets(error, [TOKEN]);
   });
@@ -151,5 +152,20 @@ describe('bearerToken', () => {
     expect(() => bearerToken(() => TOKEN, { leewaySeconds: -1 })).toThrow(
       'pagewise: `leewaySeconds` must be a number >= 0, got -1',
     );
+  });
+
+  it.each([
+    ['getToken', () => bearerToken(TOKEN as never)],
+    ['leewaySeconds', () => bearerToken(() => TOKEN, { leewaySeconds: -1 })],
+    ['timeoutMs', () => bearerToken(() => TOKEN, { timeoutMs: 0 } as never)],
+  ])('gives the argument error for %s the stable code and the argument it names', (argument, make) => {
+    let error: unknown;
+    try {
+      make();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument });
   });
 });

@@ -109,6 +109,31 @@ describe('bad arguments', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it.each([
+    [{ organizationId: 'abc', page: 0, size: 20 }, 'organizationId'],
+    [{ organizationId: ORG, page: -1, size: 20 }, 'page'],
+    [{ organizationId: ORG, page: 0, size: 0 }, 'size'],
+    [{ organizationId: ORG, page: 0, size: 20, sort: 'name' }, 'sort'],
+    [{ organizationId: ORG, page: 0, size: 20, filters: { page: '2' } }, 'filters.page'],
+  ])('gives the rejection for %j the stable code and the argument it names', async (params, argument) => {
+    await expect(client().listShares(params as never)).rejects.toThrow(
+      expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument }),
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('gives the construction errors the stable code and the option they name', () => {
+    for (const [options, argument] of [
+      [{ baseUrl: 'ftp://x' }, 'baseUrl'],
+      [{ baseUrl: server.origin, auth: {} }, 'auth'],
+      [{ baseUrl: server.origin, id: '' }, 'id'],
+    ] as const) {
+      expect(() => createApiClient(options as never)).toThrow(
+        expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument }),
+      );
+    }
+  });
+
   it('rejects (does not throw synchronously) when called without params', async () => {
     let result: Promise<unknown> | undefined;
     expect(() => {
@@ -650,5 +675,41 @@ describe('a credential fetch would quote in its error', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, body: { seen: 'Bearer [redacted]', token: '[redacted]' } });
     expectNoSecrets(error, [TOKEN]);
+  });
+});
+
+describe('the organization and resource as the list call built them', () => {
+  it("tells the strategy the organization's path for a 401 and for an accepted answer, and events the resource", async () => {
+    const told: Array<[string, string, string | undefined, number | undefined]> = [];
+    let issued = 0;
+    const auth: AuthStrategy = {
+      id: 'recording',
+      authorize: async () => `Bearer ${TOKEN}-${(issued += 1)}`,
+      unauthorized: (authorization, scope, response) => {
+        told.push(['unauthorized', authorization.slice(-2), scope, response?.status]);
+        return true;
+      },
+      accepted: (authorization, scope, response) => {
+        told.push(['accepted', authorization.slice(-2), scope, response?.status]);
+      },
+    };
+    let calls = 0;
+    server.handle(() =>
+      (calls += 1) === 1 ? { status: 401, body: { error: 'invalid_token' } } : { body: springPage([], 0) },
+    );
+    const events: unknown[] = [];
+    const client = createApiClient({ baseUrl: `${server.origin}/api`, auth, onEvent: (event) => events.push(event) });
+    // A filter value with "/" and "?" in it: nothing about the organization or resource is read back from the URL.
+    await client.list('environments', { organizationId: ORG, page: 0, size: 5, filters: { q: 'a/b?c=/d' } });
+    expect(told).toEqual([
+      ['unauthorized', '-1', `${server.origin}/api/${ORG}`, 401],
+      ['accepted', '-2', `${server.origin}/api/${ORG}`, 200],
+    ]);
+    expect(events.filter((event) => (event as { type: string }).type !== 'client-response')).toEqual([
+      { type: 'client-request', resource: 'environments', attempt: 1 },
+      { type: 'client-retry', resource: 'environments', reason: 'unauthorized' },
+      { type: 'client-request', resource: 'environments', attempt: 2 },
+    ]);
+    expect(server.requests.map((request) => request.query.get('q'))).toEqual(['a/b?c=/d', 'a/b?c=/d']);
   });
 });

@@ -63,6 +63,12 @@ describe('sharesQueryOptions', () => {
     expect(service.requests).toHaveLength(0);
   });
 
+  it('gives its argument errors the stable code and the argument they name', () => {
+    expect(() => sharesQueryOptions({ client, organizationId: acme, pageSize: 0 })).toThrow(
+      expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'pageSize' }),
+    );
+  });
+
   it('never puts a token, secret or API token in the query key, also after a request was made', async () => {
     const token = 'tok-3c9d1f7a5e2b4c6d8e0f1a2b3c4d5e6f';
     const { accountId, apiToken } = service.credentials;

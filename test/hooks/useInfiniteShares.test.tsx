@@ -198,10 +198,19 @@ describe('useSuspenseShares: paging under Suspense', () => {
     expect(fallbacks).toBe(1);
   });
 
-  it('asks for an organization up front, naming the hook', () => {
+  it('asks for an organization up front, naming the hook, with the argument error code', () => {
     const wrapper = createWrapper(createTestQueryClient(), client);
-    expect(() => renderHook(() => useSuspenseShares({ organizationId: '' }), { wrapper })).toThrow(
-      'pagewise: useSuspenseShares() needs an `organizationId` (a suspending query cannot wait for one)',
-    );
+    let thrown: unknown;
+    try {
+      renderHook(() => useSuspenseShares({ organizationId: '' }), { wrapper });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TypeError);
+    expect(thrown).toMatchObject({
+      message: 'pagewise: `organizationId` is required by useSuspenseShares() (a suspending query cannot wait for one)',
+      code: 'PAGEWISE_INVALID_ARGUMENT',
+      argument: 'organizationId',
+    });
   });
 });

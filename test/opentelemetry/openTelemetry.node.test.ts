@@ -18,7 +18,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { openTelemetry, type PagewiseTelemetry } from '../../src/opentelemetry/index';
-import { clientCredentials, createProxyHandler, defineTokenStore, memoryTokenStore } from '../../src/server/index';
+import { clientCredentials, createProxyHandler, memoryTokenStore, type TokenStore } from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
@@ -408,7 +408,7 @@ describe('openTelemetry on the token source', () => {
   });
 
   it('counts a store that fails as a fallback, naming only the kind of error', async () => {
-    const broken = defineTokenStore({
+    const broken: TokenStore = {
       get: () =>
         Promise.reject(
           Object.assign(new Error('redis://user:pw-3b9f@cache:6379 refused'), { name: 'ConnectionError' }),
@@ -417,7 +417,7 @@ describe('openTelemetry on the token source', () => {
       lock: () => Promise.resolve(true),
       unlock: () => Promise.resolve(),
       deleteIfEqual: () => Promise.resolve(),
-    });
+    };
     await list(source({ tokenStore: broken, onTokenStoreError: () => undefined }));
     expect(await tokenCounts()).toEqual(
       expect.arrayContaining([
@@ -475,6 +475,9 @@ describe('openTelemetry options', () => {
   ])('rejects an unusable %s with a TypeError naming it', (name, options) => {
     expect(() => openTelemetry(options as never)).toThrow(new RegExp(`\`${name}\``));
     expect(() => openTelemetry(options as never)).toThrow(TypeError);
+    expect(() => openTelemetry(options as never)).toThrow(
+      expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: name }),
+    );
   });
 
   it('ignores a meter or a tracer that throws: the calls they observe go on', async () => {

@@ -477,6 +477,28 @@ describe('Pagination: behaviour', () => {
 });
 
 describe('Pagination: server rendering', () => {
+  it('warns in effects only: a server render of bad props warns about nothing, the browser once per prop', () => {
+    const ui = (
+      <Pagination
+        total={Number.NaN}
+        current={-1}
+        size={'xl' as 'sm'}
+        locale="not a locale"
+        labels={{ page: 'P {page}' } as unknown as PaginationProps['labels']}
+      />
+    );
+    expect(renderToString(ui)).toContain('P 1');
+    expect(warn).not.toHaveBeenCalled();
+    render(ui);
+    expect(warn.mock.calls.map(([line]) => String(line).match(/`([^`]+)`/)?.[1]).sort()).toEqual([
+      'current',
+      'labels.page',
+      'locale',
+      'size',
+      'total',
+    ]);
+  });
+
   it('hydrates without a mismatch when the browser formats numbers differently from the server by default', async () => {
     const ui = <Pagination total={123_456} defaultCurrent={1200} showTotal />;
     const html = renderToString(ui);

@@ -82,6 +82,17 @@ describe('Pagination with hasNext and no total', () => {
     expect(screen.queryByText(/of/)).toBeNull();
   });
 
+  it('says the page alone without a total, in the live region as in "3" of the compact layout', async () => {
+    function Uncounted() {
+      const [page, setPage] = useState(3);
+      return <Pagination current={page} onChange={setPage} />;
+    }
+    render(<Uncounted />);
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Page 2$/);
+    expect(document.querySelector('.pw-indicator .pw-sr')).toHaveTextContent(/^Page 2$/);
+  });
+
   it('ignores hasNext when a total is given', () => {
     render(<Pagination current={5} total={100} hasNext />);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
@@ -105,7 +116,7 @@ describe('usePagination with hasNext (properties)', () => {
           const onChange = vi.fn();
           const { result, unmount } = renderHook(() => usePagination({ current, hasNext, onChange }));
           const p = result.current;
-          expect(p.hasNext).toBe(hasNext && p.current < Number.MAX_SAFE_INTEGER);
+          expect(p.canNext).toBe(hasNext && p.current < Number.MAX_SAFE_INTEGER);
           expect(p.pageCountKnown).toBe(!hasNext);
           expect(Number.isInteger(p.pageCount) && p.pageCount >= p.current).toBe(true);
           expect(p.items.some((item) => item.type === 'page' && item.page === p.current)).toBe(true);

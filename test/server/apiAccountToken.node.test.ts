@@ -149,7 +149,7 @@ describe('apiAccountToken (seed 5)', () => {
     [{ accountId: 'acct-1' }, 'pagewise: `accountId` must be a UUID, got "acct-1"'],
     [{ apiToken: '' }, 'pagewise: `apiToken` must be a non-empty string'],
     [{ apiToken: undefined }, 'pagewise: `apiToken` must be a non-empty string'],
-    [{ encoding: 'hex' }, 'pagewise: `encoding` must be "raw" or "base64", got "hex"'],
+    [{ encoding: 'hex' }, 'pagewise: `encoding` must be one of raw, base64, got "hex"'],
     [{ apiToken: 'tök en' }, '`apiToken` has characters a raw Basic header cannot carry; use `encoding: "base64"`'],
   ])('throws for %j, naming the argument without echoing the token', (override, message) => {
     let error: unknown;
@@ -160,6 +160,7 @@ describe('apiAccountToken (seed 5)', () => {
     }
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toContain(message);
+    expect(error).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: /`(\w+)`/.exec(message)![1] });
     expectNoSecrets(error, [API_TOKEN, 'tök en']);
   });
 

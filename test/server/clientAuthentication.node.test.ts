@@ -219,6 +219,9 @@ describe('arguments of the new methods', () => {
       const error = await failure(options());
       expect(error).toBeInstanceOf(TypeError);
       expect((error as Error).message).toContain(message);
+      // The argument error's code, and the argument it names: the one its message starts with.
+      const named = /^pagewise: `(\w+)`/.exec((error as Error).message)![1];
+      expect(error).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: named });
       expect(service.tokenRequests()).toHaveLength(0);
       expectNoSecrets(error, [key.pem, key.jwk.d!, key.jwk.x!, SECRET, ASSERTION]);
     },

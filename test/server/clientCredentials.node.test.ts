@@ -314,20 +314,20 @@ describe('clientCredentials: arguments', () => {
   const base = { authUrl: 'https://idp.example.test', clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
 
   it.each([
-    [{ authUrl: undefined }, 'pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`'],
+    [{ authUrl: undefined }, 'pagewise: `authUrl` or `tokenUrl` or `issuer` must be given, exactly one'],
     [
       { tokenUrl: 'https://idp.example.test/token' },
-      'pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`, not `authUrl` and `tokenUrl`',
+      'pagewise: `authUrl` or `tokenUrl` or `issuer` must be given, exactly one, got `authUrl` and `tokenUrl`',
     ],
     [{ authUrl: undefined, issuer: 'idp.example.test' }, '`issuer` must be an absolute http(s) URL'],
     [
       { authUrl: undefined, tokenUrl: 'https://idp.example.test/token?key=x' },
       '`tokenUrl` must not have a query or fragment',
     ],
-    [{ bodyEncoding: 'xml' }, '`bodyEncoding` must be "json" or "form", got "xml"'],
+    [{ bodyEncoding: 'xml' }, '`bodyEncoding` must be one of json, form, got "xml"'],
     [
       { clientAuthentication: 'none' },
-      '`clientAuthentication` must be "client_secret_post", "client_secret_basic", "private_key_jwt", "client_secret_jwt" or "tls_client_auth", got "none"',
+      '`clientAuthentication` must be one of client_secret_post, client_secret_basic, private_key_jwt, client_secret_jwt, tls_client_auth, got "none"',
     ],
     [{ resource: [] }, '`resource` must not be an empty list'],
     [{ resource: 'urn:x' }, '`resource` must be an absolute http(s) URL'],
@@ -358,9 +358,28 @@ describe('clientCredentials: arguments', () => {
     }
   });
 
+  it.each([
+    [{ authUrl: undefined }, 'authUrl'],
+    [{ bodyEncoding: 'xml' }, 'bodyEncoding'],
+    [{ clientAuthentication: 'none' }, 'clientAuthentication'],
+    [{ resource: [] }, 'resource'],
+    [{ defaultExpiresIn: 0 }, 'defaultExpiresIn'],
+    [{ leewaySeconds: -1 }, 'leewaySeconds'],
+    [{ tokenStore: { get: async () => undefined } }, 'tokenStore.set'],
+  ])('gives the argument error for %j the stable code and the argument it names', (override, argument) => {
+    let error: unknown;
+    try {
+      clientCredentials({ ...base, ...(override as object) } as ClientCredentialsOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument });
+  });
+
   it('throws the one-of error, not a property read of undefined, when called without options', () => {
     expect(() => clientCredentials(undefined as unknown as ClientCredentialsOptions)).toThrow(
-      'pagewise: give exactly one of `authUrl`, `tokenUrl` or `issuer`',
+      'pagewise: `authUrl` or `tokenUrl` or `issuer` must be given, exactly one',
     );
   });
 

@@ -488,6 +488,27 @@ describe('createProxyHandler', () => {
     ).toThrow(message);
   });
 
+  it.each([
+    [{ auth: undefined }, 'auth'],
+    [{ basePath: 'api' }, 'basePath'],
+    [{ maxBodyBytes: 0 }, 'maxBodyBytes'],
+    [{ allow: { shares: { sort: 'name' } } }, 'allow.shares.sort'],
+  ])('gives the argument error for %j the stable code and the option it names', (override, argument) => {
+    const attempt = () =>
+      createProxyHandler({
+        baseUrl: 'https://api.example.test',
+        auth: clientCredentials({
+          authUrl: 'https://idp.example.test',
+          clientId: CLIENT_ID,
+          clientSecret: CLIENT_SECRET,
+        }),
+        allowRequest: () => true,
+        ...(override as object),
+      });
+    expect(attempt).toThrow(TypeError);
+    expect(attempt).toThrow(expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument }));
+  });
+
   it('forwards an upper-case organization UUID as is', async () => {
     const upper = ORG.toUpperCase();
     const response = await call(`/bff/pagewise/${upper}/shares?page=0&size=20`);

@@ -4,7 +4,6 @@ import { createApiClient } from '../../src/client/index';
 import {
   clientCredentials,
   createProxyHandler,
-  defineTokenStore,
   memoryTokenStore,
   type ClientCredentialsOptions,
   type TokenStore,
@@ -152,7 +151,7 @@ describe('DPoP tokens in a shared token store', () => {
       unlock: (key, owner) => plain.unlock(key, owner),
       deleteIfEqual: (key, token) => plain.deleteIfEqual(key, token),
     };
-    return { store: defineTokenStore(store), written };
+    return { store, written };
   }
 
   it('shares them between processes holding the same key pair, and never between processes with their own keys', async () => {

@@ -3,10 +3,10 @@ import { createApiClient, type ClientEvent } from '../../src/client/index';
 import {
   clientCredentials,
   createProxyHandler,
-  defineTokenStore,
   memoryTokenStore,
   type ProxyEvent,
   type TokenEvent,
+  type TokenStore,
 } from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
 import { createGate } from '../helpers/createGate';
@@ -81,14 +81,14 @@ describe('clientCredentials onEvent', () => {
     await second.client.listShares(params);
     expect(types(second.events)).toEqual(['token-shared', 'token-fetched']);
 
-    const failing = defineTokenStore({
+    const failing: TokenStore = {
       get: () =>
         Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
       set: () => Promise.resolve(),
       lock: () => Promise.resolve(true),
       unlock: () => Promise.resolve(),
       deleteIfEqual: () => Promise.resolve(),
-    });
+    };
     const third = setup({ tokenStore: failing, onTokenStoreError: () => undefined });
     await third.client.listShares(params);
     expect(third.events).toEqual([

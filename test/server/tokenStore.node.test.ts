@@ -3,14 +3,8 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import {
-  clientCredentials,
-  defineTokenStore,
-  memoryTokenStore,
-  redisTokenStore,
-  type SharedTokenStore,
-  type TokenStore,
-} from '../../src/server/index';
+import { clientCredentials, memoryTokenStore, redisTokenStore, type TokenStore } from '../../src/server/index';
+import { shareTokens } from '../../src/server/tokenSharing';
 import { springPage } from '../client/fixtures';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
@@ -34,7 +28,7 @@ afterAll(async () => {
   await redis.stop();
 });
 
-const stores: [string, () => SharedTokenStore][] = [
+const stores: [string, () => TokenStore][] = [
   ['memoryTokenStore', () => memoryTokenStore()],
   ['redisTokenStore (node-redis)', () => redisTokenStore(nodeRedis, { prefix: `t${Math.random()}:` })],
   ['redisTokenStore (ioredis)', () => redisTokenStore(ioredis, { prefix: `t${Math.random()}:` })],
@@ -98,9 +92,7 @@ describe('redisTokenStore', () => {
   });
 
   it('refuses a client that is neither node-redis nor ioredis, naming it', () => {
-    expect(() => redisTokenStore({} as never)).toThrow(
-      'pagewise: `redisTokenStore` needs a node-redis or ioredis client',
-    );
+    expect(() => redisTokenStore({} as never)).toThrow('pagewise: `client` must be a node-redis or ioredis client');
   });
 
   it('reports data that is not a stored token as a failure of the store', async () => {
@@ -132,13 +124,18 @@ describe('redisTokenStore', () => {
       lock: async () => true,
       unlock: async () => undefined,
     };
-    expect(() => defineTokenStore(partial as unknown as TokenStore)).toThrow(
-      'pagewise: `deleteIfEqual` must be a function',
-    );
+    expect(() =>
+      clientCredentials({
+        authUrl: 'https://idp.example.test',
+        clientId: 'a',
+        clientSecret: 'b',
+        tokenStore: partial as unknown as TokenStore,
+      }),
+    ).toThrow('pagewise: `tokenStore.deleteIfEqual` must be a function');
   });
 });
 
-describe('defineTokenStore between processes', () => {
+describe('token sharing between processes', () => {
   const grant = (token: string) => ({ token, expiresIn: 3600 });
 
   it('stops a waiting process waiting as soon as the lock holder fails: it takes the lock and asks itself', async () => {
@@ -146,9 +143,12 @@ describe('defineTokenStore between processes', () => {
     try {
       const store = memoryTokenStore();
       let failHolder!: (error: Error) => void;
-      const holder = store.share({ keyParts: ['k'], request: () => new Promise((_, reject) => (failHolder = reject)) });
+      const holder = shareTokens(store, {
+        keyParts: ['k'],
+        request: () => new Promise((_, reject) => (failHolder = reject)),
+      });
       const waiterRequests: number[] = [];
-      const waiter = store.share({
+      const waiter = shareTokens(store, {
         keyParts: ['k'],
         request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')),
       });
@@ -173,7 +173,7 @@ describe('defineTokenStore between processes', () => {
     const store = memoryTokenStore();
     let requests = 0;
     const processes = Array.from({ length: 8 }, () =>
-      store.share({
+      shareTokens(store, {
         keyParts: ['k'],
         request: async () => (requests++, await new Promise((r) => setTimeout(r, 30)), grant('at-shared-0b9f3e2c')),
       }),
@@ -192,7 +192,7 @@ describe('clientCredentials with a tokenStore (one process)', () => {
   afterAll(() => service.server.close());
   beforeEach(() => service.reset());
 
-  const setup = (tokenStore: SharedTokenStore, extra: { onTokenStoreError?: (e: unknown) => void } = {}) =>
+  const setup = (tokenStore: TokenStore, extra: { onTokenStoreError?: (e: unknown) => void } = {}) =>
     createApiClient({
       baseUrl: `${service.server.origin}/api`,
       auth: clientCredentials({
@@ -234,7 +234,7 @@ describe('clientCredentials with a tokenStore (one process)', () => {
     };
     const errors: unknown[] = [];
     await expect(
-      setup(defineTokenStore(failing), { onTokenStoreError: (e) => errors.push(e) }).listShares(params),
+      setup(failing, { onTokenStoreError: (e) => errors.push(e) }).listShares(params),
     ).resolves.toMatchObject({ total: 1 });
     expect(service.tokenRequests()).toHaveLength(1);
     expect(errors).toHaveLength(1);
@@ -252,7 +252,7 @@ describe('clientCredentials with a tokenStore (one process)', () => {
       };
       const errors: unknown[] = [];
       let settled = false;
-      const call = setup(defineTokenStore(hanging), { onTokenStoreError: (e) => errors.push(e) })
+      const call = setup(hanging, { onTokenStoreError: (e) => errors.push(e) })
         .listShares(params)
         .finally(() => (settled = true));
       // Virtual time: the store's 1 s limit runs out without the test waiting for it.
@@ -268,14 +268,14 @@ describe('clientCredentials with a tokenStore (one process)', () => {
 
   it('warns once a minute by default, naming only the error kind', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const failing = defineTokenStore({
+    const failing: TokenStore = {
       get: () =>
         Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
       set: () => Promise.resolve(),
       lock: () => Promise.resolve(false),
       unlock: () => Promise.resolve(),
       deleteIfEqual: () => Promise.resolve(),
-    });
+    };
     await setup(failing).listShares(params);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toBe(
@@ -284,22 +284,32 @@ describe('clientCredentials with a tokenStore (one process)', () => {
     warn.mockRestore();
   });
 
-  it('does not change the store object the app passed in', () => {
+  it('does not change the store object the app passed in', async () => {
     const plain = memoryTokenStore();
-    const wrapped = defineTokenStore(plain);
-    expect(wrapped).not.toBe(plain);
-    expect(typeof wrapped.share).toBe('function');
+    const before = { keys: Object.keys(plain), prototype: Object.getPrototypeOf(plain) as unknown };
+    await setup(plain).listShares(params);
+    expect(service.tokenRequests()).toHaveLength(1);
+    expect({ keys: Object.keys(plain), prototype: Object.getPrototypeOf(plain) as unknown }).toEqual(before);
   });
 
-  it('refuses a tokenStore that did not come through defineTokenStore, naming it', () => {
-    expect(() =>
+  it('refuses a tokenStore that is not a TokenStore, naming the method it lacks, with the argument error code', () => {
+    let error: unknown;
+    try {
       clientCredentials({
         authUrl: 'https://idp.example.test',
         clientId: 'a',
         clientSecret: 'b',
-        tokenStore: {} as SharedTokenStore,
-      }),
-    ).toThrow('pagewise: `tokenStore.share` must be a function');
+        tokenStore: {} as TokenStore,
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({
+      name: 'TypeError',
+      message: 'pagewise: `tokenStore.get` must be a function',
+      code: 'PAGEWISE_INVALID_ARGUMENT',
+      argument: 'tokenStore.get',
+    });
   });
 });
 

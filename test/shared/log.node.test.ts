@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createRateLimitedLog } from '../../src/shared/log';
+import { describe, expect, it, vi } from 'vitest';
+import { createRateLimitedLog, warnOncePerKey } from '../../src/shared/log';
 
 describe('createRateLimitedLog', () => {
   it('writes a kind once per interval, then the next line with the count left out', () => {
@@ -60,5 +60,39 @@ describe('createRateLimitedLog', () => {
     expect(lines).toHaveLength(250);
     log('kind 249', 'again');
     expect(lines).toHaveLength(250);
+  });
+});
+
+describe('warnOncePerKey', () => {
+  it('warns once per key and set, asks for the message only while the key is unspent, and spends no key on no line', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const seen = new Set<string>();
+      const asked: string[] = [];
+      const message = (key: string, line: string | undefined) => () => (asked.push(key), line);
+      warnOncePerKey(seen, 'a', message('a', undefined));
+      warnOncePerKey(seen, 'a', message('a', 'first a'));
+      warnOncePerKey(seen, 'a', message('a', 'second a'));
+      warnOncePerKey(seen, 'b', message('b', 'first b'));
+      warnOncePerKey(new Set(), 'a', message('a', 'a in another set'));
+      expect(asked).toEqual(['a', 'a', 'b', 'a']);
+      expect(warn.mock.calls.map(([line]) => line)).toEqual(['first a', 'first b', 'a in another set']);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('is silent in production and asks for no message there', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      let asked = 0;
+      warnOncePerKey(new Set(), 'a', () => `line ${(asked += 1)}`);
+      expect(asked).toBe(0);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllEnvs();
+      warn.mockRestore();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { useShares } from '../../src/hooks/index';
 import { TablePagination, useServerTablePagination, useTablePagination } from '../../src/table/index';
 import type { PaginatedTable, TablePaginationProps } from '../../src/table/index';
 import type { MockShare } from '../../src/testing/index';
+import { INVALID_ARGUMENT } from '../../src/shared/assert';
 import { DataTable } from '../../stories/support/DataTable';
 import {
   createTestQueryClient,
@@ -210,7 +211,11 @@ describe('edges of the table state', () => {
   ])('says what to add when the table state has no pagination (%s)', (_, BrokenTable) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<BrokenTable />)).toThrow(
-      /useTablePagination\(\) found no `pagination` in `table.state`\. Register rowPaginationFeature .*select pagination too/,
+      /^pagewise: `table` has no `pagination` in `table.state`, which useTablePagination\(\) reads\. Register rowPaginationFeature .*select pagination too/,
+    );
+    // A misuse of the argument, in the one shape of pagewise's argument errors.
+    expect(() => render(<BrokenTable />)).toThrow(
+      expect.objectContaining({ name: 'TypeError', code: INVALID_ARGUMENT, argument: 'table' }),
     );
     error.mockRestore();
   });

@@ -7,6 +7,7 @@ import {
   type MockServiceOptions,
 } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
+import { INVALID_ARGUMENT } from '../../src/shared/assert';
 import { accessToken, basicBase64, basicRaw, list, requestToken, tokenBody } from './mockTestUtils';
 
 const server = setupServer();
@@ -336,10 +337,15 @@ describe('deleteRows and reset', () => {
     expect(body).toMatchObject({ totalElements: 0, empty: true });
   });
 
-  it('rejects an unknown organization or a negative count, naming the argument', () => {
+  it('rejects an unknown organization, resource or a negative count, naming the argument', () => {
     const service = createMockService();
-    expect(() => service.deleteRows('00000000-0000-4000-8000-000000000000', 'shares', 1)).toThrow(/organizationId/);
-    expect(() => service.deleteRows(acme, 'shares', -1)).toThrow(/count/);
+    expect(() => service.deleteRows('00000000-0000-4000-8000-000000000000', 'shares', 1)).toThrow(
+      'pagewise: `organizationId` is not an organization of this mock, got "00000000-0000-4000-8000-000000000000"',
+    );
+    expect(() => service.deleteRows(acme, 'users' as 'shares', 1)).toThrow(
+      'pagewise: `resource` must be one of shares, environments, got "users"',
+    );
+    expect(() => service.deleteRows(acme, 'shares', -1)).toThrow('pagewise: `count` must be an integer >= 0, got -1');
   });
 
   it('reset() clears requests, counters and failures and restores deleted rows', async () => {
@@ -441,8 +447,18 @@ describe('fail()', () => {
 
   it('rejects an unknown failure, naming the argument', () => {
     const service = createMockService();
-    expect(() => service.fail({ status: 418 as 500 })).toThrow(/status/);
-    expect(() => service.fail({ status: 500, times: 0 })).toThrow(/times/);
+    expect(() => service.fail({ status: 418 as 500 })).toThrow(
+      'pagewise: `failure.status` must be one of 401, 403, 429, 500, 503, malformed-json, network, got 418',
+    );
+    expect(() => service.fail({ status: 500, times: 0 })).toThrow(
+      'pagewise: `failure.times` must be an integer >= 1, got 0',
+    );
+  });
+
+  it('fails every matching request with times: Infinity', async () => {
+    const service = mock({ auth: 'none' });
+    service.fail({ status: 503, times: Infinity });
+    for (let i = 0; i < 3; i++) expect((await list(service.baseUrl, acme, 'shares', '')).status).toBe(503);
   });
 });
 
@@ -584,9 +600,52 @@ describe('options', () => {
   });
 
   it('rejects bad options, naming them', () => {
-    expect(() => createMockService({ organizations: { acme: { shares: 1 } } })).toThrow(/organizations/);
-    expect(() => createMockService({ organizations: { [acme]: { shares: -1 } } })).toThrow(/shares/);
-    expect(() => createMockService({ shape: 'xml' as 'hal' })).toThrow(/shape/);
-    expect(() => createMockService({ tokenLifetimeSeconds: 0 })).toThrow(/tokenLifetimeSeconds/);
+    expect(() => createMockService({ organizations: { acme: { shares: 1 } } })).toThrow(
+      'pagewise: `organizations` must be keyed by UUIDs, got "acme"',
+    );
+    expect(() => createMockService({ organizations: { [acme]: { shares: -1 } } })).toThrow(
+      `pagewise: \`organizations["${acme}"].shares\` must be a row count (an integer >= 0) or an array of records, got -1`,
+    );
+    expect(() => createMockService({ organizations: { [acme]: { lists: { 'a/b': 3 } } } })).toThrow(
+      `pagewise: \`organizations["${acme}"].lists\` must be keyed by path segments, got "a/b"`,
+    );
+    expect(() => createMockService({ shape: 'xml' as 'hal' })).toThrow(
+      'pagewise: `shape` must be one of spring-page, paged-model, hal, array, items, slice, link, has-more, next, bare-array, got "xml"',
+    );
+    expect(() => createMockService({ tokenLifetimeSeconds: 0 })).toThrow(
+      'pagewise: `tokenLifetimeSeconds` must be a positive number of seconds, got 0',
+    );
+    expect(() => createMockService({ clients: [] })).toThrow('pagewise: `clients` must hold at least one client');
+    expect(() => createMockService({ accounts: [] })).toThrow('pagewise: `accounts` must hold at least one account');
+  });
+
+  it('throws its argument errors as TypeErrors with the stable code and the argument named', () => {
+    const service = createMockService();
+    const refusals: [() => unknown, string][] = [
+      [() => createMockService({ shape: 'xml' as 'hal' }), 'shape'],
+      [() => createMockService({ tokenLifetimeSeconds: -1 }), 'tokenLifetimeSeconds'],
+      [() => createMockService({ clients: [] }), 'clients'],
+      [() => createMockService({ organizations: { acme: {} } }), 'organizations'],
+      [
+        () => createMockService({ organizations: { [acme]: { environments: 1.5 } } }),
+        `organizations["${acme}"].environments`,
+      ],
+      [
+        () => createMockService({ organizations: { [acme]: { lists: { users: -1 } } } }),
+        `organizations["${acme}"].lists.users`,
+      ],
+      [() => service.fail({ status: 500, times: 1.5 }), 'failure.times'],
+      [() => service.deleteRows(acme, 'shares', Number.NaN), 'count'],
+    ];
+    for (const [refuse, argument] of refusals) {
+      let error: unknown;
+      try {
+        refuse();
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error, argument).toBeInstanceOf(TypeError);
+      expect(error, argument).toMatchObject({ code: INVALID_ARGUMENT, argument });
+    }
   });
 });

@@ -2,8 +2,16 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import type { AuthStrategy, ResettableAuthStrategy } from '../../src/client/index';
-import { apiAccountToken, clientCredentials, createProxyHandler, readTokenFile } from '../../src/server/index';
-import type { ApiAccountTokenOptions, ClientCredentialsOptions } from '../../src/server/index';
+import {
+  apiAccountToken,
+  clientCredentials,
+  createProxyHandler,
+  memoryTokenStore,
+  readTokenFile,
+  redisTokenStore,
+} from '../../src/server/index';
+import type * as server from '../../src/server/index';
+import type { ApiAccountTokenOptions, ClientCredentialsOptions, StoredToken, TokenStore } from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
 import type { MockService, RecordedRequest } from '../../src/testing/index';
 import { createMockHttpServer } from '../../src/testing/node';
@@ -96,6 +104,29 @@ describe('pagewise/server', () => {
       clientId: 'id',
       clientAuthentication: 'private_key_jwt',
     });
+  });
+
+  it('tokenStore takes a plain TokenStore: the shipped stores and an object literal alike, with no sharing protocol in the public types', () => {
+    expectTypeOf(memoryTokenStore()).toEqualTypeOf<TokenStore>();
+    expectTypeOf(redisTokenStore({ call: async () => null })).toEqualTypeOf<TokenStore>();
+    const tokens = new Map<string, StoredToken>();
+    const own: TokenStore = {
+      get: async (key) => tokens.get(key),
+      set: async (key, value) => void tokens.set(key, value),
+      lock: async () => true,
+      unlock: async () => undefined,
+      deleteIfEqual: async (key, token) => void (tokens.get(key)?.token === token && tokens.delete(key)),
+    };
+    clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 's', tokenStore: own });
+    const partial = { get: own.get };
+    // @ts-expect-error a store lacking a method of the interface
+    clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 's', tokenStore: partial });
+    expectTypeOf<'defineTokenStore' extends keyof typeof server ? true : false>().toEqualTypeOf<false>();
+    // @ts-expect-error the sharing protocol is clientCredentials' own
+    expectTypeOf<server.SharedTokenStore>().toBeObject();
+    // @ts-expect-error the sharing protocol is clientCredentials' own
+    expectTypeOf<server.TokenShareOptions>().toBeObject();
+    expectTypeOf<TokenStore>().not.toHaveProperty('share');
   });
 
   it('apiAccountToken takes the account id, the token and a raw or base64 encoding', () => {

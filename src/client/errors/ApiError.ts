@@ -1,4 +1,4 @@
-import { stripUserinfo } from '../url';
+import { stripUserinfo } from '../redact';
 
 const BRAND = Symbol.for('pagewise.error');
 

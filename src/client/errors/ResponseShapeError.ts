@@ -6,7 +6,11 @@ export interface ResponseShapeErrorInit extends ApiErrorInit {
   keys?: string[];
 }
 
-/** A successful response whose body is not JSON or not a page shape pagewise knows. Pass `parsePage` to read others. */
+/**
+ * A response whose body pagewise does not take: a success that is not JSON or not a page shape pagewise knows (pass
+ * `parsePage` to read others), or, behind `createProxyHandler`, a body over its `maxBodyBytes` (its message names the
+ * limit; `status` is the response's).
+ */
 export class ResponseShapeError extends ApiError {
   static override readonly kind: string = 'ResponseShapeError';
   /** Top-level keys of the body that was received (empty when it was not a JSON object). */

@@ -1,9 +1,7 @@
-import { assertListParams } from './assertListParams';
-import { fetchJson, type RequestConfig } from './fetchJson';
+/** A list call on the wire: its URL, with sort and filters written in a stable order. */
+import type { ListTarget } from './fetchJson';
 import { baseUrlAt } from './url';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
-
-export type { ListResource };
 
 /** Spring Data's `Pageable`: one `sort=<field>,asc|desc` per criterion, in order of precedence. */
 export const springSort: SerializeSort = (sort) =>
@@ -25,22 +23,20 @@ export function filterParams(filters: ListFilters | undefined): Array<[string, s
 }
 
 /**
- * Validates `params` (rejecting with a `TypeError` naming the bad argument, before any request) and GETs
- * `{baseUrl}/{organizationId}/{resource}?page=..&size=..`, then `extra` parameters (sort and filters) as given.
+ * `{baseUrl}/{organizationId}/{resource}?page=..&size=..`, then `extra` parameters (sort and filters) as given, with
+ * the organization's path and the resource kept beside it for the steps after (params already checked).
  */
-export async function requestList(
-  config: RequestConfig,
+export function listTarget(
+  baseUrl: string,
   resource: ListResource,
-  params: ListParams,
+  { organizationId, page, size }: ListParams,
   extra: ReadonlyArray<readonly [string, string]> = [],
-): Promise<{ body: unknown; response: Response; url: string }> {
-  assertListParams(params, resource);
-  const { organizationId, page, size, signal } = params;
+): ListTarget {
   const query = new URLSearchParams([
     ['page', String(page)],
     ['size', String(size)],
-    ...extra.map(([name, value]) => [name, value]),
+    ...(extra as ReadonlyArray<[string, string]>),
   ]);
-  const url = `${baseUrlAt(config.baseUrl)}/${encodeURIComponent(organizationId)}/${resource}?${query}`;
-  return { ...(await fetchJson(config, url, signal)), url };
+  const scope = `${baseUrlAt(baseUrl)}/${encodeURIComponent(organizationId)}`;
+  return { url: `${scope}/${resource}?${query}`, scope, resource };
 }

@@ -1,0 +1,12 @@
+/**
+ * The client's parts that pagewise's other layers build on (the proxy, the token sources): they import the client
+ * through `./index` (public) or this entry, never a client module itself. Not a package entry.
+ */
+export { resolveConfig } from './resolveConfig';
+export { resolveBaseUrl } from './url';
+export { listTarget } from './listQuery';
+export { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
+export { parseLinkHeader } from './parseLinkHeader';
+export { credentialOf, NOT_SHOWN, parseRedactedReporting, redact } from './redact';
+export { assertTokenTiming, createTokenCache, type TokenCache } from './createTokenCache';
+export { parseTokenResponse, type TokenGrant } from './parseTokenResponse';

@@ -1,0 +1,94 @@
+import { ResponseShapeError } from '../client/index';
+import {
+  networkError,
+  parseRedactedReporting,
+  send,
+  takeBody,
+  withDeadline,
+  type ListTarget,
+  type RequestConfig,
+} from '../client/internal';
+
+/**
+ * A response body the proxy passes on as text: as the service sent it when no secret is in it (re-serialising a page
+ * costs more than the rest of the proxy's own work, and would round numbers a client may need whole), else
+ * re-serialised with the secrets redacted.
+ */
+export class VerbatimJson {
+  constructor(readonly text: string) {}
+
+  /**
+   * `text` checked as JSON (a `SyntaxError` otherwise: a 204's empty body, an HTML error page, `{ not json }`),
+   * then passed on as is unless a secret of `minLength` or more characters is in it, as is or JSON-escaped
+   * (`\u0061`); then redacted like the client does. Valid JSON of any depth parses: V8's parser has no recursion.
+   */
+  static parse(text: string, secrets: readonly string[], minLength: number): VerbatimJson {
+    const { value, changed } = parseRedactedReporting(text, secrets, minLength);
+    if (!changed) return new VerbatimJson(text);
+    let redacted: string;
+    try {
+      redacted = JSON.stringify(value);
+    } catch {
+      // JSON.stringify recurses: a body nested past the call stack cannot be re-serialised, so it is not passed on.
+      throw new SyntaxError('pagewise: a body with a credential in it is nested too deeply to redact');
+    }
+    return new VerbatimJson(redacted);
+  }
+}
+
+/**
+ * A response's body as text, or `undefined` as soon as it is over `maxBytes`: reading stops there and the rest is
+ * cancelled (the connection is released, not drained), so a huge or endless body never sits in memory whole.
+ */
+export async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
+  const declared = response.headers.get('content-length');
+  // fetch fails a body longer than its Content-Length, so a declared length within bounds lets the fast reader run.
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) <= maxBytes) return response.text();
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  for (let size = 0; ;) {
+    const { done, value } = await reader.read();
+    if (done) return new Blob(chunks).text();
+    if ((size += value.byteLength) > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
+
+/**
+ * A list call for the proxy: sent like the client's (its deadline, Authorization and 401 renewal), its body read up to
+ * `maxBodyBytes` and kept as `VerbatimJson`. A larger body rejects with a `ResponseShapeError` naming the limit (after
+ * `onTooLarge`); otherwise as the client's call rejects, an `HttpError`'s body being `VerbatimJson` too.
+ */
+export function fetchUpstream(
+  config: RequestConfig,
+  target: ListTarget,
+  callerSignal: AbortSignal,
+  maxBodyBytes: number,
+  onTooLarge?: () => void,
+): Promise<{ body: VerbatimJson; response: Response }> {
+  const { url } = target;
+  return withDeadline(config, url, callerSignal, async (signal) => {
+    const sent = await send(config, target, signal);
+    const { response, secrets } = sent;
+    const text = await readAtMost(response, maxBodyBytes).catch((error: unknown) => {
+      throw networkError(url, error, secrets);
+    });
+    if (text === undefined) {
+      onTooLarge?.();
+      throw new ResponseShapeError(`response body over maxBodyBytes (${maxBodyBytes} bytes); reading stopped`, {
+        method: 'GET',
+        url,
+        status: response.status,
+      });
+    }
+    return { body: takeBody(sent, url, text, VerbatimJson.parse) as VerbatimJson, response };
+  });
+}
