@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -96,7 +97,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.ts', 'test/e2e/**'],
+          exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.ts'],
           setupFiles: ['test/setup.ts'],
         },
       },
@@ -142,6 +143,8 @@ export default defineConfig({
           browser: browser(),
         },
       },
+      // The component and hook suites again on React 18.3, where its copies are installed (`npm test` installs them).
+      ...(existsSync(`${root}compat/react18/node_modules/react`) ? [`${root}compat/react18/vitest.config.ts`] : []),
       {
         extends: true,
         plugins: [storybookTest({ configDir: `${root}.storybook` })],

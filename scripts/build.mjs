@@ -1,13 +1,12 @@
-// `npm run build`: Vite library build, declarations from tsc, and the stylesheet minified.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// `npm run build`: Vite library build, declarations from tsc, and the stylesheet minified, in this process (the package
+// checks call `build` in theirs, so the step that builds and packs starts the compiler once).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+import { build as viteBuild } from 'vite';
+import { createCompiler } from './compiler.mjs';
+import { root } from './pack.mjs';
 
 // The sources import without extensions (moduleResolution Bundler), and tsc copies those specifiers
 // into the .d.ts files; TypeScript under node16/nodenext resolves ESM declarations like Node does and
@@ -36,12 +35,17 @@ function addDeclarationExtensions(dir) {
   }
 }
 
-run('npx', ['vite', 'build', '--logLevel', 'warn']);
-run('npx', ['tsc', '-p', 'tsconfig.build.json']);
-addDeclarationExtensions('dist');
-mkdirSync('dist', { recursive: true });
-const css = readFileSync('src/pagination/styles.css', 'utf8');
-writeFileSync('dist/styles.css', transformSync(css, { loader: 'css', minify: true }).code);
-// TypeScript 6 checks side-effect imports: `import 'pagewise/styles.css'` needs declarations to resolve.
-writeFileSync('dist/styles.css.d.ts', 'export {};\n');
-console.log('built dist/');
+/** Builds dist/ (exits on an error); `compiler` is shared with the caller's other type-checks. */
+export async function build(compiler = createCompiler()) {
+  const dist = join(root, 'dist');
+  await viteBuild({ root, logLevel: 'warn' });
+  if (compiler.emit(join(root, 'tsconfig.build.json')) > 0) process.exit(1);
+  addDeclarationExtensions(dist);
+  const css = readFileSync(join(root, 'src/pagination/styles.css'), 'utf8');
+  writeFileSync(join(dist, 'styles.css'), transformSync(css, { loader: 'css', minify: true }).code);
+  // TypeScript 6 checks side-effect imports: `import 'pagewise/styles.css'` needs declarations to resolve.
+  writeFileSync(join(dist, 'styles.css.d.ts'), 'export {};\n');
+  console.log('built dist/');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await build();

@@ -1,18 +1,33 @@
-// Package checks over the built package (run `npm run build` first): pack it like `npm publish`,
-// check its contents, lint it with publint and @arethetypeswrong/cli, and hold it to the size budget.
+// Package checks over the built package (`--build` builds it first, in this process; else run `npm run build` before):
+// what apps spread from it under exactOptionalPropertyTypes, then pack it like `npm publish`, check its contents, lint
+// it with publint and @arethetypeswrong/cli, import it in Node and an app's TypeScript, and hold it to the size budget.
+// One compiler for every type-check here (scripts/compiler.mjs).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { build } from './build.mjs';
+import ts from 'typescript';
+import { createCompiler, diagnosticsOf, report } from './compiler.mjs';
 import { artifacts, installTarball, packLibrary, root } from './pack.mjs';
+import { tool } from './run.mjs';
 import { formatSizeTable, measureSizes } from './size.mjs';
+
+const compiler = createCompiler();
+if (process.argv.includes('--build')) await build(compiler);
 
 const failures = [];
 const fail = (message) => {
   failures.push(message);
   console.error(`✖ ${message}`);
 };
+
+// 0. Apps built on @tsconfig/strictest type-check with exactOptionalPropertyTypes: what they spread from pagewise into
+// TanStack Query and Table options compiles there too, against the built declarations.
+if (compiler.check(join(root, 'test/types/exact/tsconfig.json')) > 0)
+  fail('what apps spread from pagewise does not type-check under exactOptionalPropertyTypes');
+else console.log('✔ what apps spread from pagewise type-checks under exactOptionalPropertyTypes');
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const packed = packLibrary();
@@ -45,10 +60,11 @@ if (lint.messages.length === 0) console.log('✔ publint: no problems');
 // 3. Are the types wrong? The package is ESM-only by design (no require() entry), so the esm-only
 // profile: CommonJS consumers under node16 are out of scope, every ESM and bundler resolution must hold.
 // The stylesheet is left out: CSS has no types to resolve (publint and the size budget check it).
+const [node, attwBin] = tool('@arethetypeswrong/cli');
 const attw = spawnSync(
-  'npx',
+  node,
   [
-    'attw',
+    attwBin,
     packed.tarball,
     '--profile',
     'esm-only',
@@ -124,36 +140,26 @@ const consumerCode = [
 ].join('\n');
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
 writeFileSync(join(consumer, 'app.ts'), `${consumerCode}\n`);
-for (const [moduleKind, resolution] of [
-  ['esnext', 'bundler'],
-  ['nodenext', 'nodenext'],
+for (const [module, moduleResolution] of [
+  [ts.ModuleKind.ESNext, ts.ModuleResolutionKind.Bundler],
+  [ts.ModuleKind.NodeNext, ts.ModuleResolutionKind.NodeNext],
 ]) {
-  const tsc = spawnSync(
-    'npx',
-    [
-      'tsc',
-      '--ignoreConfig',
-      '--noEmit',
-      '--strict',
-      '--skipLibCheck',
-      'false',
-      '--types',
-      'node',
-      '--target',
-      'es2022',
-      '--module',
-      moduleKind,
-      '--moduleResolution',
-      resolution,
-      '--jsx',
-      'react-jsx',
-      'app.ts',
-    ],
-    { cwd: consumer, encoding: 'utf8' },
+  const app = compiler.program(
+    {
+      noEmit: true,
+      strict: true,
+      skipLibCheck: false,
+      types: ['node'],
+      target: ts.ScriptTarget.ES2022,
+      module,
+      moduleResolution,
+      jsx: ts.JsxEmit.ReactJSX,
+    },
+    [join(consumer, 'app.ts')],
   );
-  if (tsc.status !== 0)
-    fail(`an app's TypeScript (moduleResolution ${resolution}) rejects the package:\n${tsc.stdout}${tsc.stderr}`);
-  else console.log(`✔ an app's TypeScript accepts every entry and styles.css (moduleResolution ${resolution})`);
+  const name = ts.ModuleResolutionKind[moduleResolution].toLowerCase();
+  if (report(diagnosticsOf(app)) > 0) fail(`an app's TypeScript (moduleResolution ${name}) rejects the package`);
+  else console.log(`✔ an app's TypeScript accepts every entry and styles.css (moduleResolution ${name})`);
 }
 
 // 6. React Server Components: a module that imports React is marked 'use client' (components and

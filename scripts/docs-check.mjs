@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium, missingChromiumMessage } from './chromium.mjs';
+import { tool } from './run.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.artifacts', 'storybook-static');
@@ -19,7 +20,8 @@ const SUB = '/docs/pagewise/';
 const injectedFailures = new Set(['guides-testing-your-app--docs']);
 const started = Date.now();
 
-const build = spawnSync('npx', ['storybook', 'build', '--output-dir', out, '--quiet'], {
+const [node, storybook] = tool('storybook');
+const build = spawnSync(node, [storybook, 'build', '--output-dir', out, '--quiet'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
 });

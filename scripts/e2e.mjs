@@ -5,27 +5,18 @@
 // examples/shares-app resolves its other dependencies from the repo's node_modules, so nothing is downloaded for it.
 // examples/next-app and examples/react-router-app bring their frameworks in their own package.json and lockfile,
 // installed here with `npm ci` when their node_modules is missing or older than the lockfile.
-import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
+import { createCompiler } from './compiler.mjs';
 import { installTarball, packLibrary, root } from './pack.mjs';
+import { stepRunner, tool } from './run.mjs';
 
 const app = join(root, 'examples', 'shares-app');
-/** Vitest's arguments to run the end-to-end `files`, which launch Chromium and the app servers themselves. */
-const drive = (...files) => ['vitest', 'run', '--config', 'test/e2e/apps.vitest.config.ts', ...files];
-const timings = [];
-
-function run(name, cmd, args, options = {}) {
-  console.log(`• ${name}`);
-  const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
-  timings.push(`${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s  ${name}`);
-  if (result.status !== 0) {
-    console.error(`✖ ${name} failed`);
-    process.exit(result.status ?? 1);
-  }
-}
+/** Vitest's command to run the end-to-end `files`, which launch Chromium and the app servers themselves. */
+const drive = (...files) => [...tool('vitest'), 'run', '--config', 'test/e2e/apps.vitest.config.ts', ...files];
+const steps = stepRunner('•');
+const run = (name, command, options = {}) => steps.run(name, command, { cwd: root, ...options });
 
 /** Whether `dir`'s own node_modules is missing or older than its lockfile. */
 function installStale(dir) {
@@ -47,19 +38,22 @@ function installPacked(dir) {
 const packed = packLibrary();
 installPacked(app);
 
-run('type-check the example against the package’s .d.ts', 'npx', ['tsc', '-p', join(app, 'tsconfig.json')]);
-run('build the example with Vite', 'npx', ['vite', 'build', '--config', join(app, 'vite.config.ts')]);
+console.log('• type-check the example against the package’s .d.ts');
+if (createCompiler().check(join(app, 'tsconfig.json')) > 0) {
+  console.error('✖ type-check the example against the package’s .d.ts failed');
+  process.exit(1);
+}
+run('build the example with Vite', [...tool('vite'), 'build', '--config', join(app, 'vite.config.ts')]);
 // Over a service that answers Spring Pages, then over one that answers Slices (no total): paged to the end and back
 // on `hasNext`.
 run(
   'drive it in Chromium, over Pages and over Slices',
-  'npx',
   drive('test/e2e/shares-app.e2e.test.mjs', 'test/e2e/shares-app-slice.e2e.test.mjs'),
 );
 // What the docs claim for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
 // indicators), token storms and shared token stores (Redis), checked on the package as installed.
-run('identity providers, token storms, token stores and OpenTelemetry on the packed package', 'npx', [
-  'vitest',
+run('identity providers, token storms, token stores and OpenTelemetry on the packed package', [
+  ...tool('vitest'),
   'run',
   '--config',
   'test/e2e/packed.vitest.config.ts',
@@ -90,13 +84,13 @@ for (const framework of frameworks) {
   const { dir } = framework;
   const where = relative(root, dir);
   if (installStale(dir)) {
-    run(`${where}: npm ci`, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+    run(`${where}: npm ci`, ['npm', 'ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
   }
   installPacked(dir);
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   for (const [name, bin, args] of framework.steps)
-    run(`${where}: ${name}`, process.execPath, [bin, ...args], { cwd: dir, env });
-  run(`${where}: drive it in Chromium`, 'npx', drive(framework.test));
+    run(`${where}: ${name}`, [process.execPath, bin, ...args], { cwd: dir, env });
+  run(`${where}: drive it in Chromium`, drive(framework.test));
 }
 
-console.log(`\n${timings.join('\n')}`);
+console.log(`\n${steps.summary()}`);

@@ -1,86 +1,80 @@
 // Type-checks every ts/tsx code block of README.md and of the docs site's reference pages (stories/docs/reference/,
-// the README's long sections) as an app would write it ('pagewise' and its subpaths mapped to
-// the sources, like the docs' examples). README blocks are fragments: names they use without defining (`client`,
-// `organizationId`, a component from the block before) are declared `any` first (as a value and a type), so what is checked is every use of
-// pagewise's API — a renamed option, a wrong import, a wrong type — not the fragment's context.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// the README's long sections) as an app would write it ('pagewise' and its subpaths mapped to the sources, like the
+// docs' examples). README blocks are fragments: names they use without defining (`client`, `organizationId`, a
+// component from the block before) are declared `any` first (as a value and a type), so what is checked is every use
+// of pagewise's API — a renamed option, a wrong import, a wrong type — not the fragment's context. Part of
+// scripts/typecheck.mjs; run alone, it checks the blocks only.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createCompiler, diagnosticsOf, lineOf, messageOf, readConfig } from './compiler.mjs';
 import { root } from './pack.mjs';
 
-const dir = join(root, '.artifacts', 'readme');
-const sources = [
-  'README.md',
-  ...readdirSync(join(root, 'stories/docs/reference')).map((f) => `stories/docs/reference/${f}`),
-];
-const blocks = sources.flatMap((source) => {
-  const text = readFileSync(join(root, source), 'utf8');
-  return [...text.matchAll(/^ *```(tsx?)\n([\s\S]*?)^ *```/gm)].map((m) => ({
-    source,
-    lang: m[1],
-    code: m[2],
-    line: text.slice(0, m.index).split('\n').length + 1,
-  }));
-});
-
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
-writeFileSync(
-  join(dir, 'tsconfig.json'),
-  JSON.stringify({
-    extends: '../../tsconfig.json',
-    compilerOptions: {
-      paths: { pagewise: ['../../src/index.ts'], 'pagewise/*': ['../../src/*/index.ts'] },
-      noUnusedLocals: false,
-      noUnusedParameters: false,
-      noImplicitAny: false,
-    },
-    include: ['.'],
-    exclude: [],
-  }),
-);
-
-const fileOf = (index) => `block${String(index).padStart(3, '0')}.${blocks[index].lang}`;
-function write(declared) {
-  blocks.forEach((block, index) => {
-    const names = [...(declared.get(fileOf(index)) ?? [])];
-    // One line of declarations, so the reported line maps to README's as `line - 2`.
-    const prelude = `export {};${names.map((name) => ` declare const ${name}: any; type ${name}<A = any, B = any> = any;`).join('')}\n`;
-    writeFileSync(join(dir, fileOf(index)), `${prelude}${block.code}`);
-  });
-}
-function check() {
-  const result = spawnSync('npx', ['tsc', '-p', join(dir, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return [...result.stdout.matchAll(/^\.artifacts\/readme\/(\S+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({
-    file: m[1],
-    line: Number(m[2]),
-    code: m[3],
-    message: m[4],
-  }));
-}
-
 // "Cannot find name 'x'", "… Did you mean …", "No value exists in scope for the shorthand property 'x'".
-const UNDEFINED = new Set(['TS2304', 'TS2552', 'TS18004']);
-const declared = new Map();
-write(declared);
-let errors = check();
-for (const error of errors.filter((e) => UNDEFINED.has(e.code))) {
-  const name = /'([^']+)'/.exec(error.message)?.[1];
-  if (name) declared.set(error.file, new Set([...(declared.get(error.file) ?? []), name]));
-}
-write(declared);
-errors = check();
-if (errors.length > 0) {
-  for (const error of errors) {
-    const index = Number(/\d+/.exec(error.file)[0]);
-    console.error(`${blocks[index].source}:${blocks[index].line + error.line - 2}: ${error.code} ${error.message}`);
+const UNDEFINED = new Set([2304, 2552, 18004]);
+
+/** Checks the blocks with `compiler`; returns the error count. */
+export function checkCodeBlocks(compiler) {
+  const sources = [
+    'README.md',
+    ...readdirSync(join(root, 'stories/docs/reference')).map((f) => `stories/docs/reference/${f}`),
+  ];
+  const blocks = sources.flatMap((source) => {
+    const text = readFileSync(join(root, source), 'utf8');
+    return [...text.matchAll(/^ *```(tsx?)\n([\s\S]*?)^ *```/gm)].map((m) => ({
+      source,
+      code: m[2],
+      line: text.slice(0, m.index).split('\n').length + 1,
+      // Held in memory where a file of the repository would be, so imports resolve from the repository's node_modules.
+      path: join(
+        root,
+        '.artifacts',
+        'readme',
+        `block${String(m.index).padStart(6, '0')}${source.replace(/\W/g, '_')}.${m[1]}`,
+      ),
+      declared: new Set(),
+    }));
+  });
+  // The docs' examples' options (their `paths` map 'pagewise' to src/), loosened for fragments.
+  const options = {
+    ...readConfig(join(root, 'stories/docs/examples/tsconfig.json')).options,
+    noEmit: true,
+    noUnusedLocals: false,
+    noUnusedParameters: false,
+    noImplicitAny: false,
+  };
+  const errorsOf = () => {
+    // One line of declarations, so a reported line maps to the block's as `line - 1`.
+    const files = new Map(
+      blocks.map((b) => [
+        b.path,
+        `export {};${[...b.declared].map((n) => ` declare const ${n}: any; type ${n}<A = any, B = any> = any;`).join('')}\n${b.code}`,
+      ]),
+    );
+    const built = compiler.program(options, [...files.keys()], files);
+    const byPath = new Map(blocks.map((b) => [b.path, b]));
+    return diagnosticsOf(
+      built,
+      blocks.map((b) => built.getSourceFile(b.path)),
+    ).map((d) => ({ block: byPath.get(d.file?.fileName), line: lineOf(d) ?? 1, code: d.code, message: messageOf(d) }));
+  };
+
+  for (const error of errorsOf().filter((e) => e.block && UNDEFINED.has(e.code))) {
+    const name = /'([^']+)'/.exec(error.message)?.[1];
+    if (name) error.block.declared.add(name);
   }
-  console.error(`✖ ${errors.length} type error(s) in the code blocks of README and the reference pages`);
-  process.exit(1);
+  const errors = errorsOf();
+  for (const { block, line, code, message } of errors) {
+    const where = block ? `${block.source}:${block.line + line - 2}` : 'code blocks';
+    console.error(`${where}: TS${code} ${message}`);
+  }
+  if (errors.length > 0)
+    console.error(`✖ ${errors.length} type error(s) in the code blocks of README and the reference pages`);
+  else
+    console.log(
+      `✔ README and ${sources.length - 1} reference pages: ${blocks.length} code blocks type-check against pagewise's API`,
+    );
+  return errors.length;
 }
-console.log(
-  `✔ README and ${sources.length - 1} reference pages: ${blocks.length} code blocks type-check against pagewise's API`,
-);
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href && checkCodeBlocks(createCompiler()) > 0) process.exit(1);

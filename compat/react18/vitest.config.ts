@@ -1,5 +1,6 @@
 // The component and hook suites against React 18.3: the same tests as the `unit` project, with every
-// React-facing package resolved to the React 18 copies installed here (`npm ci --prefix compat/react18`).
+// React-facing package resolved to the React 18 copies installed here (`npm ci --prefix compat/react18`). A project of
+// the root vite.config.ts once installed; `dir` and absolute setup files, as a project's root is this folder.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -31,9 +32,10 @@ export default defineConfig({
   },
   test: {
     name: 'react18',
+    dir: root,
     environment: 'jsdom',
     include: ['test/{pagination,hooks,table}/**/*.test.{ts,tsx}'],
     exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.ts'],
-    setupFiles: [`${here}setup.ts`, 'test/setup.ts'],
+    setupFiles: [`${here}setup.ts`, `${root}test/setup.ts`],
   },
 });

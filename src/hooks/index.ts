@@ -12,22 +12,8 @@ export {
   useSuspenseList,
 } from './presets';
 export { useDebouncedValue } from './usePagedList';
-export type {
-  InfiniteResourceOptions,
-  InfiniteResourceResult,
-  ListState,
-  ListStateOptions,
-  PagedResourceOptions,
-  PagedResourceResult,
-  PageOptions,
-  QueryPagination,
-  SuspensePagedOptions,
-  SuspensePagedResult,
-  UseEnvironmentsOptions,
-  UseEnvironmentsResult,
-  UseSharesOptions,
-  UseSharesResult,
-} from './types';
+// Every type there is public: the options and results of the hooks.
+export type * from './types';
 export {
   listQueryOptions,
   listInfiniteQueryOptions,

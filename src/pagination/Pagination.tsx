@@ -1,11 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
-import type { PaginationLabels } from './defaultPaginationLabels';
-import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { paginationFit, textUnits } from './paginationFit';
 import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
-import { useAnnouncement, useFocusRecovery } from './accessibility';
 import { usePagination, type PaginationControlProps, type UsePaginationOptions } from './usePagination';
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
@@ -29,10 +26,6 @@ export interface PaginationProps extends UsePaginationOptions {
   linkComponent?: ElementType;
   /** Custom class name on the root `<nav>`. */
   className?: string;
-  /** Visible and accessible strings, for translation; missing ones fall back to English. @default defaultPaginationLabels */
-  labels?: Partial<PaginationLabels>;
-  /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */
-  locale?: string;
   /** Accessible name of the `<nav>`. @default labels.nav ('Pagination'), none when `aria-labelledby` is given */
   'aria-label'?: string;
   /** Id of the element naming the `<nav>`, instead of `aria-label`. */
@@ -55,22 +48,6 @@ const icons = {
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
-// The second formats a page count of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
-// locale was refused and "en" is used instead.
-function useNumberFormat(locale = 'en'): [(n: number) => string, (n: number) => string, boolean] {
-  return useMemo(() => {
-    let tag = locale;
-    let format: (n: number) => string;
-    try {
-      format = new Intl.NumberFormat(tag).format;
-    } catch {
-      format = new Intl.NumberFormat((tag = 'en')).format;
-    }
-    const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
-    return [format, (n: number) => (n < 1e6 ? format(n) : short(n)), tag !== locale];
-  }, [locale]);
-}
-
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
 export function Pagination(props: PaginationProps) {
   const { showSizeChanger = true, showTotal = false, className } = props;
@@ -78,30 +55,23 @@ export function Pagination(props: PaginationProps) {
   const seen = useRef(new Set<string>()).current;
   const sizeKnown = props.size === undefined || sizeVariants.includes(props.size);
   const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
-  const [labels, labelIssues] = useMemo(() => resolvePaginationLabels(props.labels), [props.labels]);
-  const [format, formatShort, localeRefused] = useNumberFormat(props.locale);
+  const { labels, formatNumber: format } = p;
   // In an effect, like the other prop warnings: a server render must not warn on every request.
   useEffect(() => {
     if (process.env.NODE_ENV !== 'production') {
       if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
-      if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(props.locale), '"en"');
-      for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
     }
   });
-  const focus = useFocusRecovery();
-  const announce = useAnnouncement(`${p.current}/${p.pageSize}`);
-  const current = format(p.current);
   const pageCount = format(p.pageCount);
-  // Without a total the count is only the last page seen: the page is shown and said alone.
+  // Without a total the count is only the last page seen: the page is shown alone.
   const counted = p.total !== undefined;
-  const status = counted ? labels.status(current, pageCount) : labels.statusPage(current);
 
   const Link = props.linkComponent ?? 'a';
   // One page control, on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a>
   // without href, never the router's component: routers' links require an href (next/link throws without one), and an
   // <a> without href is out of the tab order, as a disabled button is, while a screen reader still reads it as an
   // unavailable link.
-  const control = (own: PaginationControlProps, attrs: object, children: ReactNode) => {
+  const control = (own: PaginationControlProps, children: ReactNode, attrs?: object) => {
     const As = !props.getPageHref ? 'button' : own.href === undefined ? 'a' : Link;
     return (
       <As {...attrs} {...own} className="pw-button">
@@ -114,7 +84,6 @@ export function Pagination(props: PaginationProps) {
     <li data-edge={edge || undefined}>
       {control(
         p.getArrowProps(name),
-        { 'data-nav': name, 'aria-label': labels[name] },
         <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <path d={icons[name]} />
         </svg>,
@@ -161,19 +130,21 @@ export function Pagination(props: PaginationProps) {
     </select>
   );
   // The range text, and the longest it gets, whose width it keeps while paging.
+  const from = format(p.rangeStart);
+  const to = format(p.rangeEnd);
   const range =
     showTotal && counted
-      ? labels.total(format(p.rangeStart), format(p.rangeEnd), total)
+      ? labels.total(from, to, total)
       : showTotal && props.hasNext
-        ? labels.totalMore(format(p.rangeStart), format(p.rangeEnd))
+        ? labels.totalMore(from, to)
         : undefined;
   const longestRange = counted ? labels.total(total, total, total) : range;
-  const count = formatShort(p.pageCount);
+  const count = format(p.pageCount, true);
   const lead = clampInt(props.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
-  const shortCurrent = formatShort(p.current);
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
+  const indicator = widest + (counted ? count.length : 0);
   const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
   // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
   const option = optionLabels.every(([n, label]) => label.startsWith(n))
@@ -184,7 +155,7 @@ export function Pagination(props: PaginationProps) {
     digits: pageCount.length,
     // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
     pages: p.items.length,
-    indicator: widest + (counted ? count.length : 0),
+    indicator,
     total: range === undefined ? undefined : textUnits(longestRange!),
     select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
     option,
@@ -195,17 +166,17 @@ export function Pagination(props: PaginationProps) {
   return (
     <nav
       {...rest}
-      {...focus}
       // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
       // paging never moves a button.
       style={
         {
           ...props.style,
           '--_pw-digits': pageCount.length,
-          '--_pw-count': widest + (counted ? count.length : 0),
+          '--_pw-count': indicator,
           '--_pw-option': option,
         } as CSSProperties
       }
+      {...p.getRootProps()}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
       className={className ? `pw-pagination ${className}` : 'pw-pagination'}
       data-size={size}
@@ -242,20 +213,16 @@ export function Pagination(props: PaginationProps) {
               data-window=""
               style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
             >
-              {control(
-                p.getPageProps(item.page),
-                { 'data-slot': '', 'data-page': item.page, 'aria-label': labels.page(text) },
-                text,
-              )}
+              {control(p.getPageProps(item.page), text, { 'data-slot': '' })}
             </li>
           );
         })}
         <li className="pw-indicator">
           <span aria-hidden="true">
-            <span data-current="">{counted ? shortCurrent : current}</span>
+            <span data-current="">{format(p.current, counted)}</span>
             {counted && ` / ${count}`}
           </span>
-          <span className="pw-sr">{status}</span>
+          <span className="pw-sr">{p.statusText}</span>
         </li>
         {arrow('next')}
         {arrow('last', true)}
@@ -287,9 +254,7 @@ export function Pagination(props: PaginationProps) {
         ))}
       {/* Empty until the first change, so loading a page announces nothing; after that it always matches what is
           shown (a new total or language rewords it, so the region is never stale when read). */}
-      <span className="pw-status" role="status" aria-live="polite">
-        {announce && status}
-      </span>
+      <span className="pw-status" {...p.getStatusProps()} />
     </nav>
   );
 }

@@ -56,7 +56,7 @@ export function useFocusRecovery(): {
     const next =
       (wanted !== undefined && find(`[data-page="${wanted}"]:not(${off})`)) ||
       find(`[aria-current="page"]:not(${off})`) ||
-      find(`.pw-button:not(${off})`);
+      find(`[data-page]:not(${off}),[data-nav]:not(${off})`);
     if (next) {
       next.focus({ preventScroll: true });
       return;

@@ -4,6 +4,8 @@ export {
   type UsePaginationOptions,
   type UsePaginationResult,
   type PaginationControlProps,
+  type PaginationRootProps,
+  type PaginationStatusProps,
 } from './usePagination';
 export {
   getPageItems,

@@ -57,38 +57,43 @@ export const pageCountOf = (total: number, pageSize: number): number => Math.max
  * listed in `issues` (outside production) so the caller can warn about it. Pure and O(1) in the page count.
  */
 export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPaginationProps {
-  const issues: PaginationPropIssue[] = [];
-  // Listed outside production only: the list is for warnings, which production builds drop.
-  const check = (prop: string, value: unknown, fixed: unknown) => {
-    if (process.env.NODE_ENV !== 'production' && value !== undefined && !Object.is(value, fixed))
-      issues.push({ prop, value, used: fixed });
-  };
-
   const rawSize = num(raw.pageSize);
   const pageSize = isCount(rawSize) ? Math.floor(rawSize) : DEFAULT_PAGE_SIZE;
-  check('pageSize', raw.pageSize, pageSize);
 
   const given = Array.isArray(raw.pageSizeOptions) ? raw.pageSizeOptions : [];
   let options = given.filter((n) => isCount(n) && Number.isInteger(n));
-  const invalidOptions = raw.pageSizeOptions !== undefined && (options.length === 0 || options.length !== given.length);
+  const valid = options.length > 0 && options.length === given.length;
   if (options.length === 0) options = [...DEFAULT_PAGE_SIZE_OPTIONS];
   const pageSizeOptions = [...new Set([...options, pageSize])].sort((a, b) => a - b);
-  if (invalidOptions) check('pageSizeOptions', raw.pageSizeOptions, pageSizeOptions);
 
   const total = raw.total === undefined ? undefined : clampInt(num(raw.total), 0, MAX, 0);
-  check('total', raw.total, total);
 
   const current0 = clampInt(num(raw.current), 1, MAX, 1);
   // An unknown total: the pages known are those up to the current one, and the next when the service says so.
   const pageCount =
     total === undefined ? current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0) : pageCountOf(total, pageSize);
   const current = Math.min(current0, pageCount);
-  check('current', raw.current, current);
 
   const siblingCount = clampInt(raw.siblingCount, 0, MAX_WINDOW_COUNT, 1);
-  check('siblingCount', raw.siblingCount, siblingCount);
   const boundaryCount = clampInt(raw.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
-  check('boundaryCount', raw.boundaryCount, boundaryCount);
+
+  const issues: PaginationPropIssue[] = [];
+  // Listed in one block that production builds drop whole: the list only feeds warnings. Valid options are kept as
+  // given (sorted, with pageSize added), which is no fix to report.
+  if (process.env.NODE_ENV !== 'production') {
+    const fixed = {
+      pageSize,
+      pageSizeOptions: valid ? raw.pageSizeOptions : pageSizeOptions,
+      total,
+      current,
+      siblingCount,
+      boundaryCount,
+    };
+    for (const [prop, used] of Object.entries(fixed)) {
+      const value = raw[prop as keyof RawPaginationProps];
+      if (value !== undefined && !Object.is(value, used)) issues.push({ prop, value, used });
+    }
+  }
 
   return { current, total, pageSize, pageSizeOptions, pageCount, siblingCount, boundaryCount, issues };
 }

@@ -1,8 +1,11 @@
 'use client';
 
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { clampInt, getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
+import type { PaginationLabels } from './defaultPaginationLabels';
+import { resolvePaginationLabels } from './resolvePaginationLabels';
+import { useAnnouncement, useFocusRecovery } from './accessibility';
 import { usePageState } from '../shared/usePageState';
 import type { PageStateCallbacks } from '../shared/usePageState';
 import { formatValue } from '../shared/assert';
@@ -32,6 +35,10 @@ export interface UsePaginationOptions extends PageStateCallbacks {
   disabled?: boolean;
   /** Link mode: pages and arrows become links to these URLs (unavailable ones `aria-disabled`, without href); a plain click still calls `onChange` and prevents the default, modified clicks are left to the browser. */
   getPageHref?: (page: number) => string;
+  /** Visible and accessible strings, for translation; missing ones fall back to English. @default defaultPaginationLabels */
+  labels?: Partial<PaginationLabels>;
+  /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */
+  locale?: string;
 }
 
 /**
@@ -40,6 +47,13 @@ export interface UsePaginationOptions extends PageStateCallbacks {
  * default prevented, so a router's link does not navigate on its own); modified and middle clicks are the browser's.
  */
 export interface PaginationControlProps {
+  /** Pages: the page, which focus follows when the window moves. */
+  'data-page'?: number;
+  /** Arrows: which one. */
+  'data-nav'?: 'first' | 'previous' | 'next' | 'last';
+  /** Accessible name: `labels.page` with the formatted page, or the arrow's label. */
+  'aria-label': string;
+  /** Moves to the page (a plain click on a link prevents its default). */
   onClick: (event: MouseEvent) => void;
   /** Buttons: always "button". */
   type?: 'button';
@@ -53,6 +67,28 @@ export interface PaginationControlProps {
   'aria-disabled'?: true;
   /** The current page. */
   'aria-current'?: 'page';
+}
+
+/** Props for the root element, from {@link UsePaginationResult.getRootProps}: spread them on a `<nav>`. */
+export interface PaginationRootProps {
+  /** Keeps keyboard focus in the control when the focused page or arrow becomes unavailable or leaves the window. */
+  ref: RefObject<HTMLElement | null>;
+  /** Remembers the focused control. */
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
+  /** Forgets it when focus leaves the control. */
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
+  /** Accessible name of the navigation landmark. @default labels.nav ('Pagination') */
+  'aria-label': string;
+}
+
+/** Props for the polite live region, from {@link UsePaginationResult.getStatusProps}: spread them on an empty element. */
+export interface PaginationStatusProps {
+  /** Always "status". */
+  role: 'status';
+  /** Always "polite": read after what the user is doing. */
+  'aria-live': 'polite';
+  /** The status text from the first change of page or size on; nothing before, so loading a page announces nothing. */
+  children: string | undefined;
 }
 
 /** State and handlers from {@link usePagination}, enough to render any markup. */
@@ -93,10 +129,36 @@ export interface UsePaginationResult {
   last: () => void;
   /** Change the page size, keeping the first item of the current page in view. */
   setPageSize: (size: number) => void;
+  /** The labels in use: the `labels` option over the English ones. @default defaultPaginationLabels */
+  labels: PaginationLabels;
+  /** Formats a number for `locale`; `compact` writes 7 digits or more shortly ("50M"). */
+  formatNumber: (value: number, compact?: boolean) => string;
+  /** Where the user is, for screen readers: "Page 3 of 22", or "Page 3" while the total is unknown. */
+  statusText: string;
+  /** Props for the root `<nav>`: its accessible name and focus recovery. */
+  getRootProps: () => PaginationRootProps;
   /** Props for a page's control (`aria-current` on the current one). */
   getPageProps: (page: number) => PaginationControlProps;
   /** Props for an arrow's control: enabled only when that page exists and the control is enabled. */
   getArrowProps: (arrow: 'first' | 'previous' | 'next' | 'last') => PaginationControlProps;
+  /** Props for the live region announcing `statusText` after each change. */
+  getStatusProps: () => PaginationStatusProps;
+}
+
+// The second formats numbers of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
+// locale was refused and "en" is used instead.
+function useNumberFormat(locale = 'en'): [(n: number, compact?: boolean) => string, boolean] {
+  return useMemo(() => {
+    let tag = locale;
+    let format: (n: number) => string;
+    try {
+      format = new Intl.NumberFormat(tag).format;
+    } catch {
+      format = new Intl.NumberFormat((tag = 'en')).format;
+    }
+    const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
+    return [(n: number, compact?: boolean) => (compact && n >= 1e6 ? short(n) : format(n)), tag !== locale];
+  }, [locale]);
 }
 
 /** Headless pagination: controlled or uncontrolled state, the page window and handlers. */
@@ -116,6 +178,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     hasNext: options.hasNext,
   });
   const { current, pageSize, total, pageCount } = n;
+  const [labels, labelIssues] = useMemo(() => resolvePaginationLabels(options.labels), [options.labels]);
+  const [format, localeRefused] = useNumberFormat(options.locale);
 
   const seen = useRef(new Set<string>()).current;
   useEffect(() => {
@@ -135,6 +199,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
               : prop;
         warnOnce(seen, 'Pagination', named, shown, used);
       }
+      if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
+      for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
     }
   });
 
@@ -150,12 +216,17 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     state.resize(size, current, pageSize);
   };
 
+  const focus = useFocusRecovery();
+  const announce = useAnnouncement(`${current}/${pageSize}`);
   const hasItems = total !== 0;
   const pageCountKnown = total !== undefined || options.hasNext !== true;
   const canPrevious = !disabled && current > 1;
   const canNext = !disabled && current < pageCount;
+  // Without a total the count is only the last page seen: the page is said alone.
+  const statusText =
+    total === undefined ? labels.statusPage(format(current)) : labels.status(format(current), format(pageCount));
   const href = options.getPageHref;
-  const control = (page: number, enabled: boolean): PaginationControlProps =>
+  const control = (page: number, enabled: boolean): Omit<PaginationControlProps, 'aria-label'> =>
     href
       ? {
           href: enabled ? href(page) : undefined,
@@ -193,10 +264,21 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     first: () => goTo(1),
     last: () => pageCountKnown && goTo(pageCount),
     setPageSize,
-    getPageProps: (page) => ({ ...control(page, !disabled), 'aria-current': page === current ? 'page' : undefined }),
+    labels,
+    formatNumber: format,
+    statusText,
+    getRootProps: () => ({ ...focus, 'aria-label': labels.nav }),
+    // Names and data-* first: the attribute order Pagination has always rendered.
+    getPageProps: (page) => ({
+      'data-page': page,
+      'aria-label': labels.page(format(page)),
+      ...control(page, !disabled),
+      'aria-current': page === current ? 'page' : undefined,
+    }),
     getArrowProps: (arrow) => {
       const [page, enabled] = arrows[arrow];
-      return control(page, enabled);
+      return { 'data-nav': arrow, 'aria-label': labels[arrow], ...control(page, enabled) };
     },
+    getStatusProps: () => ({ role: 'status', 'aria-live': 'polite', children: announce ? statusText : undefined }),
   };
 }

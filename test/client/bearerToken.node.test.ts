@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient } from '../../src/client/index';
+import { createGate } from '../helpers/createGate';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
@@ -54,10 +55,10 @@ describe('bearerToken', () => {
 
   it('gives getToken an abort signal that callers aborting does not trip', async () => {
     let seen: AbortSignal | undefined;
-    let release!: () => void;
+    const gate = createGate();
     const auth = bearerToken(async ({ signal }) => {
       seen = signal;
-      await new Promise<void>((r) => (release = r));
+      await gate.held;
       return { access_token: TOKEN, expires_in: 60 };
     });
     const client = createApiClient({ baseUrl: server.origin, auth });
@@ -66,7 +67,7 @@ describe('bearerToken', () => {
     const staying = client.listShares(params);
     controller.abort();
     await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
-    release();
+    gate.release();
     await expect(staying).resolves.toMatchObject({ total: 0 });
     expect(seen?.aborted).toBe(false);
     expect(server.requests).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isHttpError, isNetworkError, isTimeoutError } from '../../src/client/index';
 import type { AuthStrategy } from '../../src/client/index';
+import { createGate } from '../helpers/createGate';
 import { startLocalServer } from '../helpers/localServer';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
@@ -483,10 +484,9 @@ describe('a fetch that ignores its signal and never settles', () => {
 
 describe('abort', () => {
   it("propagates the caller's abort as the fetch's AbortError", async () => {
-    let arrived!: () => void;
-    const received = new Promise<void>((resolve) => (arrived = resolve));
+    const received = createGate();
     server.handle(() => {
-      arrived();
+      received.release();
       return new Promise(() => undefined);
     });
     const controller = new AbortController();
@@ -496,7 +496,7 @@ describe('abort', () => {
       size: 20,
       signal: controller.signal,
     });
-    await received;
+    await received.held;
     controller.abort();
     const error = await result.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DOMException);

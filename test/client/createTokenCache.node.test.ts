@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTokenCache } from '../../src/client/createTokenCache';
 import { AuthError, NetworkError } from '../../src/client/index';
+import { createGate } from '../helpers/createGate';
 
 /** A manually advanced clock. */
 function clock(start = 1_000_000) {
@@ -18,15 +19,15 @@ function tokenSource(outcome: (call: number) => Promise<{ token: string; expires
 describe('createTokenCache', () => {
   it('reuses a token until expires_in minus the leeway, counted from when the request was sent', async () => {
     const time = clock();
-    let release!: () => void;
+    const gate = createGate();
     const source = tokenSource(async (n) => {
-      if (n === 1) await new Promise<void>((r) => (release = r));
+      if (n === 1) await gate.held;
       return { token: `t${n}`, expiresIn: 100 };
     });
     const cache = createTokenCache({ request: source.request, leewaySeconds: 30, now: time.now });
     const first = cache.get();
     time.advance(5_000); // the token endpoint took 5 s to answer
-    release();
+    gate.release();
     expect(await first).toBe('t1');
     time.advance(64_999); // sent + 70 s - 1 ms
     expect(await cache.get()).toBe('t1');
@@ -55,12 +56,12 @@ describe('createTokenCache', () => {
   });
 
   it('lets one caller abort without aborting the shared request for the others', async () => {
-    let release!: () => void;
+    const gate = createGate();
     let sharedSignal!: AbortSignal;
     const cache = createTokenCache({
       request: async (signal) => {
         sharedSignal = signal;
-        await new Promise<void>((r) => (release = r));
+        await gate.held;
         return { token: 't1', expiresIn: 3600 };
       },
     });
@@ -70,7 +71,7 @@ describe('createTokenCache', () => {
     controller.abort();
     await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
     expect(sharedSignal.aborted).toBe(false);
-    release();
+    gate.release();
     await expect(staying).resolves.toBe('t1');
   });
 

@@ -1,13 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-/** A running status-line server. */
-export interface StatusLineServer {
-  /** `http://127.0.0.1:<port>`. */
-  origin: string;
-  /** Stops the server and drops open connections. */
-  close(): Promise<void>;
-}
+import { listenLocally, type Listening } from '../helpers/localServer';
 
 /**
  * Starts a real HTTP server on 127.0.0.1 that answers every request with `status`, the reason phrase
@@ -16,7 +8,7 @@ export interface StatusLineServer {
 export async function startStatusLineServer(
   status: number,
   reason: (request: { headers: IncomingHttpHeaders; body: string }) => string,
-): Promise<StatusLineServer> {
+): Promise<Listening> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -27,12 +19,5 @@ export async function startStatusLineServer(
       res.end('{}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenLocally(server);
 }

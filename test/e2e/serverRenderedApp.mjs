@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { createGate } from '../helpers/createGate';
 
 /**
  * @typedef {object} ServerRenderedApp
@@ -327,9 +328,8 @@ export function describeServerRenderedApp(app) {
           aborted.push(`${new URL(request.url()).search} ${request.failure()?.errorText}`);
       };
       page.on('requestfailed', onFailed);
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      mock.service.setLatency((request) => (request.page === 21 ? held : 0));
+      const gate = createGate();
+      mock.service.setLatency((request) => (request.page === 21 ? gate.held : 0));
       try {
         await link('Last page').click();
         await until('the last page to be asked for', () =>
@@ -339,7 +339,7 @@ export function describeServerRenderedApp(app) {
         await until('the browser to abort the last page', () => aborted.length > 0);
         expect(aborted).toStrictEqual(['?page=21&size=20 net::ERR_ABORTED']);
       } finally {
-        release();
+        gate.release();
         mock.service.setLatency(0);
         page.off('requestfailed', onFailed);
       }

@@ -1,8 +1,37 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-/** A request as the local server received it. */
-export interface RecordedRequest {
+/** A server listening on 127.0.0.1. */
+export interface Listening {
+  /** `http://127.0.0.1:<port>` (`https://` for a TLS server). */
+  origin: string;
+  /** The port it listens on, for raw sockets. */
+  port: number;
+  /** Stops the server and drops open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Listens with `server` on 127.0.0.1 at a free port: every test server starts here, so none is reachable from
+ * outside the machine and none waits on a busy port.
+ */
+export async function listenLocally(server: Server): Promise<Listening> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const scheme = server instanceof HttpsServer ? 'https' : 'http';
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `${scheme}://127.0.0.1:${port}`,
+    port,
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A request as the local server received it (the mock service's own record is `RecordedRequest`, from pagewise/testing). */
+export interface ReceivedRequest {
   /** HTTP method. */
   method: string;
   /** Path without the query. */
@@ -26,32 +55,28 @@ export interface Reply {
 }
 
 /** A handler of the local server. Return a never-settling promise to hang the request. */
-export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>;
+export type Handler = (request: ReceivedRequest) => Reply | Promise<Reply>;
 
 /** A running local server. */
-export interface LocalServer {
-  /** `http://127.0.0.1:<port>`. */
-  origin: string;
+export interface LocalServer extends Listening {
   /** Every request received so far, in order. */
-  requests: RecordedRequest[];
+  requests: ReceivedRequest[];
   /** Requests received on `path`. */
-  requestsTo(path: string): RecordedRequest[];
+  requestsTo(path: string): ReceivedRequest[];
   /** Replaces the handler. */
   handle(handler: Handler): void;
-  /** Stops the server and drops open connections. */
-  close(): Promise<void>;
 }
 
 /** Starts a real HTTP server on 127.0.0.1 at a free port that records every request. */
 export async function startLocalServer(handler: Handler = () => ({ status: 404 })): Promise<LocalServer> {
-  const requests: RecordedRequest[] = [];
+  const requests: ReceivedRequest[] = [];
   let current = handler;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const recorded: RecordedRequest = {
+      const recorded: ReceivedRequest = {
         method: req.method ?? '',
         path: url.pathname,
         query: url.searchParams,
@@ -72,18 +97,12 @@ export async function startLocalServer(handler: Handler = () => ({ status: 404 }
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    ...(await listenLocally(server)),
     requests,
     requestsTo: (path) => requests.filter((r) => r.path === path),
     handle(next) {
       current = next;
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
     },
   };
 }

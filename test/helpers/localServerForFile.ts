@@ -20,6 +20,9 @@ export function localServerForFile(handler: Handler = () => ({ status: 404 })): 
     get origin() {
       return started().origin;
     },
+    get port() {
+      return started().port;
+    },
     get requests() {
       return started().requests;
     },

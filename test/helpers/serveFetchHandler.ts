@@ -1,15 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { listenLocally, type Listening } from './localServer';
 
 /** A Fetch-API handler served over real HTTP. */
-export interface ServedHandler {
-  /** `http://127.0.0.1:<port>`. */
-  origin: string;
+export interface ServedHandler extends Listening {
   /** The node:http server. */
   server: Server;
-  /** Stops the server and drops open connections. */
-  close(): Promise<void>;
 }
 
 /**
@@ -21,13 +17,5 @@ export async function serveFetchHandler(
   overrideGlobalObjects = false,
 ): Promise<ServedHandler> {
   const server = createServer(getRequestListener((request) => handle(request), { overrideGlobalObjects }));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    server,
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...(await listenLocally(server)), server };
 }

@@ -1,10 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { errors } from 'oidc-provider';
+import { listenLocally } from './localServer';
 
 /** An OAuth client registered with the provider, authenticating by any method it supports. */
 export interface OidcClient {
@@ -58,8 +58,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
   const server: Server = tls
     ? createHttpsServer({ cert: tls.cert, key: tls.key, ca: tls.ca, requestCert: true, rejectUnauthorized: false })
     : createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin: issuer, close } = await listenLocally(server);
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const provider = new Provider(issuer, {
     clients: options.clients.map((client) => ({
@@ -148,10 +147,6 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
     tokenUrl: `${issuer}/token`,
     jwksUri: `${issuer}/jwks`,
     tokenRequests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-      }),
+    close,
   };
 }

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   calculateJwkThumbprint,
   createLocalJWKSet,
@@ -11,6 +10,7 @@ import {
   type JWK,
 } from 'jose';
 import { springPage } from '../client/fixtures';
+import { listenLocally } from './localServer';
 
 /** What the API made of one call. */
 export interface VerifiedCall {
@@ -46,8 +46,7 @@ export interface VerifyingApi {
  */
 export async function startVerifyingApi(options: { requireNonce?: boolean } = {}): Promise<VerifyingApi> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin, close } = await listenLocally(server);
   const url = `${origin}/api`;
   let trusted:
     { issuer: string; jwks: ReturnType<typeof createLocalJWKSet> | ReturnType<typeof createRemoteJWKSet> } | undefined;
@@ -142,6 +141,6 @@ export async function startVerifyingApi(options: { requireNonce?: boolean } = {}
         jwks: typeof jwks === 'string' ? createRemoteJWKSet(new URL(jwks)) : createLocalJWKSet(jwks),
       };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -14,7 +14,8 @@ import {
 } from '../../src/hooks/index';
 import { clientCredentials } from '../../src/server/index';
 import type { MockShare } from '../../src/testing/index';
-import { acme, createTestQueryClient, createWrapper, gate, setupMockService, wirePages } from './support';
+import { createGate } from '../helpers/createGate';
+import { acme, createTestQueryClient, createWrapper, setupMockService, wirePages } from './support';
 
 const { service, client } = setupMockService();
 afterEach(() => vi.restoreAllMocks());
@@ -34,11 +35,11 @@ describe('results re-render for what a component reads', () => {
     const first = renders;
     for (const expected of [20, 30, 40, 50, 60]) {
       // Each page held until the observer has told of the fetch starting, so that notification stands on its own.
-      const held = gate();
-      service.setLatency(() => held.promise);
+      const gate = createGate();
+      service.setLatency(() => gate.held);
       act(() => loadMore());
       await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-      held.open();
+      gate.release();
       await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(String(expected)));
     }
     await waitFor(() => expect(wirePages(service)).toHaveLength(6));
@@ -49,7 +50,7 @@ describe('results re-render for what a component reads', () => {
 
 describe('useSuspenseShares: the transition flag', () => {
   it('says a page is on its way with isTransitioning, while TanStack’s isPending stays false', async () => {
-    const held = gate();
+    const gate = createGate();
     const seen: Array<[boolean, boolean, number]> = [];
     let onChange: (page: number, size: number) => void = () => {};
     function Shares() {
@@ -65,11 +66,11 @@ describe('useSuspenseShares: the transition flag', () => {
       { wrapper: createWrapper(createTestQueryClient(), client) },
     );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('-00001'));
-    service.setLatency(() => held.promise);
+    service.setLatency(() => gate.held);
     act(() => onChange(2, 10));
     await waitFor(() => expect(seen.at(-1)).toEqual([true, false, 0]));
     expect(screen.queryByText('loading')).toBeNull();
-    held.open();
+    gate.release();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('-00011'));
     expect(seen.at(-1)).toEqual([false, false, 1]);
   });

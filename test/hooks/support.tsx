@@ -9,6 +9,7 @@ import type { ApiClient } from '../../src/client/index';
 import { createApiClient } from '../../src/client/index';
 import { createMockService, demoOrganizationIds } from '../../src/testing/index';
 import type { MockListResource, MockService, RecordedRequest } from '../../src/testing/index';
+import { createGate } from '../helpers/createGate';
 
 export { demoOrganizationIds };
 
@@ -49,13 +50,6 @@ export function wirePages(service: MockService, resource: MockListResource = 'sh
   return service.requests.filter((r: RecordedRequest) => r.resource === resource).map((r) => r.page);
 }
 
-/** A promise with its resolve function, to hold a response back until a test says so. */
-export function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
 /** A client that hands every list call's abort signal to `signals` before calling `client`. */
 export function recordSignals(client: ApiClient): {
   client: ApiClient;
@@ -75,16 +69,16 @@ export function recordSignals(client: ApiClient): {
 }
 
 /**
- * Holds back list responses whose zero-based page `hold` picks until the returned gate opens; other
+ * Holds back list responses whose zero-based page `hold` picks until the returned gate is released; other
  * requests, and held ones once released, fall through to the mock service.
  */
 export function holdListResponses(server: SetupServer, service: MockService, hold: (wirePage: number) => boolean) {
-  const held = gate();
+  const gate = createGate();
   server.use(
     http.get(`${service.baseUrl}/:organizationId/:resource`, async ({ request }) => {
-      if (hold(Number(new URL(request.url).searchParams.get('page')))) await held.promise;
+      if (hold(Number(new URL(request.url).searchParams.get('page')))) await gate.held;
       return undefined;
     }),
   );
-  return held;
+  return gate;
 }

@@ -75,7 +75,7 @@ describe('useInfiniteShares: edge cases', () => {
   });
 });
 
-describe('useSuspenseShares: review edge cases', () => {
+describe('useSuspenseShares: a page the parent controls', () => {
   it('does not show the fallback again when the page is controlled by the parent', async () => {
     let fallbacks = 0;
     function Fallback() {

@@ -7,12 +7,12 @@ import type { MockInstance } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { sharesQueryOptions, useShares } from '../../src/hooks/index';
 import type { MockShare } from '../../src/testing/index';
+import { createGate } from '../helpers/createGate';
 import {
   acme,
   createTestQueryClient,
   createWrapper,
   globex,
-  gate,
   holdListResponses,
   setupMockService,
   wirePages,
@@ -163,7 +163,7 @@ describe('moving back from past the end', () => {
     await flush();
     expect(onChange).not.toHaveBeenCalled();
 
-    slow.open();
+    slow.release();
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(22, 20));
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(wirePages(service)).toEqual([0, 29]);
@@ -279,10 +279,10 @@ describe('initialData', () => {
 describe('switching organization back and forth', () => {
   it('never renders rows or a total of another organization, going Acme → Globex → Acme → Globex quickly', async () => {
     const user = userEvent.setup();
-    const globexHeld = gate();
+    const globexHeld = createGate();
     server.use(
       http.get(`${service.baseUrl}/${globex}/shares`, async () => {
-        await globexHeld.promise;
+        await globexHeld.held;
         return undefined;
       }),
     );
@@ -321,7 +321,7 @@ describe('switching organization back and forth', () => {
     rerender(<Recorder organizationId={acme} />);
     await waitFor(() => expect(firstName()).toMatch(/^acme-.*00001$/));
     rerender(<Recorder organizationId={globex} />);
-    globexHeld.open();
+    globexHeld.release();
     await waitFor(() => expect(firstName()).toMatch(/^globex-.*00001$/));
 
     expect(renders.filter((r) => r.organizationId === globex).length).toBeGreaterThan(2);

@@ -139,7 +139,7 @@ describe('useShares', () => {
     rerender(<Views page={2} />);
     await waitFor(() => expect(shownPositions()).toEqual(positions(21, 20)));
 
-    slowFirstPage.open();
+    slowFirstPage.release();
     await waitFor(() => expect(screen.getByRole('status', { name: 'first page' })).toHaveTextContent('loaded'));
     expect(shownPositions()).toEqual(positions(21, 20));
     expect(wirePages(service)).toEqual([1, 0]);
@@ -154,7 +154,7 @@ describe('useShares', () => {
     );
     rerender({ page: 2 });
     await waitFor(() => expect(result.current.data?.pageIndex).toBe(1));
-    slowFirstPage.open();
+    slowFirstPage.release();
     expect(recorded.calls.map((c) => [c.page, c.signal?.aborted])).toEqual([
       [0, true],
       [1, false],
@@ -326,7 +326,7 @@ describe('useShares', () => {
     expect(result.current.isPlaceholderData).toBe(false);
     expect(result.current.pagination).toMatchObject({ current: 1, pageSize: 50, total: 437 });
 
-    slow.open();
+    slow.release();
     await waitFor(() => expect(result.current.data?.pageSize).toBe(50));
     expect(result.current.data?.items).toHaveLength(50);
   });
@@ -345,7 +345,7 @@ describe('useShares', () => {
     const next = screen.getByRole('button', { name: 'Next page' });
     for (let i = 0; i < 20; i++) await user.click(next);
     expect(screen.getByRole('button', { name: 'Page 21' })).toHaveAttribute('aria-current', 'page');
-    held.open();
+    held.release();
 
     await waitFor(() => expect(shownPositions()).toEqual(positions(401, 20)));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));

@@ -1,7 +1,6 @@
 // pagewise/opentelemetry against the real OpenTelemetry SDK (in-memory exporters, the W3C propagator), over real HTTP
 // on 127.0.0.1: the mock service behind a recording front, the proxy mounted as the README's Node recipe does.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -21,6 +20,7 @@ import { openTelemetry, type PagewiseTelemetry } from '../../src/opentelemetry/i
 import { clientCredentials, createProxyHandler, memoryTokenStore, type TokenStore } from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
+import { listenLocally } from '../helpers/localServer';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 import type { MockService } from '../../src/testing/types';
 
@@ -37,11 +37,6 @@ let mock: MockHttpServer;
 let front: Server;
 let frontOrigin: string;
 const seen: Seen[] = [];
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
@@ -72,7 +67,7 @@ beforeAll(async () => {
     });
     res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
   });
-  frontOrigin = await listen(front);
+  frontOrigin = (await listenLocally(front)).origin;
 });
 afterAll(async () => {
   propagation.disable();
@@ -134,7 +129,7 @@ async function startProxy(extra: Partial<Parameters<typeof createProxyHandler>[0
   });
   const server = createServer(getRequestListener(handler));
   servers.push(server);
-  return { origin: `${await listen(server)}/api/pagewise`, arrived };
+  return { origin: `${(await listenLocally(server)).origin}/api/pagewise`, arrived };
 }
 
 /** The last cumulative export, by metric name. */
@@ -295,12 +290,11 @@ describe('openTelemetry with the proxy', () => {
     expect((await fetch(`${small.origin}/${ORG()}/shares?page=0&size=5`)).status).toBe(502);
     // The first call is held upstream until the second has been turned away: the cap is reached by order, not by time.
     const gate = createGate();
-    let arrived!: () => void;
-    const upstreamHolds = new Promise<void>((resolve) => (arrived = resolve));
-    service.setLatency((request) => (request.resource === 'shares' ? (arrived(), gate.held) : 0));
+    const upstreamHolds = createGate();
+    service.setLatency((request) => (request.resource === 'shares' ? (upstreamHolds.release(), gate.held) : 0));
     const capped = await startProxy({ maxConcurrent: 1, onError: () => undefined });
     const first = fetch(`${capped.origin}/${ORG()}/shares?page=0&size=5`);
-    await upstreamHolds;
+    await upstreamHolds.held;
     expect((await fetch(`${capped.origin}/${ORG()}/shares?page=1&size=5`)).status).toBe(503);
     gate.release();
     expect((await first).status).toBe(200);
@@ -443,7 +437,7 @@ describe('openTelemetry in a browser-side client', () => {
 
   it("ends the span as an error, with only the error's name, when no answer comes", async () => {
     const closed = createServer();
-    const origin = await listen(closed);
+    const { origin } = await listenLocally(closed);
     await new Promise((resolve) => closed.close(resolve));
     const client = createApiClient({ baseUrl: `${origin}/api`, fetch: telemetry.fetch });
     await expect(client.listShares({ organizationId: ORG(), page: 0, size: 5 })).rejects.toMatchObject({

@@ -1,7 +1,16 @@
-import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { HeadlessPager } from '../../stories/support/HeadlessPager';
+import { germanLabels } from '../../stories/support/germanLabels';
 import { describe, expect, it, vi } from 'vitest';
-import { usePagination } from '../../src/pagination/index';
+import { Pagination, usePagination, type PaginationProps, type UsePaginationOptions } from '../../src/pagination/index';
+
+// What a screen reader and a crawler get from a navigation's links: name, state and target, in order.
+const linksOf = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((a) =>
+      ['aria-label', 'aria-current', 'aria-disabled', 'href', 'role'].map((name) => a.getAttribute(name)).join(' | '),
+    );
 
 describe('usePagination', () => {
   it('derives the page count, the window and the item range', () => {
@@ -93,32 +102,94 @@ describe('usePagination', () => {
     expect(result.current).toMatchObject({ current: 3, pageCount: 3, total: undefined, canNext: false });
   });
 
-  it('gives button props: disabled where the page is out of reach, aria-current on the current page', () => {
+  it('gives button props: disabled where the page is out of reach, aria-current on the current page, accessible names', () => {
     const { result } = renderHook(() => usePagination({ total: 437, current: 1 }));
-    expect(result.current.getArrowProps('previous')).toMatchObject({ type: 'button', disabled: true });
+    expect(result.current.getArrowProps('previous')).toMatchObject({
+      type: 'button',
+      disabled: true,
+      'aria-label': 'Previous page',
+    });
     expect(result.current.getArrowProps('last')).toMatchObject({ type: 'button', disabled: false });
-    expect(result.current.getPageProps(1)).toMatchObject({ 'aria-current': 'page', disabled: false });
+    expect(result.current.getPageProps(1)).toMatchObject({
+      'aria-current': 'page',
+      disabled: false,
+      'aria-label': 'Page 1',
+    });
     expect(result.current.getPageProps(2)['aria-current']).toBeUndefined();
+    expect(result.current.getRootProps()['aria-label']).toBe('Pagination');
   });
 
-  it('gives link props in link mode: a headless pager with no hand-written ARIA pages by plain clicks, not modified ones', () => {
+  it('says where the user is in statusText, and in the live region only from the first change on', () => {
+    const { result, rerender } = renderHook((options: UsePaginationOptions) => usePagination(options), {
+      initialProps: { total: 43_700, current: 1, locale: 'de', labels: germanLabels } as UsePaginationOptions,
+    });
+    expect(result.current.statusText).toBe('Seite 1 von 2.185');
+    expect(result.current.getStatusProps()).toEqual({ role: 'status', 'aria-live': 'polite', children: undefined });
+    rerender({ total: 43_700, current: 2, locale: 'de', labels: germanLabels });
+    expect(result.current.getStatusProps().children).toBe('Seite 2 von 2.185');
+    // Without a total the page is said alone.
+    rerender({ current: 2, locale: 'de', labels: germanLabels });
+    expect(result.current.getStatusProps().children).toBe('Seite 2');
+    expect(result.current.formatNumber(1_234_567)).toBe('1.234.567');
+    expect(result.current.formatNumber(1_234_567, true)).toBe(
+      new Intl.NumberFormat('de', { notation: 'compact' }).format(1_234_567),
+    );
+  });
+
+  it('renders a link-mode pager from the getters alone that pages by plain clicks, not modified ones', () => {
     const onChange = vi.fn();
     render(<HeadlessPager total={437} onChange={onChange} />);
-    const back = screen.getByRole('link', { name: 'Back' });
-    expect(back).toHaveAttribute('aria-disabled', 'true');
-    expect(back).not.toHaveAttribute('href');
-    expect(screen.getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
-    const forward = screen.getByRole('link', { name: 'Forward' });
-    expect(forward).toHaveAttribute('href', '?page=2');
+    expect(screen.getByRole('navigation')).toHaveAccessibleName('Pagination');
+    const previous = screen.getByRole('link', { name: 'Previous page' });
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    expect(previous).not.toHaveAttribute('href');
+    expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    const next = screen.getByRole('link', { name: 'Next page' });
+    expect(next).toHaveAttribute('href', '?page=2');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     // A new-tab click is the browser's: no onChange.
-    fireEvent.click(forward, { ctrlKey: true });
+    fireEvent.click(next, { ctrlKey: true });
     expect(onChange).not.toHaveBeenCalled();
-    fireEvent.click(forward);
+    fireEvent.click(next);
     expect(onChange).toHaveBeenCalledExactlyOnceWith(2, 20);
-    expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('status')).toHaveTextContent('2 / 22');
+    expect(screen.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('status')).toHaveTextContent('Page 2 of 22');
     // The current page's link moves nothing.
-    fireEvent.click(screen.getByRole('link', { name: '2' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Page 2' }));
     expect(onChange).toHaveBeenCalledTimes(1);
   });
+
+  it.each<[string, PaginationProps]>([
+    ['a known total', { total: 437, defaultCurrent: 2 }],
+    ['the last page', { total: 437, defaultCurrent: 22 }],
+    ['more pages and no total', { hasNext: true, defaultCurrent: 3 }],
+    ['German labels and numbers', { total: 437_000, defaultCurrent: 9_999, locale: 'de', labels: germanLabels }],
+    ['the control disabled', { total: 437, defaultCurrent: 5, disabled: true }],
+  ])(
+    'a headless render from the getters matches Pagination with %s: nav label, link names, aria-current, aria-disabled, hrefs, live region',
+    (_, options) => {
+      const props = { ...options, getPageHref: (page: number) => `/shares?page=${page}` };
+      render(
+        <>
+          <Pagination {...props} />
+          <HeadlessPager {...props} />
+        </>,
+      );
+      const [control, headless] = screen.getAllByRole('navigation') as [HTMLElement, HTMLElement];
+      expect(headless).toHaveAccessibleName(control.getAttribute('aria-label')!);
+      expect(linksOf(headless)).toEqual(linksOf(control));
+      const status = (nav: HTMLElement) => within(nav).getByRole('status');
+      expect(status(headless).textContent).toBe(status(control).textContent);
+      // After a click on the same page in each, the same page and the same announcement.
+      for (const nav of [control, headless])
+        fireEvent.click(
+          within(nav)
+            .getAllByRole('link')
+            .find((a) => a.dataset.page && !a.ariaCurrent)!,
+        );
+      expect(linksOf(headless)).toEqual(linksOf(control));
+      expect(status(headless).textContent).toBe(status(control).textContent);
+      if (!options.disabled) expect(status(control)).not.toBeEmptyDOMElement();
+    },
+  );
 });

@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { decodeJwt, decodeProtectedHeader, exportJWK, exportPKCS8, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
@@ -11,6 +10,7 @@ import { clientCredentials, readTokenFile, type ClientCredentialsOptions } from 
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
 import { selfSignedCertificate } from '../helpers/certificates';
+import { listenLocally } from '../helpers/localServer';
 import { startOidcProvider, type OidcClient, type StartedOidcProvider } from '../helpers/startOidcProvider';
 import { startVerifyingApi, type VerifyingApi } from '../helpers/startVerifyingApi';
 
@@ -63,8 +63,8 @@ async function startFederatedIssuer() {
         .end(JSON.stringify({ keys: [{ ...jwk, kid: 'platform', alg: 'ES256', use: 'sig' }] })),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+  const { origin, close } = await listenLocally(server);
+  const url = `${origin}/jwks`;
   return {
     url,
     sign: (claims: Record<string, unknown>) =>
@@ -74,7 +74,7 @@ async function startFederatedIssuer() {
         .setExpirationTime('5m')
         .setJti(crypto.randomUUID())
         .sign(privateKey),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type ClientCredentialsOptions,
   type ClientCredentialsRequestOptions,
 } from '../../src/server/index';
+import { createGate } from '../helpers/createGate';
 import { startLocalServer } from '../helpers/localServer';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
@@ -98,10 +99,9 @@ describe('clientCredentials: caching', () => {
   });
 
   it("lets one caller abort while waiting for the token without breaking the others' shared request", async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = createGate();
     service.tokenReply = async () => {
-      await gate;
+      await gate.held;
       service.issued.push('at-gated-5f2a9c7e1b3d');
       return { body: { access_token: 'at-gated-5f2a9c7e1b3d', token_type: 'Bearer', expires_in: 3600 } };
     };
@@ -112,7 +112,7 @@ describe('clientCredentials: caching', () => {
     await expect.poll(() => service.tokenRequests().length).toBe(1);
     controller.abort();
     await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
-    release();
+    gate.release();
     await expect(staying).resolves.toMatchObject({ total: 1 });
     expect(service.tokenRequests()).toHaveLength(1);
     expect(service.apiRequests()).toHaveLength(1);

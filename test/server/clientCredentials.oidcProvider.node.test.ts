@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { clientCredentials, type ClientCredentialsOptions } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
+import { listenLocally } from '../helpers/localServer';
 import { startOidcProvider, type StartedOidcProvider } from '../helpers/startOidcProvider';
 
 // clientCredentials against panva's oidc-provider (OpenID Certified) on 127.0.0.1, and an API that verifies the
@@ -29,8 +29,7 @@ const verified: { aud: unknown; scope: unknown; client_id: unknown }[] = [];
 
 beforeAll(async () => {
   api = createServer();
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api`;
+  apiUrl = `${(await listenLocally(api)).origin}/api`;
   idp = await startOidcProvider({ clients: [BASIC, POST], resources: [apiUrl] });
   const jwks = createRemoteJWKSet(new URL(idp.jwksUri));
   api.on('request', (request, response) => {

@@ -1,7 +1,6 @@
 // The proxy mounted exactly as the README's Node recipe does (node:http + @hono/node-server's getRequestListener),
 // driven over real TCP on 127.0.0.1: raw malformed requests, a browser that goes away, a fuzz of request lines.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import fc from 'fast-check';
@@ -10,6 +9,7 @@ import { bearerToken, ResponseShapeError } from '../../src/client/index';
 import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
 import { createGate } from '../helpers/createGate';
+import { listenLocally } from '../helpers/localServer';
 import { sendRawHttp, statusOf } from '../helpers/sendRawHttp';
 
 const TOKEN = 'tok_http_5f2e9c1d7a3b4e6f';
@@ -30,11 +30,6 @@ let failures: [number, unknown][];
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
 beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   upstream = { origin: '', seen: [], answer: () => undefined, server: undefined as never };
@@ -45,10 +40,10 @@ beforeAll(async () => {
     upstream.seen.push({ method: req.method!, url: req.url!, closed, finished: () => finished });
     upstream.answer(req, res);
   });
-  upstream.origin = `http://127.0.0.1:${await listen(upstream.server)}`;
+  upstream.origin = (await listenLocally(upstream.server)).origin;
   // The README's recipe; the handler behind it is swapped per test.
   proxy = createServer(getRequestListener((request) => handler(request)));
-  port = await listen(proxy);
+  ({ port } = await listenLocally(proxy));
 });
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);

@@ -6,7 +6,7 @@ import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
-import type { RecordedRequest } from '../helpers/localServer';
+import type { ReceivedRequest } from '../helpers/localServer';
 
 let service: FakeService;
 let handler: ProxyHandler;
@@ -234,7 +234,7 @@ describe('createProxyHandler', () => {
   });
 
   it('redacts a token echoed JSON-escaped deep inside a body, and answers 502 rather than overflow when the body is deeper than it can re-serialise', async () => {
-    const echo = (n: number) => (request: RecordedRequest) => ({
+    const echo = (n: number) => (request: ReceivedRequest) => ({
       headers: { 'content-type': 'application/json' },
       body: `${'['.repeat(n)}"${String(request.headers.authorization).slice(7).replace('a', '\\u0061')}"${']'.repeat(n)}`,
     });

@@ -1,4 +1,4 @@
-import { startLocalServer, type LocalServer, type RecordedRequest, type Reply } from '../helpers/localServer';
+import { startLocalServer, type LocalServer, type ReceivedRequest, type Reply } from '../helpers/localServer';
 import { springPage } from '../client/fixtures';
 
 export const CLIENT_ID = 'pw-client-7c1e';
@@ -8,15 +8,15 @@ export const CLIENT_SECRET = 'cs_Zq9!x7Lm2pR4tV8w';
 export interface FakeService {
   server: LocalServer;
   /** Token requests received. */
-  tokenRequests(): RecordedRequest[];
+  tokenRequests(): ReceivedRequest[];
   /** API requests received. */
-  apiRequests(): RecordedRequest[];
+  apiRequests(): ReceivedRequest[];
   /** Tokens issued so far (`at-1`, `at-2`, … prefixed). */
   issued: string[];
   /** Overrides the token endpoint's answer (undefined: issue a token). */
-  tokenReply: ((request: RecordedRequest) => Reply | Promise<Reply>) | undefined;
+  tokenReply: ((request: ReceivedRequest) => Reply | Promise<Reply>) | undefined;
   /** Overrides the API's answer (undefined: a page when the token is the latest issued, else 401). */
-  apiReply: ((request: RecordedRequest) => Reply | Promise<Reply>) | undefined;
+  apiReply: ((request: ReceivedRequest) => Reply | Promise<Reply>) | undefined;
   /** Lifetime of issued tokens in seconds. */
   expiresIn: number;
   reset(): void;

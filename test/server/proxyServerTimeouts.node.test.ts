@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearerToken } from '../../src/client/index';
 import { createProxyHandler } from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
+import { listenLocally } from '../helpers/localServer';
 import { startFakeService, type FakeService } from './fakeService';
 
 // The documented Node recipe (its server limits, scaled down 10× so the test runs in seconds) against Node's defaults,
@@ -35,14 +36,8 @@ async function serve(
     open.add(socket);
     socket.on('close', () => open.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    server,
-    port,
-    open,
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
+  const { port, close } = await listenLocally(server);
+  return { server, port, open, close };
 }
 
 /** The recipe's limits, 10× shorter. */

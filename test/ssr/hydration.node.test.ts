@@ -3,7 +3,6 @@
 // hydrates in headless Chromium. The server renderer lists with pagewise/server credentials (clientCredentials)
 // against the mock service; the browser lists through createProxyHandler, which holds the same credentials.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { build } from 'esbuild';
@@ -18,6 +17,7 @@ import { createMockService, demoOrganizationIds } from '../../src/testing/index'
 import type { MockService } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { listenLocally } from '../helpers/localServer';
 import { Root } from './fixtures/SharesPage';
 
 let service: MockService;
@@ -91,8 +91,7 @@ beforeAll(async () => {
       res.writeHead(500).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  ({ origin } = await listenLocally(app));
   browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs, headless: true });
 }, 60_000);
 
