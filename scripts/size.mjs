@@ -42,7 +42,7 @@ export const budgets = [
     // events, reset(), the proxy's JSON check and non-recursive redaction (~0.8 kB); client
     // authentication as values and DPoP hooks (~0.7 kB, pagewise/server, which a browser app does not ship); the
     // control's touch layout and prop getters (~0.4 kB).
-    limit: 21575,
+    limit: 21555,
   },
   // The mock sorts and filters as Spring would and serves other list endpoints (~750 B); its argument errors are the
   // library's one shape, from shared/assert (~240 B).
