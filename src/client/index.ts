@@ -12,6 +12,8 @@ export type { AuthErrorInit } from './errors/AuthError';
 export { NetworkError, isNetworkError } from './errors/NetworkError';
 export { TimeoutError, isTimeoutError } from './errors/TimeoutError';
 export { ResponseShapeError, isResponseShapeError } from './errors/ResponseShapeError';
+export { isInvalidArgumentError } from '../shared/assert';
+export type { InvalidArgumentError } from '../shared/assert';
 export type {
   ApiRecord,
   AuthContext,

@@ -11,7 +11,7 @@ export {
   useSuspenseEnvironments,
   useSuspenseList,
 } from './presets';
-export { useDebouncedValue } from './usePagedList';
+export { useDebouncedValue } from './useDebouncedValue';
 // Every type there is public: the options and results of the hooks.
 export type * from './types';
 export {

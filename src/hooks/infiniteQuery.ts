@@ -4,9 +4,10 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { useCallback, useEffect, useRef } from 'react';
 import type { Page } from '../client/index';
 import { useClientFor } from './ApiClientProvider';
-import { listInfiniteQueryOptions, splitDefaults, type PagedResource } from './queryOptions';
+import { listInfiniteQueryOptions, mergeListOptions, type PagedResource } from './queryOptions';
 import type { InfiniteResourceOptions, InfiniteResourceResult } from './types';
-import { extendResult, useDebouncedValue } from './usePagedList';
+import { extendResult } from './pagedQuery';
+import { DEFAULT_FILTERS_DELAY_MS, useDebouncedValue } from './useDebouncedValue';
 
 const noRows: never[] = [];
 /** Rows of each `data` once: the same pages give the same array, so `rows` can feed memoised tables. */
@@ -33,7 +34,7 @@ export function useInfiniteListAs<T>(
     staleTime,
     sort,
     filters,
-    filtersDelayMs = 300,
+    filtersDelayMs = DEFAULT_FILTERS_DELAY_MS,
     ...rest
   } = options;
   const client = useClientFor(caller, clientOption);
@@ -48,15 +49,7 @@ export function useInfiniteListAs<T>(
     sort,
     filters: settled,
   });
-  // The list's defaults, then the caller's options, then what the list owns: it always wins, even over a cast.
-  const { defaults, owned } = splitDefaults(own);
-  const query = useInfiniteQuery({
-    ...defaults,
-    ...rest,
-    ...owned,
-    initialData: undefined,
-    placeholderData: undefined,
-  });
+  const query = useInfiniteQuery(mergeListOptions(own, rest));
   const queryClient = useQueryClient();
   const { fetchNextPage } = query;
   const latestKey = useRef(own.queryKey);

@@ -6,16 +6,9 @@ import type { ListFilters, Page, SortEntry } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
-import { warnOnce } from '../shared/log';
+import { warnedInProcess, warnOnce, warnOncePerKey } from '../shared/log';
 import { useClientFor } from './ApiClientProvider';
-import {
-  DEFAULT_STALE_TIME,
-  listQueryOptions,
-  splitDefaults,
-  toListQuery,
-  warnIfCachedUnderOtherId,
-  type PagedResource,
-} from './queryOptions';
+import { DEFAULT_STALE_TIME, listQueryOptions, mergeListOptions, toListQuery, type PagedResource } from './queryOptions';
 import type {
   ListState,
   ListStateOptions,
@@ -26,11 +19,10 @@ import type {
   SuspensePagedOptions,
   SuspensePagedResult,
 } from './types';
+import { DEFAULT_FILTERS_DELAY_MS, useDebouncedValue } from './useDebouncedValue';
 
 /** Largest page number or page size the hooks pass on. */
 const MAX = Number.MAX_SAFE_INTEGER;
-/** How long filters must stay unchanged before they are asked for, when nothing else is said. */
-const DEFAULT_FILTERS_DELAY_MS = 300;
 const noSort: readonly SortEntry[] = [];
 const noFilters: ListFilters = {};
 
@@ -57,27 +49,6 @@ export function extendResult<R extends object, F extends object>(query: R, field
 }
 
 /**
- * `value` once it has stayed the same (by value, not identity) for `delayMs`; at once when `delayMs` is 0. For a
- * search box: the input shows every key, the request waits for the typing to settle.
- */
-export function useDebouncedValue<V>(value: V, delayMs: number): V {
-  const key = hashKey([value]);
-  const [settled, setSettled] = useState({ key, value });
-  const immediate = !(delayMs > 0);
-  // The value as last rendered: an equal value of another identity (an inline object) must not restart the wait.
-  const latest = useRef(value);
-  useEffect(() => {
-    latest.current = value;
-  });
-  useEffect(() => {
-    if (immediate || settled.key === key) return;
-    const timer = setTimeout(() => setSettled({ key, value: latest.current }), delayMs);
-    return () => clearTimeout(timer);
-  }, [key, delayMs, immediate, settled.key]);
-  return immediate || settled.key === key ? value : settled.value;
-}
-
-/**
  * Outside production, warns once per option name about each `[name, given, used]` whose given value was
  * replaced: bad numbers never reach the API, and the caller hears which option was wrong.
  */
@@ -91,6 +62,51 @@ function useInvalidOptionWarnings(caller: string, given: ReadonlyArray<readonly 
     }
   });
 }
+
+/** Warnings found while rendering, by page, for an effect to say once that render has committed. */
+const cachedElsewhere = /* @__PURE__ */ new WeakMap<QueryClient, Map<string, string>>();
+
+/** Why `queryKey`'s page is missing when the cache holds it under another client id, or undefined. */
+function cachedElsewhereLine(queryClient: QueryClient, queryKey: readonly unknown[]): string | undefined {
+  if (queryClient.getQueryData(queryKey) !== undefined) return undefined;
+  const rest = (key: readonly unknown[]) => hashKey([...key.slice(0, 2), ...key.slice(3)]);
+  const [elsewhere] = queryClient.getQueryCache().findAll({
+    queryKey: queryKey.slice(0, 2),
+    predicate: ({ queryKey: other, state }) =>
+      state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
+  });
+  return (
+    elsewhere &&
+    `[pagewise] this page is cached under client id ${JSON.stringify(elsewhere.queryKey[2])} but asked for under ${JSON.stringify(queryKey[2])}, ` +
+      'so it is fetched again (e.g. prefetched on the server, then missed after hydration). Give both clients the same `id`, or none.'
+  );
+}
+
+/**
+ * Outside production, warns once per page and process when the cache has no data for `queryKey` but holds the same
+ * page under another client id: a page prefetched on the server with a client of another `id` is fetched again.
+ * Looked for while rendering, when the page is still missing (a render that suspends never commits, and the one
+ * after it has the data); said from an effect, so a server render or a discarded one says nothing.
+ */
+const useCachedElsewhereWarning =
+  // Written out as React writes it, so bundlers drop the check, its message and its effect from production builds.
+  process.env.NODE_ENV === 'production'
+    ? (_queryClient: QueryClient, _queryKey: readonly unknown[]): void => {}
+    : function useCachedElsewhereWarning(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+        const key = hashKey(queryKey);
+        if (!warnedInProcess.has(key)) {
+          const line = cachedElsewhereLine(queryClient, queryKey);
+          if (line) cachedElsewhere.set(queryClient, (cachedElsewhere.get(queryClient) ?? new Map()).set(key, line));
+        }
+        useEffect(() => {
+          const lines = cachedElsewhere.get(queryClient);
+          const line = lines?.get(key);
+          if (line === undefined) return;
+          lines!.delete(key);
+          // Once per page and process is enough to be seen.
+          warnOncePerKey(warnedInProcess, key, () => line);
+        }, [queryClient, key]);
+      };
 
 /** Calls `run` as it is: the paged hook's changes need no transition. */
 const now = (run: () => void) => run();
@@ -225,17 +241,9 @@ export function usePagedListAs<T>(
   const queryClient = useQueryClient();
   const params = { client, organizationId, pageSize, staleTime, ...settled };
   const own = listQueryOptions<T>(resource, { ...params, page });
-  warnIfCachedUnderOtherId(queryClient, own.queryKey);
-  // The list's defaults, then the caller's options, then what the hook owns (as useSuspenseQuery sets its own last).
-  const { defaults, owned } = splitDefaults(own);
-  const query = useQuery({
-    ...defaults,
-    ...queryOverrides,
-    ...owned,
-    select: undefined,
-    initialData: undefined,
-    initialDataUpdatedAt: undefined,
-  });
+  useCachedElsewhereWarning(queryClient, own.queryKey);
+  // What the hook owns wins, as useSuspenseQuery sets its own last; `select` would change the page the hook reads.
+  const query = useQuery({ ...mergeListOptions(own, queryOverrides), select: undefined });
   const fresh = query.isPlaceholderData ? undefined : query.data;
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
@@ -297,7 +305,7 @@ export function useSuspenseListAs<T>(
     staleTime: options.staleTime,
     ...settled,
   });
-  warnIfCachedUnderOtherId(queryClient, own.queryKey);
+  useCachedElsewhereWarning(queryClient, own.queryKey);
   // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
   const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
   const { total, hasNext } = query.data;

@@ -12,8 +12,8 @@ import type {
   UseSharesOptions,
   UseSharesResult,
 } from './types';
-import { useInfiniteListAs } from './useInfiniteList';
-import { usePagedListAs, useSuspenseListAs } from './usePagedList';
+import { useInfiniteListAs } from './infiniteQuery';
+import { usePagedListAs, useSuspenseListAs } from './pagedQuery';
 
 /**
  * One page of any list of the service: `resource` is the path segment after the organization, e.g.

@@ -1,11 +1,4 @@
-import {
-  hashKey,
-  infiniteQueryOptions,
-  queryOptions,
-  skipToken,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken, type InfiniteData } from '@tanstack/react-query';
 import type {
   ApiClient,
   Environment,
@@ -17,7 +10,6 @@ import type {
   SortEntry,
 } from '../client/index';
 import { assertInteger } from '../shared/assert';
-import { warnedInProcess, warnOncePerKey } from '../shared/log';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { retryPolicy } from './retryPolicy';
 
@@ -202,36 +194,22 @@ export const environmentsInfiniteQueryOptions = <T = Environment>(params: PagedI
   listInfiniteQueryOptions<T>('environments', params);
 
 /**
- * List options split into defaults a hook's caller may override (the retry policy) and those the hook owns: a hook
- * spreads the defaults first, the caller's options next and the owned ones last.
+ * A list hook's query options: the list's defaults a caller may override (the retry policy), then the caller's
+ * options, then what the list owns, which wins even over a cast. `initialData` and a `placeholderData` the list does
+ * not set are blanked: they would seed every page, page size and organization with the same rows.
  */
-export function splitDefaults<O extends { retry?: unknown; retryDelay?: unknown }>(options: O) {
-  const { retry, retryDelay, ...owned } = options;
+export function mergeListOptions<O extends { retry?: unknown; retryDelay?: unknown }, C extends object>(
+  own: O,
+  caller: C,
+) {
+  const { retry, retryDelay, ...owned } = own;
   const defaults = (retry === undefined ? {} : { retry, retryDelay }) as Partial<Pick<O, 'retry' | 'retryDelay'>>;
-  return { defaults, owned };
-}
-
-/**
- * Outside production, warns once when the cache has no data for `queryKey` but holds the same page under another
- * client id: a page prefetched on the server with a client of another `id` is being fetched again.
- */
-export function warnIfCachedUnderOtherId(queryClient: QueryClient, queryKey: readonly unknown[]): void {
-  // Written out as React writes it, so bundlers drop the check and its message from production builds.
-  if (process.env.NODE_ENV !== 'production') {
-    const rest = (key: readonly unknown[]) => hashKey([...key.slice(0, 2), ...key.slice(3)]);
-    // Once per page and process is enough to be seen.
-    warnOncePerKey(warnedInProcess, hashKey(queryKey), () => {
-      if (queryClient.getQueryData(queryKey) !== undefined) return undefined;
-      const [elsewhere] = queryClient.getQueryCache().findAll({
-        queryKey: queryKey.slice(0, 2),
-        predicate: ({ queryKey: other, state }) =>
-          state.data !== undefined && other[2] !== queryKey[2] && rest(other) === rest(queryKey),
-      });
-      return (
-        elsewhere &&
-        `[pagewise] this page is cached under client id ${JSON.stringify(elsewhere.queryKey[2])} but asked for under ${JSON.stringify(queryKey[2])}, ` +
-          'so it is fetched again (e.g. prefetched on the server, then missed after hydration). Give both clients the same `id`, or none.'
-      );
-    });
-  }
+  return {
+    ...defaults,
+    ...caller,
+    initialData: undefined,
+    initialDataUpdatedAt: undefined,
+    placeholderData: undefined,
+    ...owned,
+  };
 }

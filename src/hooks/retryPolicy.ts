@@ -1,4 +1,4 @@
-import { isApiError, isAuthError, isHttpError, isResponseShapeError } from '../client/index';
+import { isAuthError, isHttpError, isInvalidArgumentError, isResponseShapeError } from '../client/index';
 import { backoffMs, isRefusal } from '../shared/backoff';
 
 /** Most tries of one request, the first included. */
@@ -11,8 +11,9 @@ const MAX_DELAY_MS = 30_000;
  * Spread it into a browser `QueryClient`'s defaults to give your own queries the same policy (pagewise's own
  * queries use it only in the browser: on the server they do not retry, as TanStack's default).
  *
- * - never retries an `AuthError`, a `ResponseShapeError`, a rejected argument (`TypeError`) nor a refusal
- *   (`isRefusal`: a 4xx other than 408 and 429); network errors, timeouts and 5xx are retried;
+ * - never retries an `AuthError`, a `ResponseShapeError`, a rejected argument (`isInvalidArgumentError`), any other
+ *   `TypeError` (a programming error) nor a refusal (`isRefusal`: a 4xx other than 408 and 429); network errors,
+ *   timeouts and 5xx are retried;
  * - tries a request at most `MAX_TRIES` times;
  * - waits `Retry-After` for 429 and 503, otherwise backs off exponentially; either wait capped at `MAX_DELAY_MS` (30 s).
  */
@@ -20,9 +21,11 @@ export const retryPolicy = {
   /** Whether to try again after `failureCount + 1` failed tries ended in `error`. */
   retry(failureCount: number, error: unknown): boolean {
     if (failureCount + 1 >= MAX_TRIES) return false;
-    // Credentials, a body of an unknown shape and a bad argument come back the same however often we ask.
-    if (isAuthError(error) || isResponseShapeError(error)) return false;
-    if (error instanceof TypeError && !isApiError(error)) return false;
+    // Credentials, a body of an unknown shape and a bad argument come back the same however often we ask. So does
+    // any other TypeError: the client hands fetch's own (a network failure) on as a NetworkError, so a bare one is a
+    // programming error. The guard reads the error's `code`, so it holds for an argument error of another realm too.
+    if (isAuthError(error) || isResponseShapeError(error) || isInvalidArgumentError(error)) return false;
+    if (error instanceof TypeError) return false;
     return !(isHttpError(error) && isRefusal(error.status));
   },
   /** Milliseconds to wait before the next try after `failureCount + 1` failed tries ended in `error`. */

@@ -133,4 +133,29 @@ describe('server rendering: a page prefetched with a server client is reused by 
       expect.stringContaining('cached under client id "server" but asked for under "browser"'),
     ]);
   });
+
+  it('warns once too when the page suspends: the warning found by the suspended render is said after the data came', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const state = await dehydratedOnServer(createApiClient({ baseUrl: service.baseUrl, id: 'server' }));
+    const browser = createTestQueryClient();
+    hydrate(browser, state);
+    function Suspended() {
+      return <output>{useSuspenseShares<MockShare>({ organizationId: acme }).data.items[0]!.name}</output>;
+    }
+    const browserClient = createApiClient({ baseUrl: service.baseUrl, id: 'suspended' });
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Suspended />
+      </Suspense>,
+      { wrapper: createWrapper(browser, browserClient) },
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('acme-finance-00001'));
+    const messages = warn.mock.calls
+      .map(([message]) => String(message))
+      .filter((message) => message.includes('client id'));
+    expect(messages).toEqual([
+      expect.stringContaining('cached under client id "server" but asked for under "suspended"'),
+    ]);
+  });
 });
