@@ -8,7 +8,13 @@ import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
 import { warnedInProcess, warnOnce, warnOncePerKey } from '../shared/log';
 import { useClientFor } from './ApiClientProvider';
-import { DEFAULT_STALE_TIME, listQueryOptions, mergeListOptions, toListQuery, type PagedResource } from './queryOptions';
+import {
+  DEFAULT_STALE_TIME,
+  listQueryOptions,
+  mergeListOptions,
+  toListQuery,
+  type PagedResource,
+} from './queryOptions';
 import type {
   ListState,
   ListStateOptions,
@@ -91,7 +97,7 @@ function cachedElsewhereLine(queryClient: QueryClient, queryKey: readonly unknow
 const useCachedElsewhereWarning =
   // Written out as React writes it, so bundlers drop the check, its message and its effect from production builds.
   process.env.NODE_ENV === 'production'
-    ? (_queryClient: QueryClient, _queryKey: readonly unknown[]): void => {}
+    ? (): void => {}
     : function useCachedElsewhereWarning(queryClient: QueryClient, queryKey: readonly unknown[]): void {
         const key = hashKey(queryKey);
         if (!warnedInProcess.has(key)) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, createApiClient, isHttpError, isNetworkError, isTimeoutError } from '../../src/client/index';
+import {
+  bearerToken,
+  createApiClient,
+  isHttpError,
+  isInvalidArgumentError,
+  isNetworkError,
+  isTimeoutError,
+} from '../../src/client/index';
 import type { AuthStrategy } from '../../src/client/index';
 import { createGate } from '../helpers/createGate';
 import { startLocalServer } from '../helpers/localServer';
@@ -132,6 +139,27 @@ describe('bad arguments', () => {
         expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument }),
       );
     }
+  });
+
+  it('lets programs tell bad input apart with isInvalidArgumentError: a thrown option, a rejected call', async () => {
+    const thrown = (() => {
+      try {
+        createApiClient({ baseUrl: 'ftp://x' });
+      } catch (error) {
+        return error;
+      }
+    })();
+    const rejected = await client()
+      .listShares({ organizationId: 'abc', page: 0, size: 20 })
+      .catch((error: unknown) => error);
+    expect([thrown, rejected].map(isInvalidArgumentError)).toEqual([true, true]);
+    // A TypeError of any other origin, and what is no error at all, are not argument errors.
+    expect([new TypeError('x is not a function'), null, undefined, 'pagewise'].map(isInvalidArgumentError)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('rejects (does not throw synchronously) when called without params', async () => {

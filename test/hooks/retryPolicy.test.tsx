@@ -1,6 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthError, HttpError, NetworkError, ResponseShapeError, isHttpError } from '../../src/client/index';
+import {
+  AuthError,
+  HttpError,
+  NetworkError,
+  ResponseShapeError,
+  isHttpError,
+  isInvalidArgumentError,
+} from '../../src/client/index';
 import { retryPolicy, sharesQueryOptions, useShares } from '../../src/hooks/index';
 import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService, wirePages } from './support';
 
@@ -38,6 +45,15 @@ describe('retryPolicy.retry', () => {
       ),
     ).toBe(false);
     expect(retryPolicy.retry(0, new TypeError('pagewise: `organizationId` must be a UUID'))).toBe(false);
+  });
+
+  it('never retries an argument error the client rejected with, nor a TypeError of a programming mistake', async () => {
+    const rejected = await client
+      .listShares({ organizationId: 'not-a-uuid', page: 0, size: 20 })
+      .catch((error: unknown) => error);
+    expect(isInvalidArgumentError(rejected)).toBe(true);
+    expect(retryPolicy.retry(0, rejected)).toBe(false);
+    expect(retryPolicy.retry(0, new TypeError('undefined is not a function'))).toBe(false);
   });
 
   it('retries server errors and network errors, at most 3 tries in all', () => {

@@ -2,8 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
-import { bearerToken, createApiClient, isApiError } from '../../src/client/index';
-import type { ApiClient, ApiError, Page, Share } from '../../src/client/index';
+import { bearerToken, createApiClient, isApiError, isInvalidArgumentError } from '../../src/client/index';
+import type { ApiClient, ApiError, InvalidArgumentError, Page, Share } from '../../src/client/index';
 import {
   environmentsQueryOptions,
   listQueryOptions,
@@ -53,6 +53,16 @@ describe('createApiClient', () => {
   it('narrows unknown errors with isApiError', () => {
     const error: unknown = new Error('x');
     if (isApiError(error)) expectTypeOf(error).toExtend<ApiError>();
+  });
+
+  it('narrows unknown errors with isInvalidArgumentError to a TypeError with its stable code and argument', () => {
+    const error: unknown = new TypeError('x');
+    if (isInvalidArgumentError(error)) {
+      expectTypeOf(error).toEqualTypeOf<InvalidArgumentError>();
+      expectTypeOf(error).toExtend<TypeError>();
+      expectTypeOf(error.code).toEqualTypeOf<'PAGEWISE_INVALID_ARGUMENT'>();
+      expectTypeOf(error.argument).toEqualTypeOf<string>();
+    }
   });
 
   it('requires the wire’s page and size', () => {
