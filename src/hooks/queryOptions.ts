@@ -208,7 +208,6 @@ export function mergeListOptions<O extends { retry?: unknown; retryDelay?: unkno
     ...defaults,
     ...caller,
     initialData: undefined,
-    initialDataUpdatedAt: undefined,
     placeholderData: undefined,
     ...owned,
   };
