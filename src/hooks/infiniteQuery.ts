@@ -1,5 +1,6 @@
 'use client';
 
+// The "load more" list query behind the infinite hooks (presets.ts names them for each resource).
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Page } from '../client/index';
@@ -39,7 +40,6 @@ export function useInfiniteListAs<T>(
   } = options;
   const client = useClientFor(caller, clientOption);
   const settled = useDebouncedValue(filters, filtersDelayMs);
-  // Without placeholder data: switching organization never shows the other organization's rows.
   const own = listInfiniteQueryOptions<T>(resource, {
     client,
     organizationId,
@@ -49,6 +49,7 @@ export function useInfiniteListAs<T>(
     sort,
     filters: settled,
   });
+  // Without placeholder data (the merge blanks the caller's): switching organization never shows the other's rows.
   const query = useInfiniteQuery(mergeListOptions(own, rest));
   const queryClient = useQueryClient();
   const { fetchNextPage } = query;

@@ -1,5 +1,6 @@
 'use client';
 
+// The page-at-a-time list query behind the paged and suspense hooks (presets.ts names them for each resource).
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
 import { hashKey, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import type { ListFilters, Page, SortEntry } from '../client/index';
