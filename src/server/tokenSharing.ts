@@ -2,7 +2,7 @@ import type { TokenGrant } from '../client/internal';
 import { backoffMs } from '../shared/backoff';
 import { eventListener, type TokenEvent } from '../shared/events';
 import { createRateLimitedLog } from '../shared/log';
-import { sleep, withTimeout } from '../shared/time';
+import { DEFAULT_LEEWAY_SECONDS, DEFAULT_TIMEOUT_MS, sleep, withTimeout } from '../shared/time';
 import type { TokenStore } from './TokenStore';
 
 // How `clientCredentials` shares one token between processes through a `TokenStore`: single flight over the store's
@@ -54,7 +54,7 @@ export interface SharedTokenSource {
  * back-off (at most `MAX_STORE_BACKOFF_MS`) before the next try.
  */
 export function shareTokens(store: TokenStore, options: TokenShareOptions): SharedTokenSource {
-  const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now } = options;
+  const { request, leewaySeconds = DEFAULT_LEEWAY_SECONDS, timeoutMs = DEFAULT_TIMEOUT_MS, now = Date.now } = options;
   const key = hashKey(options.keyParts);
   const lockMs = Math.min(timeoutMs, MAX_LOCK_MS);
   const emit = eventListener('onEvent', options.onEvent);
