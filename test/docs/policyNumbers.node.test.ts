@@ -12,6 +12,12 @@ import {
 } from '../../src/shared/backoff';
 import { DEFAULT_LEEWAY_SECONDS, DEFAULT_TIMEOUT_MS } from '../../src/shared/time';
 import { FIRST_HOLD_MS, MAX_HOLD_MS } from '../../src/client/unauthorizedRule';
+import {
+  MAX_LOCK_MS,
+  MAX_STORE_BACKOFF_MS,
+  STORE_TIMEOUT_MS,
+  WARNING_INTERVAL_MS,
+} from '../../src/server/tokenSharing';
 import { DEFAULT_STALE_TIME } from '../../src/hooks/queryOptions';
 import { retryPolicy } from '../../src/hooks/retryPolicy';
 
@@ -23,6 +29,9 @@ const DATA_HOOKS_REFERENCE = 'reference/DataHooks.mdx';
 /** A docs page as one line: statements wrap anywhere in the source. */
 const read = (page: string) => readFileSync(join(process.cwd(), 'stories/docs', page), 'utf8').replace(/\s+/g, ' ');
 
+/** A number as a page writes it: digits, grouped (`30 000`), or the article for one (`once a minute`). */
+const readNumber = (text: string) => (text === 'a' ? 1 : Number(text.replace(/ /g, '')));
+
 const seconds = (ms: number) => ms / 1000;
 const minutes = (ms: number) => ms / 60_000;
 
@@ -33,7 +42,7 @@ function retryTries(): number {
   return failureCount + 1;
 }
 
-/** A statement on a page: `pattern` finds it, its groups are the numbers it states (digits, `30 000` grouped). */
+/** A statement on a page: `pattern` finds it, its groups are the numbers it states (as `readNumber` reads them). */
 interface Statement {
   page: string;
   says: string;
@@ -109,6 +118,33 @@ const statements: Statement[] = [
     numbers: [seconds(MAX_OUTAGE_BACKOFF_MS)],
   },
   {
+    page: CLIENT,
+    says: "the token store lock's longest life",
+    pattern: /waited for at most the lock's lifetime, (\d+) s,/,
+    numbers: [seconds(MAX_LOCK_MS)],
+  },
+  {
+    page: CLIENT,
+    says: 'the back-offs from a failing token store, doubling, and the longest',
+    pattern: /leaves the store alone for (\d+) s, (\d+) s, (\d+) s … \(at most (\d+) s\)/,
+    numbers: [
+      ...[1, 2, 3].map((failures) => seconds(backoffMs(failures, MAX_STORE_BACKOFF_MS))),
+      seconds(MAX_STORE_BACKOFF_MS),
+    ],
+  },
+  {
+    page: CLIENT,
+    says: "the default onTokenStoreError's interval between warnings",
+    pattern: /a console warning at most once (a) minute/,
+    numbers: [minutes(WARNING_INTERVAL_MS)],
+  },
+  {
+    page: CLIENT,
+    says: 'the limit of one token store call',
+    pattern: /Each store call is limited to (\d+) s\./,
+    numbers: [seconds(STORE_TIMEOUT_MS)],
+  },
+  {
     page: AUTHENTICATION,
     says: 'the longest back-offs after outages and after refusals',
     pattern: /at most (\d+) s after outages, (\d+) s after refusals/,
@@ -153,7 +189,7 @@ describe('the policy numbers the docs state', () => {
   it.each(statements)('$page states $says as the code has it', ({ page, pattern, numbers }) => {
     const match = read(page).match(pattern);
     expect(match, `${page} has no statement matching ${pattern}`).not.toBeNull();
-    expect(match!.slice(1).map((text) => Number(text.replace(/ /g, '')))).toEqual(numbers);
+    expect(match!.slice(1).map(readNumber)).toEqual(numbers);
   });
 
   it.each(outageLists)('$page names in $says exactly the 4xx statuses that are not refusals', ({ page, pattern }) => {
