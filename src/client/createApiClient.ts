@@ -1,7 +1,7 @@
 import { parsePage as defaultParsePage } from './parsePage';
 import { assertListParams } from './assertListParams';
 import { fetchJson } from './fetchJson';
-import { filterParams, listTarget, springSort } from './listQuery';
+import { filterParams, listTarget, springSort } from './listTarget';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
 import { assertFunction, invalidArgument } from '../shared/assert';

@@ -4,7 +4,7 @@ import { backoffMs, isRefusal, MAX_OUTAGE_BACKOFF_MS, MAX_REFUSAL_BACKOFF_MS } f
 import { TimeoutError } from './errors/TimeoutError';
 import type { TokenGrant } from './parseTokenResponse';
 import { createUnauthorizedRule } from './unauthorizedRule';
-import { raceSignal, assertTimeoutMs, withTimeout } from '../shared/time';
+import { raceSignal, assertTimeoutMs, withTimeout, DEFAULT_LEEWAY_SECONDS, DEFAULT_TIMEOUT_MS } from '../shared/time';
 
 /** Options of `createTokenCache`. */
 export interface TokenCacheOptions {
@@ -20,7 +20,7 @@ export interface TokenCacheOptions {
   url?: string;
   /** Told when a 401 drops `token` (a shared store removes it, so no other process takes it). @default none */
   onReject?(token: string): void;
-  /** Longest back-off after refusals (`isRefusal`): a wrong secret stays wrong. @default MAX_REFUSAL_BACKOFF_MS (60000) */
+  /** Longest back-off after refusals (`isRefusal`): a wrong secret stays wrong. @default MAX_REFUSAL_BACKOFF_MS */
   maxRefusalBackoffMs?: number;
   /** Told what the cache does (token fetched, cache hit, failed, backing off, rejected, reset). @default none */
   onEvent?: (event: TokenEvent) => void;
@@ -42,13 +42,16 @@ export interface TokenCache {
   /**
    * Ends the back-off and the 401 holds now: the next call asks for a token at once (after the client was fixed at
    * the identity provider). The failure count stays until a token comes, so a refusal right after a reset backs off
-   * as long as before it, never from 1 s again.
+   * as long as before it, never from the first back-off again.
    */
   reset(): void;
 }
 
 /** Throws an argument error naming `leewaySeconds` or `timeoutMs` when it is unusable. */
-export function assertTokenTiming(leewaySeconds: unknown = 30, timeoutMs: unknown = 30_000): void {
+export function assertTokenTiming(
+  leewaySeconds: unknown = DEFAULT_LEEWAY_SECONDS,
+  timeoutMs: unknown = DEFAULT_TIMEOUT_MS,
+): void {
   assertNumber('leewaySeconds', leewaySeconds, { orZero: true });
   assertTimeoutMs(timeoutMs);
 }
@@ -73,8 +76,8 @@ const copyError = (error: unknown): unknown =>
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
   const {
     request,
-    leewaySeconds = 30,
-    timeoutMs = 30_000,
+    leewaySeconds = DEFAULT_LEEWAY_SECONDS,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
     maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS,
     now = Date.now,
   } = options;

@@ -4,7 +4,7 @@
  */
 export { resolveConfig } from './resolveConfig';
 export { resolveBaseUrl } from './url';
-export { listTarget } from './listQuery';
+export { listTarget } from './listTarget';
 export { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
 export { parseLinkHeader } from './parseLinkHeader';
 export { credentialOf, NOT_SHOWN, parseRedactedReporting, redact } from './redact';

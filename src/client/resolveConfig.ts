@@ -1,6 +1,6 @@
 import type { RequestConfig } from './fetchJson';
 import { resolveBaseUrl } from './url';
-import { assertTimeoutMs } from '../shared/time';
+import { assertTimeoutMs, DEFAULT_TIMEOUT_MS } from '../shared/time';
 import type { AuthStrategy } from './types';
 import { assertFunction, invalidArgument } from '../shared/assert';
 
@@ -24,7 +24,7 @@ export interface RequestOptions {
  * `resolveBaseUrl` takes it.
  */
 export function resolveConfig(options: RequestOptions, deferPath?: boolean): RequestConfig {
-  const { auth, fetch: custom, timeoutMs = 30_000 } = options ?? ({} as RequestOptions);
+  const { auth, fetch: custom, timeoutMs = DEFAULT_TIMEOUT_MS } = options ?? ({} as RequestOptions);
   const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', deferPath);
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
     throw invalidArgument('auth', 'must be an auth strategy such as bearerToken(...)');

@@ -14,7 +14,7 @@ const MAX_DELAY_MS = 30_000;
  * - never retries an `AuthError`, a `ResponseShapeError`, a rejected argument (`TypeError`) nor a refusal
  *   (`isRefusal`: a 4xx other than 408 and 429); network errors, timeouts and 5xx are retried;
  * - tries a request at most `MAX_TRIES` times;
- * - waits `Retry-After` for 429 and 503, otherwise backs off exponentially; either wait capped at `MAX_DELAY_MS` (30 s).
+ * - waits `Retry-After` for 429 and 503, otherwise backs off exponentially; either wait capped at `MAX_DELAY_MS`.
  */
 export const retryPolicy = {
   /** Whether to try again after `failureCount + 1` failed tries ended in `error`. */

@@ -2,23 +2,23 @@ import type { TokenGrant } from '../client/internal';
 import { backoffMs } from '../shared/backoff';
 import { eventListener, type TokenEvent } from '../shared/events';
 import { createRateLimitedLog } from '../shared/log';
-import { sleep, withTimeout } from '../shared/time';
+import { DEFAULT_LEEWAY_SECONDS, DEFAULT_TIMEOUT_MS, sleep, withTimeout } from '../shared/time';
 import type { TokenStore } from './TokenStore';
 
 // How `clientCredentials` shares one token between processes through a `TokenStore`: single flight over the store's
 // lock, the store's failures kept from ever failing a call. Loaded only when `clientCredentials` is given a store.
 
 /** Limit of one store call: an offline Redis client queues commands instead of failing them. */
-const STORE_TIMEOUT_MS = 1_000;
+export const STORE_TIMEOUT_MS = 1_000;
 /** Longest time a process leaves a failing store alone before trying it again. */
-const MAX_STORE_BACKOFF_MS = 10_000;
+export const MAX_STORE_BACKOFF_MS = 10_000;
 /** Longest life of the lock (bounded by the token request's own limit): how long others wait for its holder. */
-const MAX_LOCK_MS = 10_000;
+export const MAX_LOCK_MS = 10_000;
 /** First and longest pause between two looks at the store while another process holds the lock. */
 const FIRST_POLL_MS = 20;
 const MAX_POLL_MS = 250;
 /** The default `onTokenStoreError` writes at most one warning per this interval. */
-const WARNING_INTERVAL_MS = 60_000;
+export const WARNING_INTERVAL_MS = 60_000;
 
 /** What `clientCredentials` shares through a store for one token (one endpoint, client, audience or resource and scope). */
 export interface TokenShareOptions {
@@ -54,7 +54,7 @@ export interface SharedTokenSource {
  * back-off (at most `MAX_STORE_BACKOFF_MS`) before the next try.
  */
 export function shareTokens(store: TokenStore, options: TokenShareOptions): SharedTokenSource {
-  const { request, leewaySeconds = 30, timeoutMs = 30_000, now = Date.now } = options;
+  const { request, leewaySeconds = DEFAULT_LEEWAY_SECONDS, timeoutMs = DEFAULT_TIMEOUT_MS, now = Date.now } = options;
   const key = hashKey(options.keyParts);
   const lockMs = Math.min(timeoutMs, MAX_LOCK_MS);
   const emit = eventListener('onEvent', options.onEvent);

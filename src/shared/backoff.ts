@@ -1,7 +1,7 @@
 // How long to leave a failing service alone, and which of its answers asking again cannot change: one rule for the
 // token cache, the token store and the queries' retries.
 
-/** The first wait after a failure; each further failure in a row doubles it (1 s, 2 s, 4 s, …). */
+/** The first wait after a failure; each further failure in a row doubles it, up to the caller's cap. */
 export const FIRST_BACKOFF_MS = 1_000;
 
 /**

@@ -1,6 +1,12 @@
 import { assertNumber } from './assert';
 import { isDigits } from './paging';
 
+/** Default limit of one call or token request, in milliseconds: long enough for a slow identity provider. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Default seconds before expiry at which a token counts as expired: a call sent then still arrives with a valid one. */
+export const DEFAULT_LEEWAY_SECONDS = 30;
+
 /** Longest delay `setTimeout` honours; engines run a longer one after 1 ms. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 

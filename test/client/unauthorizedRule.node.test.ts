@@ -154,12 +154,16 @@ describe('the 401 rule, transition by transition', () => {
     expect([...rule.refusing]).toEqual(then.refusing ?? []);
   });
 
-  it('starts trusting, with the first hold length and no organization held', () => {
+  it('starts trusting, with no organization held, and its first hold lasts the first hold length', () => {
     const rule = createUnauthorizedRule(() => T);
     expect({ state: rule.state, holds: rule.holds, refusing: rule.refusing.size }).toEqual({
       state: trusting,
       holds: 0,
       refusing: 0,
     });
+    expect(rule.unauthorized(S)).toBe(true);
+    expect(rule.unauthorized(S)).toBe(false);
+    expect(rule.state.name).toBe('holding');
+    expect(rule.state.name === 'holding' && rule.state.until - T).toBe(FIRST_HOLD_MS);
   });
 });

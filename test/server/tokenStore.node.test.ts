@@ -160,7 +160,7 @@ describe('token sharing between processes', () => {
       expect(waiterRequests).toHaveLength(0); // the holder is still asking: the waiter waits
       failHolder(Object.assign(new Error('failed: 503'), { status: 503 }));
       expect(await held).toMatchObject({ status: 503 });
-      // The lock lives 10 s; a few polls of virtual time are enough now.
+      // The lock lives 10 s, but a holder that fails frees it: a few polls of virtual time are enough.
       await vi.advanceTimersByTimeAsync(500);
       expect(waiterRequests).toHaveLength(1);
       await expect(waited).resolves.toMatchObject({ token: 'at-waiter-5d1c9e7a' });

@@ -56,10 +56,12 @@ describe('createRateLimitedLog', () => {
       60_000,
       () => 0,
     );
-    for (let i = 0; i < 250; i += 1) log(`kind ${i}`, `line ${i}`);
-    expect(lines).toHaveLength(250);
-    log('kind 249', 'again');
-    expect(lines).toHaveLength(250);
+    for (let i = 0; i < 100; i += 1) log(`kind ${i}`, `line ${i}`);
+    log('kind 0', 'kind 0 among 100 kinds');
+    expect(lines).toHaveLength(100);
+    log('kind 100', 'line 100');
+    log('kind 0', 'kind 0 after 100 others');
+    expect(lines.slice(100)).toEqual(['line 100', 'kind 0 after 100 others']);
   });
 });
 
