@@ -2,7 +2,6 @@
 
 import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
 import { paginationFit, textUnits } from './paginationFit';
-import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
 import { usePagination, type PaginationControlProps, type UsePaginationOptions } from './usePagination';
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
@@ -140,7 +139,6 @@ export function Pagination(props: PaginationProps) {
         : undefined;
   const longestRange = counted ? labels.total(total, total, total) : range;
   const count = format(p.pageCount, true);
-  const lead = clampInt(props.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
@@ -200,7 +198,7 @@ export function Pagination(props: PaginationProps) {
         {p.items.map((item, index) => {
           if (item.type !== 'page') {
             return (
-              <li key={index} className="pw-ellipsis" data-slot="" aria-hidden="true">
+              <li key={index} className="pw-ellipsis" data-slot="" {...p.getEllipsisProps()}>
                 …
               </li>
             );
@@ -211,7 +209,7 @@ export function Pagination(props: PaginationProps) {
             <li
               key={index}
               data-window=""
-              style={index < lead ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
+              style={index < p.boundaryCount ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
             >
               {control(p.getPageProps(item.page), text, { 'data-slot': '' })}
             </li>

@@ -6,6 +6,7 @@ export {
   type PaginationControlProps,
   type PaginationRootProps,
   type PaginationStatusProps,
+  type PaginationEllipsisProps,
 } from './usePagination';
 export {
   getPageItems,

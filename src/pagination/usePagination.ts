@@ -19,7 +19,7 @@ export interface UsePaginationOptions extends PageStateCallbacks {
   defaultCurrent?: number;
   /** Total number of items; without it the last known page is the current one (or the next, with `hasNext`). */
   total?: number;
-  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. */
+  /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. @default false */
   hasNext?: boolean;
   /** Items per page; makes the page size controlled. @default 20 */
   pageSize?: number;
@@ -81,6 +81,12 @@ export interface PaginationRootProps {
   'aria-label': string;
 }
 
+/** Props for an ellipsis of the page window, from {@link UsePaginationResult.getEllipsisProps}: spread them on its element. */
+export interface PaginationEllipsisProps {
+  /** Always true: the pages around it already say where the gap is, and "…" read aloud says nothing. */
+  'aria-hidden': true;
+}
+
 /** Props for the polite live region, from {@link UsePaginationResult.getStatusProps}: spread them on an empty element. */
 export interface PaginationStatusProps {
   /** Always "status". */
@@ -107,6 +113,10 @@ export interface UsePaginationResult {
   pageSizeOptions: number[];
   /** The page window: pages and ellipses. */
   items: PageItem[];
+  /** Pages shown on each side of the current page: the `siblingCount` option, made a valid count. */
+  siblingCount: number;
+  /** Pages always shown at the start and at the end: the `boundaryCount` option, made a valid count. */
+  boundaryCount: number;
   /** 1-based index of the first item on this page (0 when there are none). */
   rangeStart: number;
   /** 1-based index of the last item on this page (0 when there are none). */
@@ -141,6 +151,8 @@ export interface UsePaginationResult {
   getPageProps: (page: number) => PaginationControlProps;
   /** Props for an arrow's control: enabled only when that page exists and the control is enabled. */
   getArrowProps: (arrow: 'first' | 'previous' | 'next' | 'last') => PaginationControlProps;
+  /** Props for an ellipsis of `items`, hidden from screen readers. */
+  getEllipsisProps: () => PaginationEllipsisProps;
   /** Props for the live region announcing `statusText` after each change. */
   getStatusProps: () => PaginationStatusProps;
 }
@@ -177,7 +189,7 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     boundaryCount: options.boundaryCount,
     hasNext: options.hasNext,
   });
-  const { current, pageSize, total, pageCount } = n;
+  const { current, pageSize, total, pageCount, siblingCount, boundaryCount } = n;
   const [labels, labelIssues] = useMemo(() => resolvePaginationLabels(options.labels), [options.labels]);
   const [format, localeRefused] = useNumberFormat(options.locale);
 
@@ -252,7 +264,9 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     pageCount,
     pageCountKnown,
     pageSizeOptions: n.pageSizeOptions,
-    items: getPageItems({ current, pageCount, siblingCount: n.siblingCount, boundaryCount: n.boundaryCount }),
+    items: getPageItems({ current, pageCount, siblingCount, boundaryCount }),
+    siblingCount,
+    boundaryCount,
     rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
     rangeEnd: hasItems ? (total === undefined ? current * pageSize : Math.min(total, current * pageSize)) : 0,
     disabled,
@@ -268,7 +282,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     formatNumber: format,
     statusText,
     getRootProps: () => ({ ...focus, 'aria-label': labels.nav }),
-    // Names and data-* first: the attribute order Pagination has always rendered.
+    // Key order is attribute order in the markup: what the control is (data-*, its name) before its state, so the
+    // markup reads, and diffs, control by control.
     getPageProps: (page) => ({
       'data-page': page,
       'aria-label': labels.page(format(page)),
@@ -279,6 +294,7 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
       const [page, enabled] = arrows[arrow];
       return { 'data-nav': arrow, 'aria-label': labels[arrow], ...control(page, enabled) };
     },
+    getEllipsisProps: () => ({ 'aria-hidden': true }),
     getStatusProps: () => ({ role: 'status', 'aria-live': 'polite', children: announce ? statusText : undefined }),
   };
 }

@@ -5,7 +5,7 @@ import css from '../../src/pagination/styles.css?raw';
 /**
  * Every themable `--pw-*` property and its light default, read from the shipped stylesheet (so this page cannot drift):
  * the stylesheet only reads them, as `var(--pw-radius, 6px)` or `var(--pw-accent, var(--_pw-accent))`, where the
- * private `--_pw-accent` is the theme's value (the light one declared first); `--_*` are its private switches.
+ * private `--_pw-accent` is the theme's value (the light one declared first); `--_pw-*` are its private values and switches.
  */
 export function themeVariables(source: string = css): [name: string, value: string][] {
   const light = new Map<string, string>();

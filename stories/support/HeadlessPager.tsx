@@ -1,6 +1,7 @@
 // Headless: usePagination gives the state, the page window and each element's props (the accessible names,
-// aria-current, aria-disabled, the live region and, in link mode, the href and a click that stays in the app); the
-// markup and its styles are yours. The Pagination guide shows this file as its example.
+// aria-current, aria-disabled, the ellipses hidden from screen readers, the live region and, in link mode, the href
+// and a click that stays in the app); the markup and its styles are yours. The Pagination guide shows this file as
+// its example.
 import type { CSSProperties } from 'react';
 import { usePagination, type UsePaginationOptions } from '../../src/pagination/index';
 
@@ -25,7 +26,9 @@ export function HeadlessPager(options: UsePaginationOptions) {
             {p.formatNumber(item.page)}
           </a>
         ) : (
-          <span key={item.position}>…</span>
+          <span key={item.position} {...p.getEllipsisProps()}>
+            …
+          </span>
         ),
       )}
       <a {...p.getArrowProps('next')}>›</a>

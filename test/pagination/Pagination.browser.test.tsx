@@ -377,6 +377,38 @@ describe('Pagination in Chromium: layout', () => {
     expect(color('light')).toBe('rgb(26, 26, 26)');
   });
 
+  it('follows data-theme on the control itself and a dark region inside a light page', () => {
+    render(
+      <div data-theme="light">
+        <Pagination total={437} aria-label="own dark" data-theme="dark" />
+        <div data-theme="dark">
+          <Pagination total={437} aria-label="dark region" />
+          <Pagination total={437} aria-label="own light" data-theme="light" />
+        </div>
+      </div>,
+    );
+    const color = (name: string) => getComputedStyle(screen.getByRole('navigation', { name })).color;
+    expect(color('own dark')).toBe('rgb(236, 236, 236)');
+    expect(color('dark region')).toBe('rgb(236, 236, 236)');
+    expect(color('own light')).toBe('rgb(26, 26, 26)');
+  });
+
+  it("declares its theme on the control only: the app's [data-theme] elements get no custom property", () => {
+    const { container } = render(
+      <div data-theme="dark">
+        <div data-theme="light">
+          <Pagination total={437} />
+        </div>
+      </div>,
+    );
+    for (const region of container.querySelectorAll<HTMLElement>('[data-theme]')) {
+      const style = getComputedStyle(region);
+      for (const name of ['--_pw-fg', '--_pw-surface', '--_pw-accent', '--_pw-scheme'])
+        expect(style.getPropertyValue(name), name).toBe('');
+    }
+    expect(getComputedStyle(screen.getByRole('navigation')).getPropertyValue('--_pw-fg')).toBe('#1a1a1a');
+  });
+
   it('stays light when the system prefers dark: dark is opt-in with data-theme="dark"', async () => {
     const setScheme = (value: string) =>
       cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });

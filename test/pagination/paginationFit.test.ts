@@ -98,7 +98,7 @@ describe('styles.css: one container rule per rung of paginationFit', () => {
   const touchStart = css.indexOf('@media (pointer: coarse) { @container');
   const rules = [
     ...css.matchAll(
-      /@container \(width < (\d+)em\) \{ \[data-([a-z-]+)='(\d+)'\] > \* \{ --_(c|n):; \} \[data-([a-z-]+)='(\d+)'\] > \* \{ --_(c|n):; \} \}/g,
+      /@container \(width < (\d+)em\) \{ \[data-([a-z-]+)='(\d+)'\] > \* \{ --_pw-(c|n):; \} \[data-([a-z-]+)='(\d+)'\] > \* \{ --_pw-(c|n):; \} \}/g,
     ),
   ];
 
@@ -107,7 +107,7 @@ describe('styles.css: one container rule per rung of paginationFit', () => {
     ['compact', 'n', false],
     ['full-touch', 'c', true],
     ['compact-touch', 'n', true],
-  ] as const)('data-%s: a rule at each rung switches --_%s below it', (attribute, toggle, touch) => {
+  ] as const)('data-%s: a rule at each rung switches --_pw-%s below it', (attribute, toggle, touch) => {
     const found = rules.flatMap((rule) => {
       const [, width, a1, v1, t1, a2, v2, t2] = rule;
       return [

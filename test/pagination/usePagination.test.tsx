@@ -12,6 +12,12 @@ const linksOf = (nav: HTMLElement) =>
       ['aria-label', 'aria-current', 'aria-disabled', 'href', 'role'].map((name) => a.getAttribute(name)).join(' | '),
     );
 
+// The page window as a screen reader meets it: each page by number, each ellipsis with its aria-hidden.
+const windowOf = (nav: HTMLElement) =>
+  [...nav.querySelectorAll<HTMLElement>('*')]
+    .filter((el) => el.dataset.page || (el.children.length === 0 && el.textContent === '…'))
+    .map((el) => el.dataset.page ?? `… aria-hidden=${el.getAttribute('aria-hidden')}`);
+
 describe('usePagination', () => {
   it('derives the page count, the window and the item range', () => {
     const { result } = renderHook(() => usePagination({ total: 437, current: 2 }));
@@ -136,6 +142,14 @@ describe('usePagination', () => {
     );
   });
 
+  it('exposes the window counts it used, the options made valid counts', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { result } = renderHook(() => usePagination({ total: 437, siblingCount: 2.7, boundaryCount: Number.NaN }));
+    expect(result.current).toMatchObject({ siblingCount: 2, boundaryCount: 1 });
+    expect(renderHook(() => usePagination({ boundaryCount: 99 })).result.current.boundaryCount).toBe(20);
+    warn.mockRestore();
+  });
+
   it('renders a link-mode pager from the getters alone that pages by plain clicks, not modified ones', () => {
     const onChange = vi.fn();
     render(<HeadlessPager total={437} onChange={onChange} />);
@@ -147,6 +161,8 @@ describe('usePagination', () => {
     const next = screen.getByRole('link', { name: 'Next page' });
     expect(next).toHaveAttribute('href', '?page=2');
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    // "…" read aloud says nothing the pages around it do not.
+    expect(screen.getByText('…')).toHaveAttribute('aria-hidden', 'true');
     // A new-tab click is the browser's: no onChange.
     fireEvent.click(next, { ctrlKey: true });
     expect(onChange).not.toHaveBeenCalled();
@@ -166,7 +182,7 @@ describe('usePagination', () => {
     ['German labels and numbers', { total: 437_000, defaultCurrent: 9_999, locale: 'de', labels: germanLabels }],
     ['the control disabled', { total: 437, defaultCurrent: 5, disabled: true }],
   ])(
-    'a headless render from the getters matches Pagination with %s: nav label, link names, aria-current, aria-disabled, hrefs, live region',
+    'a headless render from the getters matches Pagination with %s: nav label, link names, aria-current, aria-disabled, hrefs, hidden ellipses, live region',
     (_, options) => {
       const props = { ...options, getPageHref: (page: number) => `/shares?page=${page}` };
       render(
@@ -178,6 +194,7 @@ describe('usePagination', () => {
       const [control, headless] = screen.getAllByRole('navigation') as [HTMLElement, HTMLElement];
       expect(headless).toHaveAccessibleName(control.getAttribute('aria-label')!);
       expect(linksOf(headless)).toEqual(linksOf(control));
+      expect(windowOf(headless)).toEqual(windowOf(control));
       const status = (nav: HTMLElement) => within(nav).getByRole('status');
       expect(status(headless).textContent).toBe(status(control).textContent);
       // After a click on the same page in each, the same page and the same announcement.
@@ -188,6 +205,7 @@ describe('usePagination', () => {
             .find((a) => a.dataset.page && !a.ariaCurrent)!,
         );
       expect(linksOf(headless)).toEqual(linksOf(control));
+      expect(windowOf(headless)).toEqual(windowOf(control));
       expect(status(headless).textContent).toBe(status(control).textContent);
       if (!options.disabled) expect(status(control)).not.toBeEmptyDOMElement();
     },
