@@ -30,7 +30,7 @@ export const budgets = [
   // rules: the cache with its back-off and reset(), the 401 rule as a named-state machine, authorization headers
   // beyond one (DPoP). The budget is what that measures, with room for a small change, so growth past it is a
   // decision, not a drift.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 6017 },
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 6018 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',

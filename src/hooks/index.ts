@@ -10,7 +10,7 @@ export {
   useSuspenseShares,
   useSuspenseEnvironments,
   useSuspenseList,
-} from './presets';
+} from './listHooks';
 export { useDebouncedValue } from './useDebouncedValue';
 // Every type there is public: the options and results of the hooks.
 export type * from './types';

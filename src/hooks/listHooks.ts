@@ -1,9 +1,18 @@
 'use client';
 
-// The page-at-a-time list query behind the paged and suspense hooks (presets.ts names them for each resource).
+// The list hooks: one implementation per form (paged, suspense, "load more") and the public hooks, each a form
+// with a resource and the name its messages use.
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
-import { hashKey, useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import type { ListFilters, Page, SortEntry } from '../client/index';
+import {
+  hashKey,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  useSuspenseQuery,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ApiRecord, Environment, ListFilters, Page, Share, SortEntry } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
@@ -11,12 +20,15 @@ import { warnedInProcess, warnOnce, warnOncePerKey } from '../shared/log';
 import { useClientFor } from './ApiClientProvider';
 import {
   DEFAULT_STALE_TIME,
+  listInfiniteQueryOptions,
   listQueryOptions,
   mergeListOptions,
   toListQuery,
   type PagedResource,
 } from './queryOptions';
 import type {
+  InfiniteResourceOptions,
+  InfiniteResourceResult,
   ListState,
   ListStateOptions,
   PagedResourceOptions,
@@ -25,6 +37,10 @@ import type {
   QueryPagination,
   SuspensePagedOptions,
   SuspensePagedResult,
+  UseEnvironmentsOptions,
+  UseEnvironmentsResult,
+  UseSharesOptions,
+  UseSharesResult,
 } from './types';
 import { DEFAULT_FILTERS_DELAY_MS, useDebouncedValue } from './useDebouncedValue';
 
@@ -38,7 +54,7 @@ const noFilters: ListFilters = {};
  * NaN, ±Infinity, anything below 1 or above `Number.MAX_SAFE_INTEGER` gives `fallback`. So no request
  * is ever made with a page the client would reject.
  */
-export function toPageNumber(value: unknown, fallback: number): number {
+function toPageNumber(value: unknown, fallback: number): number {
   return typeof value === 'number' && value >= 1 && value <= MAX ? Math.floor(value) : fallback;
 }
 
@@ -47,7 +63,7 @@ export function toPageNumber(value: unknown, fallback: number): number {
  * for the fields it read, so each of its fields is a getter read only when the caller reads it (a spread would read
  * them all), and getters among `fields` are kept as getters.
  */
-export function extendResult<R extends object, F extends object>(query: R, fields: F): R & F {
+function extendResult<R extends object, F extends object>(query: R, fields: F): R & F {
   const result = {} as R & F;
   for (const key of Object.keys(query) as Array<keyof R>) {
     Object.defineProperty(result, key, { enumerable: true, configurable: true, get: () => query[key] });
@@ -188,7 +204,7 @@ function usePageListing(
  * Where to go when rows were deleted under page `page`, or undefined to stay. With a total, a page past the end
  * goes to the last page; without one, an empty page after the first goes back one (the service says no more).
  */
-export function pageAfterDeletes(fresh: Page<unknown> | undefined, page: number): number | undefined {
+function pageAfterDeletes(fresh: Page<unknown> | undefined, page: number): number | undefined {
   if (!fresh) return undefined;
   if (fresh.total === undefined) return page > 1 && fresh.items.length === 0 ? page - 1 : undefined;
   const lastPage = Math.max(1, fresh.pageCount ?? 1);
@@ -232,7 +248,7 @@ function prefetchPage<T>(
 }
 
 /** The one implementation of the paged form: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
-export function usePagedListAs<T>(
+function usePagedListAs<T>(
   caller: string,
   resource: PagedResource,
   options: PagedResourceOptions<T>,
@@ -289,7 +305,7 @@ export function usePagedListAs<T>(
  * Paging under Suspense without the fallback coming back: every change runs inside `startTransition`, so React keeps
  * the current page on screen while the next one suspends (`useSuspenseQuery` has no `placeholderData`).
  */
-export function useSuspenseListAs<T>(
+function useSuspenseListAs<T>(
   caller: string,
   resource: PagedResource,
   options: SuspensePagedOptions,
@@ -323,4 +339,147 @@ export function useSuspenseListAs<T>(
     ...(total === undefined ? { hasNext } : { total }),
   };
   return extendResult(query, { isTransitioning, pagination, listState });
+}
+
+const noRows: never[] = [];
+/** Rows of each `data` once: the same pages give the same array, so `rows` can feed memoised tables. */
+const rowsByData = new WeakMap<object, unknown[]>();
+
+function rowsOf<T>(data: InfiniteData<Page<T>, number> | undefined): T[] {
+  if (!data) return noRows;
+  let rows = rowsByData.get(data) as T[] | undefined;
+  if (!rows) rowsByData.set(data, (rows = data.pages.flatMap((page) => page.items)));
+  return rows;
+}
+
+/** The one implementation of the "load more" form: `useInfiniteList`, `useInfiniteShares`, `useInfiniteEnvironments`. */
+function useInfiniteListAs<T>(
+  caller: string,
+  resource: PagedResource,
+  options: InfiniteResourceOptions<T>,
+): InfiniteResourceResult<T> {
+  const {
+    client: clientOption,
+    organizationId,
+    pageSize,
+    maxPages,
+    staleTime,
+    sort,
+    filters,
+    filtersDelayMs = DEFAULT_FILTERS_DELAY_MS,
+    ...rest
+  } = options;
+  const client = useClientFor(caller, clientOption);
+  const settled = useDebouncedValue(filters, filtersDelayMs);
+  const own = listInfiniteQueryOptions<T>(resource, {
+    client,
+    organizationId,
+    pageSize,
+    maxPages,
+    staleTime,
+    sort,
+    filters: settled,
+  });
+  // Without placeholder data (the merge blanks the caller's): switching organization never shows the other's rows.
+  const query = useInfiniteQuery(mergeListOptions(own, rest));
+  const queryClient = useQueryClient();
+  const { fetchNextPage } = query;
+  const latestKey = useRef(own.queryKey);
+  useEffect(() => void (latestKey.current = own.queryKey));
+  const loadMore = useCallback(() => {
+    // Read from the cache now, not from the render: the render would then track `hasNextPage` for every caller.
+    // A call while a page loads joins it instead of asking again, but a background refetch (invalidation, focus)
+    // must not swallow it, so that one is cancelled as TanStack does by default.
+    const state = queryClient.getQueryState<InfiniteData<Page<T>, number>>(latestKey.current);
+    const loading = !!(state?.fetchMeta as { fetchMore?: unknown } | null | undefined)?.fetchMore;
+    if (state?.data?.pages.at(-1)?.hasNext) void fetchNextPage({ cancelRefetch: !loading });
+    // The key from a ref, not the array (new each render): loadMore stays the same function for effects that use it.
+  }, [fetchNextPage, queryClient]);
+  // Getters, read only when the caller reads them: a component showing `rows` re-renders when rows change, not
+  // on every notification of the observer (fetch status, `isFetchingNextPage`, …).
+  return extendResult(query, {
+    loadMore,
+    get rows() {
+      return rowsOf(query.data);
+    },
+    get hasMore() {
+      return query.hasNextPage;
+    },
+    get isLoadingMore() {
+      return query.isFetchingNextPage;
+    },
+    get total() {
+      return query.data?.pages.at(-1)?.total;
+    },
+  });
+}
+
+/**
+ * One page of any list of the service: `resource` is the path segment after the organization, e.g.
+ * `usePagedList<User>('users', { organizationId })` for `GET {baseUrl}/{organizationId}/users`. `page` is 1-based
+ * like the control; spread `pagination` into `<Pagination />`, bind `listState` to sortable headers and a search box.
+ */
+export function usePagedList<T = ApiRecord>(
+  resource: PagedResource,
+  options: PagedResourceOptions<T>,
+): PagedResourceResult<T> {
+  return usePagedListAs<T>('usePagedList', resource, options);
+}
+
+/** Any list of the service page by page ("load more", infinite scroll); see `useInfiniteShares`. */
+export function useInfiniteList<T = ApiRecord>(
+  resource: PagedResource,
+  options: InfiniteResourceOptions<T>,
+): InfiniteResourceResult<T> {
+  return useInfiniteListAs<T>('useInfiniteList', resource, options);
+}
+
+/** One page of any list of the service under Suspense, changing page, sort and filters in a transition; see `useSuspenseShares`. */
+export function useSuspenseList<T = ApiRecord>(
+  resource: PagedResource,
+  options: SuspensePagedOptions,
+): SuspensePagedResult<T> {
+  return useSuspenseListAs<T>('useSuspenseList', resource, options);
+}
+
+/**
+ * One page of an organization's shares. `page` is 1-based like the control and becomes the API's
+ * zero-based `page`; spread `pagination` into `<Pagination />` and its `onChange` fetches the new page.
+ */
+export function useShares<T = Share>(options: UseSharesOptions<T>): UseSharesResult<T> {
+  return usePagedListAs<T>('useShares', 'shares', options);
+}
+
+/** One page of an organization's environments (see `useShares`). */
+export function useEnvironments<T = Environment>(options: UseEnvironmentsOptions<T>): UseEnvironmentsResult<T> {
+  return usePagedListAs<T>('useEnvironments', 'environments', options);
+}
+
+/**
+ * An organization's shares page by page, for "Load more" buttons and infinite scroll: `rows` holds every row loaded,
+ * `loadMore()` asks for the next page while `hasMore`. Pages follow `hasNext`, so services without a total work too.
+ */
+export function useInfiniteShares<T = Share>(options: InfiniteResourceOptions<T>): InfiniteResourceResult<T> {
+  return useInfiniteListAs<T>('useInfiniteShares', 'shares', options);
+}
+
+/** An organization's environments page by page, for "Load more" buttons and infinite scroll (see `useInfiniteShares`). */
+export function useInfiniteEnvironments<T = Environment>(
+  options: InfiniteResourceOptions<T>,
+): InfiniteResourceResult<T> {
+  return useInfiniteListAs<T>('useInfiniteEnvironments', 'environments', options);
+}
+
+/**
+ * One page of an organization's shares under Suspense: the first load suspends (the nearest `<Suspense>` shows its
+ * fallback); changing the page does not: it runs in a transition, the current page stays, and `isTransitioning`
+ * says a page is on its way. Spread `pagination` into `<Pagination />`.
+ */
+export function useSuspenseShares<T = Share>(options: SuspensePagedOptions): SuspensePagedResult<T> {
+  return useSuspenseListAs<T>('useSuspenseShares', 'shares', options);
+}
+
+/** One page of an organization's environments under Suspense, paging in a transition (see `useSuspenseShares`). */
+export function useSuspenseEnvironments<T = Environment>(options: SuspensePagedOptions): SuspensePagedResult<T> {
+  return useSuspenseListAs<T>('useSuspenseEnvironments', 'environments', options);
 }
