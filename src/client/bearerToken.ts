@@ -27,9 +27,10 @@ export interface BearerTokenOptions {
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   assertFunction('getToken', getToken);
+  const { leewaySeconds, now } = options;
   const cache = createTokenCache({
-    // Its options are the cache's (`id` aside, which the cache ignores).
-    ...options,
+    leewaySeconds,
+    now,
     method: 'getToken',
     // A refusal from the app's backend is usually a signed-out user: signing in again must not wait long.
     maxRefusalBackoffMs: MAX_OUTAGE_BACKOFF_MS,

@@ -10,3 +10,5 @@ export { parseLinkHeader } from './parseLinkHeader';
 export { credentialOf, NOT_SHOWN, parseRedactedReporting, redact } from './redact';
 export { assertTokenTiming, createTokenCache, type TokenCache } from './createTokenCache';
 export { parseTokenResponse, type TokenGrant } from './parseTokenResponse';
+export { describeForLog, errorName, nameForMessage, urlForMessage } from './redact';
+export { statusLine } from './fetchJson';

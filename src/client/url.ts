@@ -1,4 +1,5 @@
-import { formatValue, invalidArgument } from '../shared/assert';
+import { invalidArgument } from '../shared/assert';
+import { urlForMessage } from './redact';
 
 const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin;
 
@@ -19,23 +20,22 @@ export function resolveBaseUrl(value: unknown, name: string, deferPath?: boolean
   } catch {
     // Not a URL: `url` stays undefined.
   }
+  const shown = urlForMessage(text);
   let problem: string | undefined;
-  if (text.includes('@')) {
-    // Never echoed, whether the URL parses or not: a password may hold "/", "?" or "#", so no cut reliably drops it.
+  let got: [] | [unknown] = [];
+  // A query or a password is never echoed: see `urlForMessage`.
+  if (shown === undefined) {
     problem = 'must not contain credentials or "@"';
   } else if (!url || !/^https?:$/.test(url.protocol)) {
-    problem = `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}, got ${
-      // Cut at the query or fragment: they often carry a key.
-      formatValue(text ? text.replace(/[?#][^]*/, '') : value)
-    }`;
+    problem = `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}`;
+    got = [text ? shown : value];
   } else if (path && url.origin !== origin) {
     // "//host" and "/\host" start with "/" but lead elsewhere, where the Authorization header must not go.
     problem = 'must be a path on this origin';
   } else if (url.search || url.hash) {
-    // Not echoed: a query often carries a key.
     problem = 'must not have a query or fragment';
   }
-  if (problem) throw invalidArgument(name, problem);
+  if (problem) throw invalidArgument(name, problem, ...got);
   // Not `href`: it keeps an empty "?" or "#", which would end up in the middle of every request URL.
   return ((page || !path ? url!.origin : '') + url!.pathname).replace(/\/+$/, '');
 }
@@ -44,9 +44,6 @@ export function resolveBaseUrl(value: unknown, name: string, deferPath?: boolean
 export function baseUrlAt(baseUrl: string): string {
   const origin = baseUrl[0] === '/' ? pageOrigin() : '';
   if (origin === undefined)
-    throw invalidArgument(
-      'baseUrl',
-      `${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`,
-    );
+    throw invalidArgument('baseUrl', 'must be an absolute URL for server calls (a path needs a page origin)', baseUrl);
   return origin + baseUrl;
 }

@@ -20,7 +20,7 @@ export interface ApiAccountTokenOptions {
 }
 
 /**
- * API Account access token (seed 5): `Authorization: Basic <account_id>:<API_TOKEN>`. No token request is
+ * API Account access token, as the service's documentation describes it: `Authorization: Basic <account_id>:<API_TOKEN>`. No token request is
  * made, and a 401 is not retried (the same header would be sent again). Server-side only.
  *
  * The default `raw` form follows the service's documented usage, which shows the pair unencoded; whether the
@@ -29,7 +29,8 @@ export interface ApiAccountTokenOptions {
 export function apiAccountToken(options: ApiAccountTokenOptions): AuthStrategy {
   const { accountId, encoding = 'raw', dangerouslyAllowBrowser } = options ?? {};
   assertServerOnly('apiAccountToken', dangerouslyAllowBrowser);
-  if (!isUuid(accountId)) throw invalidArgument('accountId', 'must be a UUID', accountId);
+  // Not echoed: a caller who swapped the two arguments would print the token.
+  if (!isUuid(accountId)) throw invalidArgument('accountId', 'must be a UUID');
   const apiToken = requireString('apiToken', options.apiToken);
   assertOneOf('encoding', encoding, ['raw', 'base64']);
   // A raw header value must be visible ASCII; anything else needs the base64 form.

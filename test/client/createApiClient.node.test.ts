@@ -170,7 +170,7 @@ describe('bad arguments', () => {
     const result = onServer.listShares({ organizationId: ORG, page: 0, size: 20 });
     await expect(result).rejects.toThrow(TypeError);
     await expect(result).rejects.toThrow(
-      'pagewise: `baseUrl` "/api/pagewise" is a path, with no page origin here: give server calls an absolute URL',
+      'pagewise: `baseUrl` must be an absolute URL for server calls (a path needs a page origin), got "/api/pagewise"',
     );
     expect(server.requests).toHaveLength(0);
   });
