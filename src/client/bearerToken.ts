@@ -27,6 +27,7 @@ export interface BearerTokenOptions {
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   assertFunction('getToken', getToken);
+  // Only the options it declares reach the cache (`id` names the strategy).
   const { leewaySeconds, now } = options;
   const cache = createTokenCache({
     leewaySeconds,

@@ -54,8 +54,7 @@ export function nameForMessage(name: string): string | undefined {
  * its message, which may hold anything (a Redis URL with its password, a request's headers).
  */
 export function errorName(error: unknown): string {
-  const name = (error as { name?: unknown } | null)?.name;
-  return typeof name === 'string' ? name : typeof error;
+  return (error as Error | null)?.name ?? typeof error;
 }
 
 /**

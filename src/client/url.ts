@@ -20,30 +20,27 @@ export function resolveBaseUrl(value: unknown, name: string, deferPath?: boolean
   } catch {
     // Not a URL: `url` stays undefined.
   }
-  const shown = urlForMessage(text);
-  let problem: string | undefined;
-  let got: [] | [unknown] = [];
   // A query or a password is never echoed: see `urlForMessage`.
-  if (shown === undefined) {
-    problem = 'must not contain credentials or "@"';
-  } else if (!url || !/^https?:$/.test(url.protocol)) {
-    problem = `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}`;
-    got = [text ? shown : value];
-  } else if (path && url.origin !== origin) {
-    // "//host" and "/\host" start with "/" but lead elsewhere, where the Authorization header must not go.
-    problem = 'must be a path on this origin';
-  } else if (url.search || url.hash) {
-    problem = 'must not have a query or fragment';
+  const shown = urlForMessage(text);
+  if (shown === undefined) throw invalidArgument(name, 'must not contain credentials or "@"');
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw invalidArgument(
+      name,
+      `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}`,
+      shown || value,
+    );
   }
-  if (problem) throw invalidArgument(name, problem, ...got);
+  // "//host" and "/\host" start with "/" but lead elsewhere, where the Authorization header must not go.
+  if (path && url.origin !== origin) throw invalidArgument(name, 'must be a path on this origin');
+  if (url.search || url.hash) throw invalidArgument(name, 'must not have a query or fragment');
   // Not `href`: it keeps an empty "?" or "#", which would end up in the middle of every request URL.
-  return ((page || !path ? url!.origin : '') + url!.pathname).replace(/\/+$/, '');
+  return ((page || !path ? url.origin : '') + url.pathname).replace(/\/+$/, '');
 }
 
 /** The absolute base of a request: a path kept by `resolveBaseUrl` is resolved against the page's origin now. */
 export function baseUrlAt(baseUrl: string): string {
   const origin = baseUrl[0] === '/' ? pageOrigin() : '';
   if (origin === undefined)
-    throw invalidArgument('baseUrl', 'must be an absolute URL for server calls (a path needs a page origin)', baseUrl);
+    throw invalidArgument('baseUrl', 'must be an absolute http(s) URL outside a browser', baseUrl);
   return origin + baseUrl;
 }

@@ -1,6 +1,6 @@
 import { invalidArgument } from '../shared/assert';
 import { nameForMessage } from '../client/internal';
-import { DOCUMENTED_RESOURCES, PATH_SEGMENT_KEYS, RESOURCE_NAME } from '../shared/listEndpoints';
+import { DOCUMENTED_RESOURCES, MUST_BE_KEYED_BY_PATH_SEGMENTS, RESOURCE_NAME } from '../shared/listEndpoints';
 
 /** What a deployment lets the proxy forward for one list endpoint, beyond `page` and `size`. */
 export interface ProxyResourceRule {
@@ -32,7 +32,8 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   };
   if (typeof allow !== 'object' || allow === null || Array.isArray(allow)) fail('', 'a record of resources');
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {
-    if (!RESOURCE_NAME.test(resource)) fail(`["${resource.slice(0, 32)}"]`, PATH_SEGMENT_KEYS);
+    if (!RESOURCE_NAME.test(resource))
+      throw invalidArgument(`allow["${resource.slice(0, 32)}"]`, MUST_BE_KEYED_BY_PATH_SEGMENTS);
     if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters? })');
     if (
       rule.sort !== undefined &&

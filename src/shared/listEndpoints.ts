@@ -3,23 +3,24 @@
  * forwards them, the mock that serves them and the telemetry that names them.
  */
 
-/** A path segment of a list endpoint: what the `{resource}` of `/{organizationId}/{resource}` may be. */
-const SEGMENT = '[A-Za-z][\\w-]*';
+/** The problem an argument error states for a resource name that is not one, as a value and as a key. */
+export const MUST_BE_PATH_SEGMENT = 'must be a path segment';
+export const MUST_BE_KEYED_BY_PATH_SEGMENTS = 'must be keyed by path segments';
 
-const SEGMENT_RULE = '(a letter, then letters, digits, - or _)';
-/** How an argument error says what a resource name must be: "must be " + this. */
-export const PATH_SEGMENT = `a path segment ${SEGMENT_RULE}`;
-/** How an argument error says what a record of resources must be keyed by: "must be " + this. */
-export const PATH_SEGMENT_KEYS = `keyed by path segments ${SEGMENT_RULE}`;
+/** A resource name, one path segment: a letter, then letters, digits, - or _. The one place the pattern is written. */
+export const RESOURCE_NAME = /^[A-Za-z][\w-]*$/;
 
-/** A resource name: one path segment. */
-export const RESOURCE_NAME = /* @__PURE__ */ new RegExp(`^${SEGMENT}$`);
+/**
+ * `/{organizationId}/{resource}` at the end of a path (`^`: and at its start), a trailing slash allowed; the resource
+ * as `RESOURCE_NAME` has it, without its anchors. Called in pure calls, so bundlers drop the patterns an entry does not use.
+ */
+const listPath = (start: '' | '^') => new RegExp(`${start}/([^/]+)/(${RESOURCE_NAME.source.slice(1, -1)})/?$`);
 
-/** The end of a list call's path: `/{organizationId}/{resource}`, a trailing slash allowed. */
-export const LIST_PATH = /* @__PURE__ */ new RegExp(`/([^/]+)/(${SEGMENT})/?$`);
+/** The end of a list call's path: `/{organizationId}/{resource}`. */
+export const LIST_PATH = /* @__PURE__ */ listPath('');
 
 /** A list endpoint's path below the base address: `/{organizationId}/{resource}` and nothing before it. */
-export const LIST_ROUTE = /* @__PURE__ */ new RegExp(`^${LIST_PATH.source}`);
+export const LIST_ROUTE = /* @__PURE__ */ listPath('^');
 
 /** The list endpoints the service documents; the proxy forwards only these unless a deployment allows more. */
 export const DOCUMENTED_RESOURCES: readonly string[] = ['shares', 'environments'];

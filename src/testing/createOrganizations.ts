@@ -1,5 +1,5 @@
 import type { ApiRecord } from '../client/index';
-import { isUuid, PATH_SEGMENT_KEYS, RESOURCE_NAME } from '../shared/listEndpoints';
+import { isUuid, MUST_BE_KEYED_BY_PATH_SEGMENTS, RESOURCE_NAME } from '../shared/listEndpoints';
 import { deterministicUuid } from './deterministicUuid';
 import { invalidArgument } from '../shared/assert';
 import { createRowSource, type GenerationCounter, type RowSource } from './createRowSource';
@@ -78,7 +78,7 @@ export function createOrganizations(
       lists: new Map(
         Object.entries(seed.lists ?? {}).map(([resource, rows]) => {
           if (!RESOURCE_NAME.test(resource))
-            throw invalidArgument(`organizations["${id}"].lists`, `must be ${PATH_SEGMENT_KEYS}`, resource);
+            throw invalidArgument(`organizations["${id}"].lists`, MUST_BE_KEYED_BY_PATH_SEGMENTS, resource);
           const generate = generators[resource];
           const make = generate
             ? (index: number) => generate(index, { id, name })

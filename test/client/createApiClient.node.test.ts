@@ -170,7 +170,7 @@ describe('bad arguments', () => {
     const result = onServer.listShares({ organizationId: ORG, page: 0, size: 20 });
     await expect(result).rejects.toThrow(TypeError);
     await expect(result).rejects.toThrow(
-      'pagewise: `baseUrl` must be an absolute URL for server calls (a path needs a page origin), got "/api/pagewise"',
+      'pagewise: `baseUrl` must be an absolute http(s) URL outside a browser, got "/api/pagewise"',
     );
     expect(server.requests).toHaveLength(0);
   });

@@ -85,7 +85,7 @@ describe('createProxyHandler allow', () => {
     const make = (allowlist: unknown) => () =>
       createProxyHandler({ baseUrl: 'https://api.example.test', auth, allow: allowlist as ProxyAllowlist });
     expect(make({ '../x': {} })).toThrow(
-      '`allow["../x"]` must be keyed by path segments (a letter, then letters, digits, - or _)',
+      '`allow["../x"]` must be keyed by path segments',
     );
     expect(make({ shares: { sort: 'name' } })).toThrow('`allow.shares.sort` must be an array of field names');
     expect(make({ shares: { filters: { q: { maxLength: 0 } } } })).toThrow(
