@@ -179,7 +179,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     let cache = caches.get(key);
     if (!cache) {
       const post = fetch ?? context.fetch;
-      // The fields in the order of the JSON body the service's token endpoint documents (an object keeps its keys' first order).
+      // The fields in the order of the JSON body the service's token endpoint documents (an object keeps its keys'
+      // first order).
       const grant = {
         grant_type: 'client_credentials',
         client_id: undefined,
