@@ -12,7 +12,8 @@ export const RESOURCE_NAME = /^[A-Za-z][\w-]*$/;
 
 /**
  * `/{organizationId}/{resource}` at the end of a path (`^`: and at its start), a trailing slash allowed; the resource
- * as `RESOURCE_NAME` has it, without its anchors. Called in pure calls, so bundlers drop the patterns an entry does not use.
+ * as `RESOURCE_NAME` has it, without its anchors. Built in calls marked pure, so bundlers drop the patterns an entry
+ * does not use.
  */
 const listPath = (start: '' | '^') => new RegExp(`${start}/([^/]+)/(${RESOURCE_NAME.source.slice(1, -1)})/?$`);
 
