@@ -1,5 +1,5 @@
 import { assertInteger, invalidArgument } from '../shared/assert';
-import { isUuid, RESOURCE_NAME } from '../shared/listEndpoints';
+import { isUuid, MUST_BE_PATH_SEGMENT, RESOURCE_NAME } from '../shared/listEndpoints';
 import type { ListParams } from './types';
 
 /** Query parameters the client writes itself. */
@@ -39,7 +39,7 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
 export function assertListParams(params: ListParams, resource?: string): void {
   const { organizationId, page, size, signal } = params ?? ({} as ListParams);
   if (resource !== undefined && !(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
-    throw invalidArgument('resource', 'must be a path segment', resource);
+    throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
   if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
   assertInteger('page', page, 0, ' (zero-based)');
   assertInteger('size', size, 1);

@@ -27,9 +27,11 @@ export interface BearerTokenOptions {
  */
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   assertFunction('getToken', getToken);
+  // Only the options it declares reach the cache (`id` names the strategy).
+  const { leewaySeconds, now } = options;
   const cache = createTokenCache({
-    // Its options are the cache's (`id` aside, which the cache ignores).
-    ...options,
+    leewaySeconds,
+    now,
     method: 'getToken',
     // A refusal from the app's backend is usually a signed-out user: signing in again must not wait long.
     maxRefusalBackoffMs: MAX_OUTAGE_BACKOFF_MS,

@@ -4,7 +4,8 @@ import { fetchJson } from './fetchJson';
 import { filterParams, listTarget, springSort } from './listTarget';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
 import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
-import { assertFunction, invalidArgument } from '../shared/assert';
+import { assertFunction, requireString } from '../shared/assert';
+import { errorName } from './redact';
 import { eventListener, type ClientEvent } from '../shared/events';
 
 /** Options of `createApiClient`. */
@@ -54,9 +55,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const config = resolveConfig(options, true);
   const parse = options.parsePage ?? defaultParsePage;
   assertFunction('parsePage', parse);
-  if (options.id !== undefined && (typeof options.id !== 'string' || !options.id)) {
-    throw invalidArgument('id', 'must be a non-empty string');
-  }
+  if (options.id !== undefined) requireString('id', options.id);
   const serializeSort = options.serializeSort ?? springSort;
   assertFunction('serializeSort', serializeSort);
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
@@ -72,7 +71,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       emit?.({
         type: 'client-error',
         resource,
-        errorName: (error as Error)?.name ?? typeof error,
+        errorName: errorName(error),
         status: (error as { status?: number })?.status,
       });
       throw error;

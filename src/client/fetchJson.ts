@@ -37,9 +37,13 @@ export interface Sent {
   secrets: string[];
 }
 
-/** The `NetworkError` of a request to `url` that got no (whole) response, `secrets` redacted from its cause. */
-export const networkError = (url: string, cause: unknown, secrets: readonly string[]): NetworkError =>
-  new NetworkError('failed: network error', { method: 'GET', url, cause, secrets });
+/** The `NetworkError` of a request that got no (whole) response, `secrets` redacted from its cause. */
+export const networkError = (method: string, url: string, cause: unknown, secrets?: readonly string[]): NetworkError =>
+  new NetworkError('failed: network error', { method, url, cause, secrets });
+
+/** The detail of an error for a response's status: `failed: 503 Service Unavailable` (the status text redacted first). */
+export const statusLine = (status: number, statusText?: string): string =>
+  `failed: ${status}${statusText ? ` ${statusText}` : ''}`;
 
 /** Longest response text an `HttpError` keeps. */
 const MAX_BODY_CHARS = 4096;
@@ -107,7 +111,7 @@ export async function send(
       });
     } catch (error) {
       // Unless our signal aborted it: then the deadline has already answered with the abort's reason.
-      throw networkError(url, error, secrets);
+      throw networkError('GET', url, error, secrets);
     }
     if (authorization) {
       if (response.status !== 401) auth!.accepted?.(authorization, scope, response);
@@ -144,7 +148,7 @@ export function takeBody(
   if (ok) return body;
   // A status line can echo the credential as well as a body can.
   const statusText = redact(response.statusText, secrets);
-  throw new HttpError(`failed: ${status}${statusText ? ` ${statusText}` : ''}`, {
+  throw new HttpError(statusLine(status, statusText), {
     method: 'GET',
     url,
     status,
@@ -171,7 +175,7 @@ export function fetchJson(
   return withDeadline(config, url, callerSignal, async (signal) => {
     const sent = await send(config, target, signal);
     const text = await sent.response.text().catch((error: unknown) => {
-      throw networkError(url, error, sent.secrets);
+      throw networkError('GET', url, error, sent.secrets);
     });
     return { body: takeBody(sent, url, text), response: sent.response };
   });

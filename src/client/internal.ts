@@ -7,6 +7,15 @@ export { resolveBaseUrl } from './url';
 export { listTarget } from './listTarget';
 export { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
 export { parseLinkHeader } from './parseLinkHeader';
-export { credentialOf, NOT_SHOWN, parseRedactedReporting, redact } from './redact';
+export {
+  credentialOf,
+  describeForLog,
+  errorName,
+  nameForMessage,
+  NOT_SHOWN,
+  parseRedactedReporting,
+  redact,
+} from './redact';
 export { assertTokenTiming, createTokenCache, type TokenCache } from './createTokenCache';
 export { parseTokenResponse, type TokenGrant } from './parseTokenResponse';
+export { statusLine } from './fetchJson';

@@ -1,7 +1,11 @@
+import { isInvalidArgumentError } from '../shared/assert';
+import { isApiError } from './errors/ApiError';
+
 /**
  * The redaction policy, in one place: what counts as a credential in a request (`secretsOf`), how it is cut out of
  * text (`redact`), parsed data (`parseRedacted`) and kept causes (`redactError`), URLs without their userinfo
- * (`stripUserinfo`), and the mark of a value a message withholds (`NOT_SHOWN`).
+ * (`stripUserinfo`), what of a URL or a parameter name a message may quote (`urlForMessage`, `nameForMessage`), what a
+ * log line may say of an error (`errorName`, `describeForLog`), and the mark of a value a message withholds (`NOT_SHOWN`).
  */
 
 /** Said in a message in place of a value that may be a secret. */
@@ -26,6 +30,44 @@ export function secretsOf(authorization: string | undefined, extra: readonly str
 /** `url` without any `user:password@` part, so it can go into a message. */
 export function stripUserinfo(url: string): string {
   return url.replace(/\/\/[^/?#]*@/, '//');
+}
+
+/**
+ * `text` (a URL, or what was given as one) as a message may quote it, or `undefined` when it must not be quoted: with
+ * an "@" (a password may hold "/", "?" or "#", so no cut reliably drops it), and cut at a query or fragment, which
+ * often carry a key.
+ */
+export function urlForMessage(text: string): string | undefined {
+  return text.includes('@') ? undefined : text.replace(/[?#][^]*/, '');
+}
+
+/** A parameter name shaped like one, short; anything else may be a value pasted in the wrong place. */
+const NAMEABLE = /^[A-Za-z][\w.-]{0,31}$/;
+
+/** `name` quoted as a message may repeat it, or `undefined` when it does not look like a name (never echoed then). */
+export function nameForMessage(name: string): string | undefined {
+  return NAMEABLE.test(name) ? `\`${name}\`` : undefined;
+}
+
+/**
+ * The kind of a thrown value, as a log line or an event may tell it: an error's `name`, else the value's type. Never
+ * its message, which may hold anything (a Redis URL with its password, a request's headers).
+ */
+export function errorName(error: unknown): string {
+  return (error as Error | null)?.name ?? typeof error;
+}
+
+/**
+ * One line about a failure for a default log (an error's stack would take dozens). The one policy of what a log line
+ * may say: pagewise's own errors are secret-free by construction (their messages, and the cause a `NetworkError`
+ * keeps, are redacted when made), so they are told with their messages; any other error, or thrown value, by its
+ * `errorName` only, as its message may hold anything.
+ */
+export function describeForLog(error: unknown): string {
+  if (!isApiError(error) && !isInvalidArgumentError(error)) return errorName(error);
+  const { cause } = error;
+  const kept = cause instanceof Error ? ` (cause: ${cause.name}: ${cause.message})` : '';
+  return `${error.name}: ${error.message}${kept}`;
 }
 
 /**

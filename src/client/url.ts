@@ -1,4 +1,5 @@
-import { formatValue, invalidArgument } from '../shared/assert';
+import { invalidArgument } from '../shared/assert';
+import { urlForMessage } from './redact';
 
 const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin;
 
@@ -19,34 +20,27 @@ export function resolveBaseUrl(value: unknown, name: string, deferPath?: boolean
   } catch {
     // Not a URL: `url` stays undefined.
   }
-  let problem: string | undefined;
-  if (text.includes('@')) {
-    // Never echoed, whether the URL parses or not: a password may hold "/", "?" or "#", so no cut reliably drops it.
-    problem = 'must not contain credentials or "@"';
-  } else if (!url || !/^https?:$/.test(url.protocol)) {
-    problem = `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}, got ${
-      // Cut at the query or fragment: they often carry a key.
-      formatValue(text ? text.replace(/[?#][^]*/, '') : value)
-    }`;
-  } else if (path && url.origin !== origin) {
-    // "//host" and "/\host" start with "/" but lead elsewhere, where the Authorization header must not go.
-    problem = 'must be a path on this origin';
-  } else if (url.search || url.hash) {
-    // Not echoed: a query often carries a key.
-    problem = 'must not have a query or fragment';
+  // A query or a password is never echoed: see `urlForMessage`.
+  const shown = urlForMessage(text);
+  if (shown === undefined) throw invalidArgument(name, 'must not contain credentials or "@"');
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw invalidArgument(
+      name,
+      `must be an absolute http(s) URL${origin ? ' or a path starting with "/"' : ''}`,
+      shown || value,
+    );
   }
-  if (problem) throw invalidArgument(name, problem);
+  // "//host" and "/\host" start with "/" but lead elsewhere, where the Authorization header must not go.
+  if (path && url.origin !== origin) throw invalidArgument(name, 'must be a path on this origin');
+  if (url.search || url.hash) throw invalidArgument(name, 'must not have a query or fragment');
   // Not `href`: it keeps an empty "?" or "#", which would end up in the middle of every request URL.
-  return ((page || !path ? url!.origin : '') + url!.pathname).replace(/\/+$/, '');
+  return ((page || !path ? url.origin : '') + url.pathname).replace(/\/+$/, '');
 }
 
 /** The absolute base of a request: a path kept by `resolveBaseUrl` is resolved against the page's origin now. */
 export function baseUrlAt(baseUrl: string): string {
   const origin = baseUrl[0] === '/' ? pageOrigin() : '';
   if (origin === undefined)
-    throw invalidArgument(
-      'baseUrl',
-      `${formatValue(baseUrl)} is a path, with no page origin here: give server calls an absolute URL`,
-    );
+    throw invalidArgument('baseUrl', 'must be an absolute http(s) URL outside a browser', baseUrl);
   return origin + baseUrl;
 }

@@ -2,6 +2,7 @@
 
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiClient } from '../client/index';
+import { invalidArgument } from '../shared/assert';
 
 /** Holds the API client that `ApiClientProvider` hands to the hooks below it. */
 const ApiClientContext = createContext<ApiClient | null>(null);
@@ -28,9 +29,10 @@ export function useClientFor(caller: string, client?: ApiClient): ApiClient {
   const provided = useContext(ApiClientContext);
   const resolved = client ?? provided;
   if (!resolved) {
-    throw new Error(
-      `${caller}() found no API client. Wrap your components in <ApiClientProvider client={createApiClient({ baseUrl })}> ` +
-        `(from 'pagewise'), or pass the \`client\` option.`,
+    throw invalidArgument(
+      'client',
+      `must be given: ${caller}() found no API client. Wrap your components in ` +
+        `<ApiClientProvider client={createApiClient({ baseUrl })}> (from 'pagewise'), or pass the \`client\` option.`,
     );
   }
   return resolved;

@@ -9,8 +9,8 @@ import {
   type MeterProvider,
   type TracerProvider,
 } from '@opentelemetry/api';
-import { assertFunction, invalidArgument } from '../shared/assert';
-import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
+import { assertBasePath, assertFunction, invalidArgument } from '../shared/assert';
+import { isUuid, LIST_PATH } from '../shared/listEndpoints';
 import type { ClientEvent, ProxyEvent, TokenEvent } from '../shared/events';
 
 /** Options of `openTelemetry`. */
@@ -39,10 +39,10 @@ const METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH',
 /** The HTTP conventions' buckets for request durations, in seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
-/** A list call's path ends `/{organizationId}/{resource}`, the id a UUID: only the template is told, never the id. */
-const LIST_PATH = new RegExp(LIST_ROUTE.source.slice(1));
-
-/** `/{organizationId}/{resource}` for a list call's path, else undefined (a token endpoint, say). */
+/**
+ * `/{organizationId}/{resource}` for a list call's path (the id a UUID), else undefined (a token endpoint, say): only
+ * the template is told, never the id.
+ */
 function templateOf(pathname: string): string | undefined {
   const match = LIST_PATH.exec(pathname);
   return match && isUuid(match[1]) ? `/{organizationId}/${match[2]}` : undefined;
@@ -85,9 +85,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
     throw invalidArgument('tracerProvider', 'must be a TracerProvider');
   if (typeof meterProvider?.getMeter !== 'function') throw invalidArgument('meterProvider', 'must be a MeterProvider');
   if (options.fetch !== undefined) assertFunction('fetch', options.fetch);
-  if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
-    throw invalidArgument('basePath', 'must be a path starting with "/"', basePath);
-  }
+  assertBasePath('basePath', basePath);
   const route = basePath.replace(/\/+$/, '');
   const tracer = tracerProvider.getTracer('pagewise');
   const meter = meterProvider.getMeter('pagewise');

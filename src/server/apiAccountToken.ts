@@ -20,8 +20,9 @@ export interface ApiAccountTokenOptions {
 }
 
 /**
- * API Account access token (seed 5): `Authorization: Basic <account_id>:<API_TOKEN>`. No token request is
- * made, and a 401 is not retried (the same header would be sent again). Server-side only.
+ * API Account access token, as the service's documentation describes it: `Authorization: Basic
+ * <account_id>:<API_TOKEN>`. No token request is made, and a 401 is not retried (the same header would be sent
+ * again). Server-side only.
  *
  * The default `raw` form follows the service's documented usage, which shows the pair unencoded; whether the
  * service also accepts RFC 7617's base64 form is not documented, so `encoding: 'base64'` is opt-in.
@@ -29,7 +30,8 @@ export interface ApiAccountTokenOptions {
 export function apiAccountToken(options: ApiAccountTokenOptions): AuthStrategy {
   const { accountId, encoding = 'raw', dangerouslyAllowBrowser } = options ?? {};
   assertServerOnly('apiAccountToken', dangerouslyAllowBrowser);
-  if (!isUuid(accountId)) throw invalidArgument('accountId', 'must be a UUID', accountId);
+  // Not echoed: a caller who swapped the two arguments would print the token.
+  if (!isUuid(accountId)) throw invalidArgument('accountId', 'must be a UUID');
   const apiToken = requireString('apiToken', options.apiToken);
   assertOneOf('encoding', encoding, ['raw', 'base64']);
   // A raw header value must be visible ASCII; anything else needs the base64 form.

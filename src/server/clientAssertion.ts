@@ -1,5 +1,5 @@
 import { NOT_SHOWN } from '../client/internal';
-import { assertFunction, assertOneOf, formatValue, invalidArgument, requireString } from '../shared/assert';
+import { assertFunction, assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import type { ClientAuthentication, ClientAuthenticationFields } from './clientAuthentication';
 import {
   certificateThumbprints,
@@ -59,7 +59,7 @@ export function assertionAuthentication(
     return clientSecretJwt({ clientId, clientSecret: requireString('clientSecret', clientSecret), assertionAudience });
   }
   if (method !== 'private_key_jwt')
-    throw invalidArgument('privateKey', `is used by private_key_jwt, not ${formatValue(method)}`);
+    throw invalidArgument('clientAuthentication', 'must be private_key_jwt when `privateKey` is given', method);
   usable(['privateKey', 'keyId', 'algorithm', 'certificate', 'assertionAudience'], method);
   if (privateKey === null || (typeof privateKey !== 'object' && typeof privateKey !== 'string')) {
     throw invalidArgument(

@@ -84,7 +84,7 @@ export interface ClientCredentialsRequestOptions extends ClientAuthenticationFie
 const STORE_METHODS = ['get', 'set', 'lock', 'unlock', 'deleteIfEqual'] as const;
 
 /**
- * OAuth 2.0 client credentials (RFC 6749 4.4, seed 4.1). By default it POSTs JSON `{ grant_type, client_id,
+ * OAuth 2.0 client credentials (RFC 6749 4.4). By default it POSTs JSON `{ grant_type, client_id,
  * client_secret, audience, scope }` to `{authUrl}/oauth/token`, exactly as the service documents; `tokenUrl` or
  * `issuer`, `bodyEncoding`, `clientAuthentication`, `audience: false` and `resource` fit other identity providers
  * (the README's table). Sends `Authorization: Bearer <access_token>`. Server-side only.
@@ -125,8 +125,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
   const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options?.[name] !== undefined);
   if (given.length !== 1) {
-    const got = given.length ? `, got ${given.map((n) => `\`${n}\``).join(' and ')}` : '';
-    throw invalidArgument('authUrl', `or \`tokenUrl\` or \`issuer\` must be given, exactly one${got}`);
+    const problem = 'or `tokenUrl` or `issuer` must be given, exactly one';
+    throw given.length ? invalidArgument('authUrl', problem, given) : invalidArgument('authUrl', problem);
   }
   const where = given[0]!;
   // Trailing slashes are kept for `tokenUrl` and `issuer`: both are compared or called exactly as given.
@@ -179,7 +179,8 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     let cache = caches.get(key);
     if (!cache) {
       const post = fetch ?? context.fetch;
-      // The client's fields placed where the seed's JSON body has them (an object keeps its keys' first order).
+      // The fields in the order of the JSON body the service's token endpoint documents (an object keeps its keys'
+      // first order).
       const grant = {
         grant_type: 'client_credentials',
         client_id: undefined,
@@ -246,7 +247,6 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     }
     return cache;
   };
-  // The token of an Authorization value this strategy wrote: after `Bearer ` or `DPoP `.
   return {
     id: `client-credentials:${clientId}@${place}`,
     async authorize(context) {

@@ -1,6 +1,6 @@
-import { assertFunction, assertInteger, invalidArgument } from '../shared/assert';
-import { isHttpError, isTimeoutError, type AuthStrategy, type ListResource } from '../client/index';
-import { listTarget, resolveConfig, type RequestConfig } from '../client/internal';
+import { assertBasePath, assertFunction, assertInteger, invalidArgument } from '../shared/assert';
+import { ApiError, isHttpError, isTimeoutError, type AuthStrategy, type ListResource } from '../client/index';
+import { describeForLog, errorName, listTarget, resolveConfig, type RequestConfig } from '../client/internal';
 import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
 import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
 import { assertServerOnly } from './assertServerOnly';
@@ -44,7 +44,9 @@ export interface ProxyHandlerOptions {
   /**
    * Told every failure behind a 499, 500, 502, 503 and 504, with the status answered; pagewise errors carry no
    * secrets, your own `auth`'s and `allowRequest`'s are passed as thrown. Pass your logger, or `() => {}` to keep quiet.
-   * @default one `console.error` line per kind (status and error name) and minute, in production too, with a count of those left out; nothing for a 499
+   * @default one `console.error` line per kind (status and error name) and minute, in production too, with a count of
+   * those left out; a pagewise error with its message, any other by its name only (its message may hold a secret);
+   * nothing for a 499
    */
   onError?: (error: unknown, context: { status: number }) => void;
   /**
@@ -94,13 +96,6 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 /** A 400 that names the parameter and never echoes what the caller sent (it would be served back as the page's JSON). */
 const badRequest = (message: string) => json(400, { error: 'bad_request', message: `pagewise: ${message}` });
 
-/** One line about a failure, its cause included, for the default log (an error's stack would take dozens). */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.name}: ${error.cause.message})` : '';
-  return `${error.name}: ${error.message}${cause}`;
-}
-
 /**
  * A backend-for-frontend: lets a browser list shares and environments without ever seeing a credential.
  * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
@@ -149,10 +144,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       // A browser that went away is no fault of the server's: paging fast aborts every superseded request, and
       // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
       if (status !== 499)
-        log(
-          `${status} ${error instanceof Error ? error.name : typeof error}`,
-          `[pagewise] createProxyHandler: ${status} ${describe(error)}`,
-        );
+        log(`${status} ${errorName(error)}`, `[pagewise] createProxyHandler: ${status} ${describeForLog(error)}`);
     });
   const emit = eventListener('onEvent', options.onEvent);
   const config: RequestConfig = {
@@ -179,9 +171,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     );
   }
   const basePath = options.basePath ?? '';
-  if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
-    throw invalidArgument('basePath', 'must be a path starting with "/"', basePath);
-  }
+  assertBasePath('basePath', basePath);
   // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
   const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
   let inFlight = 0;
@@ -233,7 +223,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     if (inFlight >= maxConcurrent) {
       emit?.({ type: 'proxy-overloaded', maxConcurrent });
-      const error = new Error(`pagewise: ${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
+      const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
       return fail(503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
     }
     inFlight += 1;

@@ -1,5 +1,6 @@
 import { invalidArgument } from '../shared/assert';
-import { DOCUMENTED_RESOURCES, RESOURCE_NAME } from '../shared/listEndpoints';
+import { nameForMessage } from '../client/internal';
+import { DOCUMENTED_RESOURCES, MUST_BE_KEYED_BY_PATH_SEGMENTS, RESOURCE_NAME } from '../shared/listEndpoints';
 
 /** What a deployment lets the proxy forward for one list endpoint, beyond `page` and `size`. */
 export interface ProxyResourceRule {
@@ -22,8 +23,6 @@ export type ProxyAllowlist = Readonly<Record<string, ProxyResourceRule>>;
 const MAX_SORT = 4;
 const isList = (accepts: unknown): accepts is readonly string[] => Array.isArray(accepts);
 const MAX_VALUES = 8;
-/** A parameter name safe to repeat in a message (anything else is called "a query parameter": never echoed). */
-const NAMEABLE = /^[A-Za-z][\w.-]{0,31}$/;
 
 /** Throws the argument error naming the part of `allow` that is unusable; returns it checked. */
 export function checkAllowlist(allow: unknown): ProxyAllowlist {
@@ -34,7 +33,7 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   if (typeof allow !== 'object' || allow === null || Array.isArray(allow)) fail('', 'a record of resources');
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {
     if (!RESOURCE_NAME.test(resource))
-      fail(`["${resource.slice(0, 32)}"]`, 'keyed by a path segment (letters, digits, - and _)');
+      throw invalidArgument(`allow["${resource.slice(0, 32)}"]`, MUST_BE_KEYED_BY_PATH_SEGMENTS);
     if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters? })');
     if (
       rule.sort !== undefined &&
@@ -43,7 +42,7 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
       fail(`.${resource}.sort`, 'an array of field names');
     }
     for (const [name, accepts] of Object.entries(rule.filters ?? {})) {
-      if (!NAMEABLE.test(name) || ['page', 'size', 'sort'].includes(name))
+      if (!nameForMessage(name) || ['page', 'size', 'sort'].includes(name))
         fail(`.${resource}.filters`, 'keyed by parameter names other than page, size and sort');
       const valid = isList(accepts)
         ? accepts.every((value) => typeof value === 'string')
@@ -76,7 +75,7 @@ export function allowedParams(
     if (name === 'page' || name === 'size') continue;
     const count = (counts.get(name) ?? 0) + 1;
     counts.set(name, count);
-    const named = NAMEABLE.test(name) ? `\`${name}\`` : 'a query parameter';
+    const named = nameForMessage(name) ?? 'a query parameter';
     if (name === 'sort') {
       const [field, direction, ...rest] = value.split(',');
       const fields = rule.sort ?? [];

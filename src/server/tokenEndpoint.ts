@@ -1,5 +1,5 @@
-import { AuthError, NetworkError } from '../client/index';
-import { parseTokenResponse, redact, type TokenGrant } from '../client/internal';
+import { AuthError } from '../client/index';
+import { networkError, parseTokenResponse, redact, statusLine, type TokenGrant } from '../client/internal';
 
 // The token endpoint: where it is (discovery), what a client credentials request sends, what its answer means.
 
@@ -25,7 +25,7 @@ export async function discoverTokenEndpoint(
         document: response.ok ? ((await response.json().catch(() => undefined)) as unknown) : undefined,
       };
     } catch (error) {
-      throw new NetworkError('failed: network error', { method: 'GET', url, cause: error });
+      throw networkError('GET', url, error);
     }
   };
   let got = await get(`${base}/.well-known/openid-configuration`);
@@ -34,7 +34,7 @@ export async function discoverTokenEndpoint(
     got = await get(`${origin}/.well-known/oauth-authorization-server${pathname.replace(/\/+$/, '')}`);
   const { url, response, document } = got;
   const fail = (detail: string) => new AuthError(detail, { method: 'GET', url, status: response.status });
-  if (!response.ok) throw fail(`failed: ${response.status}`);
+  if (!response.ok) throw fail(statusLine(response.status));
   const metadata = (typeof document === 'object' && document !== null ? document : {}) as {
     issuer?: unknown;
     token_endpoint?: unknown;
@@ -93,7 +93,7 @@ export async function clientCredentialsGrantRequest(
     request.onResponse?.(response);
     return { response, text: await response.text() };
   } catch (error) {
-    throw new NetworkError('failed: network error', { method: 'POST', url, cause: error, secrets });
+    throw networkError('POST', url, error, secrets);
   }
 }
 
@@ -126,7 +126,7 @@ export function processClientCredentialsResponse(
     error: errorText(json?.error),
     error_description: errorText(json?.error_description),
   };
-  if (!response.ok) throw new AuthError(`failed: ${response.status}${statusText ? ` ${statusText}` : ''}`, init);
+  if (!response.ok) throw new AuthError(statusLine(response.status, statusText), init);
   // A DPoP-bound token says so (RFC 9449 5); otherwise the checks are RFC 6749's, in their order.
   const bound =
     tokenType === 'DPoP' && typeof json?.token_type === 'string' && json.token_type.toLowerCase() === 'dpop';

@@ -1,4 +1,4 @@
-import type { TokenGrant } from '../client/internal';
+import { errorName, type TokenGrant } from '../client/internal';
 import { backoffMs } from '../shared/backoff';
 import { eventListener, type TokenEvent } from '../shared/events';
 import { createRateLimitedLog } from '../shared/log';
@@ -65,7 +65,7 @@ export function shareTokens(store: TokenStore, options: TokenShareOptions): Shar
       // Only the error's kind: its message may hold a Redis URL with a password.
       log(
         'token-store',
-        `pagewise: the token store failed (${(error as Error)?.name ?? typeof error}); this process uses its own token cache meanwhile`,
+        `[pagewise] the token store failed (${errorName(error)}); this process uses its own token cache meanwhile`,
       ));
   let rejected: string | undefined;
   let failures = 0;
@@ -81,7 +81,7 @@ export function shareTokens(store: TokenStore, options: TokenShareOptions): Shar
     );
   };
   const failed = (error: unknown) => {
-    emit?.({ type: 'token-store-fallback', errorName: (error as Error)?.name ?? typeof error });
+    emit?.({ type: 'token-store-fallback', errorName: errorName(error) });
     skipUntil = now() + backoffMs(++failures, MAX_STORE_BACKOFF_MS);
     onStoreError(error);
   };

@@ -8,6 +8,7 @@ import {
   type ListTarget,
   type RequestConfig,
 } from '../client/internal';
+import { isDigits } from '../shared/paging';
 
 /**
  * A response body the proxy passes on as text: as the service sent it when no secret is in it (re-serialising a page
@@ -43,7 +44,7 @@ export class VerbatimJson {
 export async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
   const declared = response.headers.get('content-length');
   // fetch fails a body longer than its Content-Length, so a declared length within bounds lets the fast reader run.
-  if (declared !== null && /^\d+$/.test(declared)) {
+  if (isDigits(declared)) {
     if (Number(declared) <= maxBytes) return response.text();
     await response.body?.cancel().catch(() => undefined);
     return undefined;
@@ -79,7 +80,7 @@ export function fetchUpstream(
     const sent = await send(config, target, signal);
     const { response, secrets } = sent;
     const text = await readAtMost(response, maxBodyBytes).catch((error: unknown) => {
-      throw networkError(url, error, secrets);
+      throw networkError('GET', url, error, secrets);
     });
     if (text === undefined) {
       onTooLarge?.();

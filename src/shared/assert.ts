@@ -73,6 +73,12 @@ export function assertOneOf<T>(name: string, value: unknown, choices: readonly T
   if (!choices.includes(value as T)) throw invalidArgument(name, `must be one of ${choices.join(', ')}`, value);
 }
 
+/** Throws for `name` unless `value` is a path where a handler is mounted: empty, or starting with "/". */
+export function assertBasePath(name: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string' || (value !== '' && value[0] !== '/'))
+    throw invalidArgument(name, 'must be a path starting with "/"', value);
+}
+
 /**
  * `value` as a message shows it, never calling its own `toString` (a URL's holds its credentials, others throw or
  * are missing): strings quoted, arrays item by item, other objects by their tag (`[object URL]`), the rest as `String` gives it.

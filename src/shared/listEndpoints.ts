@@ -3,11 +3,25 @@
  * forwards them, the mock that serves them and the telemetry that names them.
  */
 
-/** A path segment of a list endpoint: what `/{organizationId}/{resource}` may name. */
+/** The problem an argument error states for a resource name that is not one, as a value and as a key. */
+export const MUST_BE_PATH_SEGMENT = 'must be a path segment';
+export const MUST_BE_KEYED_BY_PATH_SEGMENTS = 'must be keyed by path segments';
+
+/** A resource name, one path segment: a letter, then letters, digits, - or _. The one place the pattern is written. */
 export const RESOURCE_NAME = /^[A-Za-z][\w-]*$/;
 
-/** A list endpoint's path below the base address: `/{organizationId}/{resource}`, a trailing slash allowed. */
-export const LIST_ROUTE = /^\/([^/]+)\/([A-Za-z][\w-]*)\/?$/;
+/**
+ * `/{organizationId}/{resource}` at the end of a path (`^`: and at its start), a trailing slash allowed; the resource
+ * as `RESOURCE_NAME` has it, without its anchors. Built in calls marked pure, so bundlers drop the patterns an entry
+ * does not use.
+ */
+const listPath = (start: '' | '^') => new RegExp(`${start}/([^/]+)/(${RESOURCE_NAME.source.slice(1, -1)})/?$`);
+
+/** The end of a list call's path: `/{organizationId}/{resource}`. */
+export const LIST_PATH = /* @__PURE__ */ listPath('');
+
+/** A list endpoint's path below the base address: `/{organizationId}/{resource}` and nothing before it. */
+export const LIST_ROUTE = /* @__PURE__ */ listPath('^');
 
 /** The list endpoints the service documents; the proxy forwards only these unless a deployment allows more. */
 export const DOCUMENTED_RESOURCES: readonly string[] = ['shares', 'environments'];

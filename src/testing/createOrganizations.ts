@@ -1,5 +1,5 @@
 import type { ApiRecord } from '../client/index';
-import { isUuid } from '../shared/listEndpoints';
+import { isUuid, MUST_BE_KEYED_BY_PATH_SEGMENTS, RESOURCE_NAME } from '../shared/listEndpoints';
 import { deterministicUuid } from './deterministicUuid';
 import { invalidArgument } from '../shared/assert';
 import { createRowSource, type GenerationCounter, type RowSource } from './createRowSource';
@@ -77,8 +77,8 @@ export function createOrganizations(
       ),
       lists: new Map(
         Object.entries(seed.lists ?? {}).map(([resource, rows]) => {
-          if (!/^[A-Za-z][\w-]*$/.test(resource))
-            throw invalidArgument(`organizations["${id}"].lists`, 'must be keyed by path segments', resource);
+          if (!RESOURCE_NAME.test(resource))
+            throw invalidArgument(`organizations["${id}"].lists`, MUST_BE_KEYED_BY_PATH_SEGMENTS, resource);
           const generate = generators[resource];
           const make = generate
             ? (index: number) => generate(index, { id, name })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, createApiClient } from '../../src/client/index';
+import { bearerToken, createApiClient, type BearerTokenOptions } from '../../src/client/index';
 import { createGate } from '../helpers/createGate';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
@@ -51,6 +51,16 @@ describe('bearerToken', () => {
       `Bearer ${TOKEN}-1`,
       `Bearer ${TOKEN}-2`,
     ]);
+  });
+
+  it('honours only its declared options: an option of the token cache it does not declare (onEvent) is ignored', async () => {
+    const events: unknown[] = [];
+    const options = { id: 'user-1', onEvent: (event: unknown) => events.push(event) } as BearerTokenOptions;
+    const auth = bearerToken(() => ({ access_token: TOKEN, expires_in: 300 }), options);
+    await createApiClient({ baseUrl: server.origin, auth }).listShares(params);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
+    expect(auth.id).toBe('user-1');
+    expect(events).toEqual([]);
   });
 
   it('gives getToken an abort signal that callers aborting does not trip', async () => {
@@ -157,7 +167,6 @@ describe('bearerToken', () => {
   it.each([
     ['getToken', () => bearerToken(TOKEN as never)],
     ['leewaySeconds', () => bearerToken(() => TOKEN, { leewaySeconds: -1 })],
-    ['timeoutMs', () => bearerToken(() => TOKEN, { timeoutMs: 0 } as never)],
   ])('gives the argument error for %s the stable code and the argument it names', (argument, make) => {
     let error: unknown;
     try {

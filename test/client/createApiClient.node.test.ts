@@ -198,7 +198,7 @@ describe('bad arguments', () => {
     const result = onServer.listShares({ organizationId: ORG, page: 0, size: 20 });
     await expect(result).rejects.toThrow(TypeError);
     await expect(result).rejects.toThrow(
-      'pagewise: `baseUrl` "/api/pagewise" is a path, with no page origin here: give server calls an absolute URL',
+      'pagewise: `baseUrl` must be an absolute http(s) URL outside a browser, got "/api/pagewise"',
     );
     expect(server.requests).toHaveLength(0);
   });

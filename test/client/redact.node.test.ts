@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseRedacted, redact, redactError } from '../../src/client/redact';
+import { NetworkError } from '../../src/client/index';
+import {
+  describeForLog,
+  errorName,
+  nameForMessage,
+  parseRedacted,
+  redact,
+  redactError,
+  urlForMessage,
+} from '../../src/client/redact';
+import { invalidArgument } from '../../src/shared/assert';
 
 const TOKEN = 'tok_5e2a9c7b1d3f';
 
@@ -66,5 +76,45 @@ describe('redact', () => {
     expect(copy).toBeInstanceOf(TypeError);
     expect(copy.message).toBe('failed for [redacted]');
     expect((copy.cause as Error).message).toBe('socket [redacted]');
+  });
+});
+
+describe('what messages and log lines may quote', () => {
+  it('quotes a URL cut at its query or fragment, and none with an "@" (its password may hold "/", "?" or "#")', () => {
+    expect(urlForMessage('https://api.example.test/v1?api_key=k3y#frag')).toBe('https://api.example.test/v1');
+    expect(urlForMessage('api.example.test/v1#k3y')).toBe('api.example.test/v1');
+    expect(urlForMessage('https://user:p@ss/word@api.example.test')).toBeUndefined();
+  });
+
+  it('quotes a parameter name only when it looks like one', () => {
+    expect(nameForMessage('protocol')).toBe('`protocol`');
+    expect(nameForMessage('eyJhbGciOiJIUzI1NiJ9.e30.sig-that-is-long-enough')).toBeUndefined();
+    expect(nameForMessage('a b')).toBeUndefined();
+  });
+
+  it('names an error by its name, and any other thrown value by its type', () => {
+    expect(errorName(new RangeError('x'))).toBe('RangeError');
+    expect(errorName(Object.assign(new Error('x'), { name: 'ConnectionError' }))).toBe('ConnectionError');
+    expect(errorName('redis://:pw@host')).toBe('string');
+    expect(errorName(null)).toBe('object');
+    expect(errorName(undefined)).toBe('undefined');
+  });
+
+  it("describes pagewise's errors with their messages and kept causes, any other error by its name only", () => {
+    const cause = new TypeError('fetch failed');
+    const network = new NetworkError('failed: network error', {
+      method: 'GET',
+      url: 'https://api.example.test/x',
+      cause,
+    });
+    expect(describeForLog(network)).toBe(
+      'NetworkError: GET https://api.example.test/x failed: network error (cause: TypeError: fetch failed)',
+    );
+    expect(describeForLog(invalidArgument('size', 'must be an integer >= 1', 0))).toBe(
+      'TypeError: pagewise: `size` must be an integer >= 1, got 0',
+    );
+    const foreign = new Error('connect ECONNREFUSED redis://default:pw_9f3e@cache:6379');
+    expect(describeForLog(foreign)).toBe('Error');
+    expect(describeForLog('redis://default:pw_9f3e@cache:6379')).toBe('string');
   });
 });

@@ -13,10 +13,18 @@ it("returns the nearest ApiClientProvider's client, and the client argument wins
   expect(renderHook(() => useApiClient(other), { wrapper }).result.current).toBe(other);
 });
 
-it('throws a message naming ApiClientProvider and the client option when there is neither', () => {
+it('throws the argument error for `client`, naming ApiClientProvider and the client option, when there is neither', () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  let thrown: unknown;
+  try {
+    renderHook(() => useApiClient());
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(TypeError);
+  expect(thrown).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'client' });
   expect(() => renderHook(() => useApiClient())).toThrow(
-    "useApiClient() found no API client. Wrap your components in <ApiClientProvider client={createApiClient({ baseUrl })}> (from 'pagewise'), or pass the `client` option.",
+    "pagewise: `client` must be given: useApiClient() found no API client. Wrap your components in <ApiClientProvider client={createApiClient({ baseUrl })}> (from 'pagewise'), or pass the `client` option.",
   );
   vi.mocked(console.error).mockRestore();
 });

@@ -412,7 +412,7 @@ describe('useEnvironments', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() =>
       renderHook(() => useEnvironments({ organizationId: acme }), { wrapper: createWrapper(createTestQueryClient()) }),
-    ).toThrow(/^useEnvironments\(\) found no API client/);
+    ).toThrow(/^pagewise: `client` must be given: useEnvironments\(\) found no API client/);
     vi.mocked(console.error).mockRestore();
   });
 });

@@ -146,7 +146,7 @@ describe('apiAccountToken (seed 5)', () => {
   });
 
   it.each([
-    [{ accountId: 'acct-1' }, 'pagewise: `accountId` must be a UUID, got "acct-1"'],
+    [{ accountId: 'acct-1' }, 'pagewise: `accountId` must be a UUID'],
     [{ apiToken: '' }, 'pagewise: `apiToken` must be a non-empty string'],
     [{ apiToken: undefined }, 'pagewise: `apiToken` must be a non-empty string'],
     [{ encoding: 'hex' }, 'pagewise: `encoding` must be one of raw, base64, got "hex"'],
@@ -162,6 +162,18 @@ describe('apiAccountToken (seed 5)', () => {
     expect((error as Error).message).toContain(message);
     expect(error).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: /`(\w+)`/.exec(message)![1] });
     expectNoSecrets(error, [API_TOKEN, 'tök en']);
+  });
+
+  it('does not print the token when the account id and the token are swapped', () => {
+    let error: unknown;
+    try {
+      apiAccountToken({ accountId: API_TOKEN, apiToken: ACCOUNT });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toBe('pagewise: `accountId` must be a UUID');
+    expect(error).toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'accountId' });
+    expectNoSecrets(error, [API_TOKEN]);
   });
 
   it('refuses to run in a browser unless dangerouslyAllowBrowser is true', () => {

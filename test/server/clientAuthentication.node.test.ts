@@ -180,7 +180,7 @@ describe('arguments of the new methods', () => {
     [
       'client_secret_basic beside it',
       () => ({ privateKey: key.pem, clientAuthentication: 'client_secret_basic' }),
-      '`privateKey` is used by private_key_jwt, not "client_secret_basic"',
+      '`clientAuthentication` must be private_key_jwt when `privateKey` is given, got "client_secret_basic"',
     ],
     ['an empty keyId', () => ({ privateKey: key.pem, keyId: '' }), '`keyId` must be a non-empty string'],
     [

@@ -317,7 +317,7 @@ describe('clientCredentials: arguments', () => {
     [{ authUrl: undefined }, 'pagewise: `authUrl` or `tokenUrl` or `issuer` must be given, exactly one'],
     [
       { tokenUrl: 'https://idp.example.test/token' },
-      'pagewise: `authUrl` or `tokenUrl` or `issuer` must be given, exactly one, got `authUrl` and `tokenUrl`',
+      'pagewise: `authUrl` or `tokenUrl` or `issuer` must be given, exactly one, got ["authUrl", "tokenUrl"]',
     ],
     [{ authUrl: undefined, issuer: 'idp.example.test' }, '`issuer` must be an absolute http(s) URL'],
     [

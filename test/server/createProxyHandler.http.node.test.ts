@@ -482,17 +482,15 @@ describe('createProxyHandler default log', () => {
       const quiet = down();
       const call = () => quiet(new Request(`http://app.example.test/${ORG}/shares?page=0&size=20`));
       for (let i = 0; i < 50; i += 1) expect((await call()).status).toBe(502);
-      expect(lines).toEqual([['[pagewise] createProxyHandler: 502 Error: vault unreachable']]);
+      expect(lines).toEqual([['[pagewise] createProxyHandler: 502 Error']]);
       vi.setSystemTime(Date.UTC(2026, 10, 24, 10, 0, 59));
       await call();
       expect(lines).toHaveLength(1);
       vi.setSystemTime(Date.UTC(2026, 10, 24, 10, 1, 0));
       await call();
       expect(lines).toEqual([
-        ['[pagewise] createProxyHandler: 502 Error: vault unreachable'],
-        [
-          '[pagewise] createProxyHandler: 502 Error: vault unreachable (+50 more like it in the 60 s before, not logged)',
-        ],
+        ['[pagewise] createProxyHandler: 502 Error'],
+        ['[pagewise] createProxyHandler: 502 Error (+50 more like it in the 60 s before, not logged)'],
       ]);
       const seen: number[] = [];
       const told = down((_error, { status }) => seen.push(status));
@@ -500,6 +498,38 @@ describe('createProxyHandler default log', () => {
       expect(seen).toEqual(Array(50).fill(502));
       expect(lines).toHaveLength(2);
       expect(upstream.seen).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("writes pagewise's errors with their messages, and another error by its name only: a Redis URL's password in it never reaches the line", async () => {
+    const password = 'r3dis_Pw_8c1f4e';
+    const lines: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void lines.push(args));
+    try {
+      const foreign = createProxyHandler({
+        baseUrl: `${upstream.origin}/api`,
+        auth: bearerToken(() => {
+          throw new Error(`connect ECONNREFUSED redis://default:${password}@cache.internal:6379`);
+        }),
+        allowRequest: () => true,
+      });
+      expect((await foreign(new Request(`http://app.example.test/${ORG}/shares?page=0&size=20`))).status).toBe(502);
+      upstream.answer = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('not json');
+      const own = createProxyHandler({
+        baseUrl: `${upstream.origin}/api`,
+        auth: bearerToken(() => TOKEN),
+        allowRequest: () => true,
+      });
+      expect((await own(new Request(`http://app.example.test/${ORG}/shares?page=0&size=20`))).status).toBe(502);
+      expect(lines).toEqual([
+        ['[pagewise] createProxyHandler: 502 Error'],
+        [
+          `[pagewise] createProxyHandler: 502 ResponseShapeError: GET ${upstream.origin}/api/${ORG}/shares?page=0&size=20 returned a body that is not valid JSON`,
+        ],
+      ]);
+      expect(JSON.stringify(lines)).not.toContain(password);
     } finally {
       spy.mockRestore();
     }

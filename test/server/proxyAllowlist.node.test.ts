@@ -84,7 +84,7 @@ describe('createProxyHandler allow', () => {
   it('refuses an unusable allowlist at construction, naming the part', () => {
     const make = (allowlist: unknown) => () =>
       createProxyHandler({ baseUrl: 'https://api.example.test', auth, allow: allowlist as ProxyAllowlist });
-    expect(make({ '../x': {} })).toThrow('`allow["../x"]` must be keyed by a path segment');
+    expect(make({ '../x': {} })).toThrow('`allow["../x"]` must be keyed by path segments');
     expect(make({ shares: { sort: 'name' } })).toThrow('`allow.shares.sort` must be an array of field names');
     expect(make({ shares: { filters: { q: { maxLength: 0 } } } })).toThrow(
       '`allow.shares.filters.q` must be an array of allowed values or { maxLength }',

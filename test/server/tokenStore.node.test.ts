@@ -266,11 +266,14 @@ describe('clientCredentials with a tokenStore (one process)', () => {
     }
   });
 
-  it('warns once a minute by default, naming only the error kind', async () => {
+  it("warns once a minute by default, naming only the error kind: a Redis URL's password in its message never reaches the line", async () => {
+    const STORE_PASSWORD = 'r3dis_Pw_4b7e2a';
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failing: TokenStore = {
       get: () =>
-        Promise.reject(Object.assign(new Error(`redis://:${CLIENT_SECRET}@host refused`), { name: 'ConnectionError' })),
+        Promise.reject(
+          Object.assign(new Error(`redis://:${STORE_PASSWORD}@host refused`), { name: 'ConnectionError' }),
+        ),
       set: () => Promise.resolve(),
       lock: () => Promise.resolve(false),
       unlock: () => Promise.resolve(),
@@ -279,8 +282,9 @@ describe('clientCredentials with a tokenStore (one process)', () => {
     await setup(failing).listShares(params);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toBe(
-      'pagewise: the token store failed (ConnectionError); this process uses its own token cache meanwhile',
+      '[pagewise] the token store failed (ConnectionError); this process uses its own token cache meanwhile',
     );
+    expect(JSON.stringify(warn.mock.calls)).not.toContain(STORE_PASSWORD);
     warn.mockRestore();
   });
 
