@@ -28,9 +28,10 @@ export const budgets = [
   // as `baseUrl` resolved per request (so server rendering can construct it), typed errors and argument errors with
   // their stable `code` and the guard that reads it (`isInvalidArgumentError`), redaction, events, and the token
   // rules: the cache with its back-off and reset(), the 401 rule as a named-state machine, authorization headers
-  // beyond one (DPoP). The budget is what that measures, with room for a small change, so growth past it is a
+  // beyond one (DPoP), and one home for each message rule (network and status errors, what a URL or a log line may
+  // show). The budget is what that measures, with room for a small change, so growth past it is a
   // decision, not a drift.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 6018 },
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 6045 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -44,7 +45,7 @@ export const budgets = [
     // asked for), the table's sorting and filter binding, the client, and pagewise/server's token code and proxy with
     // its per-resource allowlist and JSON check (client authentication as values, DPoP hooks: code a browser app on a
     // proxy does not ship). Budgeted as a whole so a change that moves bytes between entries still shows.
-    limit: 21555,
+    limit: 21640,
   },
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token endpoint
   // and failure modes, and argument errors in the library's one shape. Tests and stories load it, never an app.
