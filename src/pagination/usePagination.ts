@@ -123,6 +123,10 @@ export interface UsePaginationResult {
   rangeEnd: number;
   /** Whether actions are ignored. */
   disabled: boolean;
+  /** Whether a page precedes this one, enabled or not. */
+  hasPrevious: boolean;
+  /** Whether another page follows this one (with the total unknown, as the `hasNext` option says), enabled or not. */
+  hasNext: boolean;
   /** Whether Previous (and First) can act: a previous page exists and the control is enabled. */
   canPrevious: boolean;
   /** Whether Next can act: a next page exists (with the total unknown, the `hasNext` option says so) and the control is enabled. */
@@ -270,6 +274,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
     rangeEnd: hasItems ? (total === undefined ? current * pageSize : Math.min(total, current * pageSize)) : 0,
     disabled,
+    hasPrevious: current > 1,
+    hasNext: current < pageCount,
     canPrevious,
     canNext,
     goTo,

@@ -26,6 +26,36 @@ describe('usePagination', () => {
     expect(result.current).toMatchObject({ canPrevious: true, canNext: true, pageSizeOptions: [10, 20, 50, 100] });
   });
 
+  it.each([
+    [
+      'the first page',
+      { total: 100, current: 1 },
+      { hasPrevious: false, hasNext: true, canPrevious: false, canNext: true },
+    ],
+    [
+      'the last page',
+      { total: 100, current: 5 },
+      { hasPrevious: true, hasNext: false, canPrevious: true, canNext: false },
+    ],
+    [
+      'no total, hasNext',
+      { current: 3, hasNext: true },
+      { hasPrevious: true, hasNext: true, canPrevious: true, canNext: true },
+    ],
+    ['no total, no hasNext', { current: 3 }, { hasPrevious: true, hasNext: false, canPrevious: true, canNext: false }],
+    [
+      'a disabled middle page',
+      { total: 100, current: 3, disabled: true },
+      { hasPrevious: true, hasNext: true, canPrevious: false, canNext: false },
+    ],
+  ] as const)(
+    'on %s, hasPrevious and hasNext say whether pages precede and follow; canPrevious and canNext also need it enabled',
+    (_, options, expected) => {
+      const { result } = renderHook(() => usePagination(options));
+      expect(result.current).toMatchObject(expected);
+    },
+  );
+
   it('moves with goTo, next, previous, first and last when uncontrolled, one onChange each', () => {
     const onChange = vi.fn();
     const { result } = renderHook(() => usePagination({ total: 100, onChange }));

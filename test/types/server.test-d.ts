@@ -6,6 +6,7 @@ import {
   apiAccountToken,
   clientCredentials,
   createProxyHandler,
+  defineTokenStore,
   memoryTokenStore,
   readTokenFile,
   redisTokenStore,
@@ -121,7 +122,14 @@ describe('pagewise/server', () => {
     const partial = { get: own.get };
     // @ts-expect-error a store lacking a method of the interface
     clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 's', tokenStore: partial });
-    expectTypeOf<'defineTokenStore' extends keyof typeof server ? true : false>().toEqualTypeOf<false>();
+    // The deprecated helper hands the store back as it is, typed as given.
+    expectTypeOf(defineTokenStore(own)).toEqualTypeOf(own);
+    clientCredentials({
+      authUrl: 'https://id.example.test',
+      clientId: 'id',
+      clientSecret: 's',
+      tokenStore: defineTokenStore(own),
+    });
     // @ts-expect-error the sharing protocol is clientCredentials' own
     expectTypeOf<server.SharedTokenStore>().toBeObject();
     // @ts-expect-error the sharing protocol is clientCredentials' own
