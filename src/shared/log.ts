@@ -1,7 +1,7 @@
 import { formatValue } from './assert';
 
 /** Whether this build warns: everything but a production build (works without `process`, e.g. in a browser). */
-export function isDevelopment(): boolean {
+function isDevelopment(): boolean {
   try {
     // Written out in full so bundlers can replace it statically.
     return process.env.NODE_ENV !== 'production';

@@ -16,7 +16,7 @@ export function assertTimeoutMs(timeoutMs: unknown): asserts timeoutMs is number
 }
 
 /** Calls `onTimeout` after `ms` milliseconds; a limit beyond what timers can hold (e.g. `Infinity`) means no limit. */
-export function startTimeout(ms: number, onTimeout: () => void): ReturnType<typeof setTimeout> | undefined {
+function startTimeout(ms: number, onTimeout: () => void): ReturnType<typeof setTimeout> | undefined {
   return ms <= MAX_DELAY_MS ? setTimeout(onTimeout, ms) : undefined;
 }
 
