@@ -1,6 +1,7 @@
 import { assertInteger, invalidArgument } from '../shared/assert';
-import { isUuid, MUST_BE_PATH_SEGMENT, RESOURCE_NAME } from '../shared/listEndpoints';
-import type { ListParams } from './types';
+import { isUuid, MUST_BE_PATH_SEGMENT, MUST_BE_QUERY_NAME, QUERY_NAME, RESOURCE_NAME } from '../shared/listEndpoints';
+import type { ListParams, ListParamsByCursor } from './types';
+import { MAX_CURSOR_LENGTH } from './pageQuery';
 
 /** Query parameters the client writes itself. */
 const RESERVED = new Set(['page', 'size', 'sort']);
@@ -37,11 +38,19 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
 
 /** Throws the argument error naming the first bad argument of a list call. */
 export function assertListParams(params: ListParams, resource?: string): void {
-  const { organizationId, page, size, signal } = params ?? ({} as ListParams);
+  const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
   if (resource !== undefined && !(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
   if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
-  assertInteger('page', page, 0, ' (zero-based)');
+  if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 0, 0, ' (zero-based)');
+  else throw invalidArgument('page', 'or `cursor` is required');
+  if (cursor !== undefined && !(typeof cursor === 'string' && cursor && cursor.length <= MAX_CURSOR_LENGTH))
+    throw invalidArgument(
+      'cursor',
+      `must be a previous page's nextCursor: a non-empty string of at most ${MAX_CURSOR_LENGTH} characters`,
+    );
+  if (cursorParam !== undefined && !(typeof cursorParam === 'string' && QUERY_NAME.test(cursorParam)))
+    throw invalidArgument('cursorParam', MUST_BE_QUERY_NAME, cursorParam);
   assertInteger('size', size, 1);
   // Duck-typed: a signal from another realm (jsdom, an iframe) is still a signal.
   if (signal != null && typeof signal.addEventListener !== 'function')

@@ -3,8 +3,20 @@ import { assertListParams } from './assertListParams';
 import { fetchJson } from './fetchJson';
 import { filterParams, listTarget, springSort } from './listTarget';
 import { resolveConfig, type RequestOptions } from './resolveConfig';
-import type { ApiRecord, Environment, ListParams, ListResource, Page, ParsePage, SerializeSort, Share } from './types';
-import { assertFunction, requireString } from '../shared/assert';
+import type {
+  ApiRecord,
+  Environment,
+  ListParams,
+  ListResource,
+  Page,
+  ParsePage,
+  SerializePage,
+  SerializeSort,
+  Share,
+} from './types';
+import { assertFunction, invalidArgument, requireString } from '../shared/assert';
+import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
+import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
 import { eventListener, type ClientEvent } from '../shared/events';
 
@@ -21,6 +33,16 @@ export interface ApiClientOptions extends RequestOptions {
   id?: string;
   /** Writes a list call's `sort` as query parameters, for services that are not Spring's. @default one `sort=<id>,asc|desc` per entry */
   serializeSort?: SerializeSort;
+  /**
+   * Writes the page a list call asks for as query parameters, for services that page otherwise, e.g. offset and
+   * limit, or a 1-based `page` and `page_size`. @default zero-based `page` and `size` (a token cursor in place of `page`)
+   */
+  serializePage?: SerializePage;
+  /**
+   * The query parameter a token cursor goes out as, for a service the response's style does not tell (e.g.
+   * `'after'`). @default `pageToken` after a Google-style list, `starting_after` after a Stripe list, else `cursor`
+   */
+  cursorParam?: string;
   /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
   onEvent?: (event: ClientEvent) => void;
 }
@@ -31,7 +53,10 @@ export interface ApiClient {
   readonly baseUrl: string;
   /** A non-secret identity for query keys: the `id` option, else the same for every client of the service. */
   readonly id: string;
-  /** `GET {baseUrl}/{organizationId}/{resource}?page=..&size=..` (plus sort and filters), normalized to a `Page`. */
+  /**
+   * `GET {baseUrl}/{organizationId}/{resource}?page=..&size=..` (plus sort and filters), normalized to a `Page`; with a
+   * `cursor` instead of `page`, the page a previous page's `nextCursor` leads to.
+   */
   list<T = ApiRecord>(resource: ListResource, params: ListParams): Promise<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/shares?page=..&size=..`, normalized to a `Page`. */
   listShares<T = Share>(params: ListParams): Promise<Page<T>>;
@@ -50,6 +75,7 @@ export interface ApiClient {
  * @example
  * const client = createApiClient({ baseUrl: '/api/pagewise' }); // behind createProxyHandler
  * const page = await client.listShares({ organizationId, page: 0, size: 20 });
+ * const next = page.nextCursor && (await client.listShares({ organizationId, size: 20, cursor: page.nextCursor }));
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const config = resolveConfig(options, true);
@@ -58,15 +84,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (options.id !== undefined) requireString('id', options.id);
   const serializeSort = options.serializeSort ?? springSort;
   assertFunction('serializeSort', serializeSort);
+  const serializePage = options.serializePage ?? springPage;
+  assertFunction('serializePage', serializePage);
+  const { cursorParam } = options;
+  if (cursorParam !== undefined && !(typeof cursorParam === 'string' && QUERY_NAME.test(cursorParam)))
+    throw invalidArgument('cursorParam', MUST_BE_QUERY_NAME, cursorParam);
+  const cursors = createCursorMemory();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     try {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
       assertListParams(params, resource);
+      const { cursor, size } = params;
+      const page = params.page ?? 0;
+      const paging = pageQuery(serializePage, {
+        page,
+        size,
+        cursor,
+        cursorParam:
+          params.cursorParam ??
+          cursorParam ??
+          (cursor === undefined ? undefined : cursors.recall(cursor)) ??
+          DEFAULT_CURSOR_PARAM,
+      });
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
-      const target = listTarget(config.baseUrl, resource, params, [...extra, ...filterParams(params.filters)]);
+      const target = listTarget(config.baseUrl, resource, params, [...extra, ...filterParams(params.filters)], paging);
       const { body, response } = await fetchJson(config, target, params.signal);
-      return parse(body, { response, page: params.page, size: params.size, url: target.url }) as Page<T>;
+      const result = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
+      return withCursorParam(result, cursorParam, cursors);
     } catch (error) {
       emit?.({
         type: 'client-error',
@@ -84,6 +129,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
   };
+}
+
+/**
+ * `page` with the parameter its token `nextCursor` goes out as (the option's, else the one its style suggested, else
+ * the default), remembered for a call that passes the cursor back alone; a URL cursor has none.
+ */
+function withCursorParam<T>(
+  page: Page<T>,
+  option: string | undefined,
+  cursors: ReturnType<typeof createCursorMemory>,
+): Page<T> {
+  const { nextCursor } = page;
+  const rest = { ...page };
+  delete rest.nextCursor;
+  delete rest.cursorParam;
+  if (typeof nextCursor !== 'string' || nextCursor === '') return rest;
+  if (isUrlCursor(nextCursor)) return { ...rest, nextCursor };
+  const cursorParam = option ?? page.cursorParam ?? DEFAULT_CURSOR_PARAM;
+  cursors.remember(nextCursor, cursorParam);
+  return { ...rest, nextCursor, cursorParam };
 }
 
 /**

@@ -21,12 +21,16 @@ export type {
   AuthStrategy,
   Environment,
   ListParams,
+  ListParamsBase,
+  ListParamsByCursor,
+  ListParamsByPage,
   Page,
+  PageRequest,
   ParsePage,
   ParsePageContext,
   ResettableAuthStrategy,
   Share,
   TokenResponse,
 } from './types';
-export type { FilterValue, ListFilters, ListResource, SerializeSort, SortEntry } from './types';
+export type { FilterValue, ListFilters, ListResource, SerializePage, SerializeSort, SortEntry } from './types';
 export type { ClientEvent, TokenEvent } from '../shared/events';

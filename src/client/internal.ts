@@ -5,6 +5,7 @@
 export { resolveConfig } from './resolveConfig';
 export { resolveBaseUrl } from './url';
 export { listTarget } from './listTarget';
+export { cursorUrl, isUrlCursor, MAX_CURSOR_LENGTH, pageQuery, springPage, DEFAULT_CURSOR_PARAM } from './pageQuery';
 export { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
 export { parseLinkHeader } from './parseLinkHeader';
 export {

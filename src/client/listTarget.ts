@@ -1,6 +1,7 @@
 /** A list call on the wire: its URL, with sort and filters written in a stable order. */
 import type { ListTarget } from './fetchJson';
 import { baseUrlAt } from './url';
+import { cursorUrl, isUrlCursor } from './pageQuery';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
 
 /** Spring Data's `Pageable`: one `sort=<field>,asc|desc` per criterion, in order of precedence. */
@@ -22,21 +23,30 @@ export function filterParams(filters: ListFilters | undefined): Array<[string, s
   return pairs;
 }
 
+type Pairs = ReadonlyArray<readonly [string, string]>;
+
 /**
- * `{baseUrl}/{organizationId}/{resource}?page=..&size=..`, then `extra` parameters (sort and filters) as given, with
- * the organization's path and the resource kept beside it for the steps after (params already checked).
+ * `{baseUrl}/{organizationId}/{resource}?page=..&size=..` (or the `paging` parameters given in their place), then
+ * `extra` parameters (sort and filters) as given, with the organization's path and the resource kept beside it for
+ * the steps after (params already checked). A URL `cursor` is the request's URL as it stands, once `cursorUrl` has
+ * found it under the base address.
  */
 export function listTarget(
   baseUrl: string,
   resource: ListResource,
-  { organizationId, page, size }: ListParams,
-  extra: ReadonlyArray<readonly [string, string]>,
+  { organizationId, page, size, cursor }: ListParams,
+  extra: Pairs,
+  paging?: Pairs,
 ): ListTarget {
+  const base = baseUrlAt(baseUrl);
+  const scope = `${base}/${encodeURIComponent(organizationId)}`;
+  if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), scope, resource };
   const query = new URLSearchParams([
-    ['page', String(page)],
-    ['size', String(size)],
-    ...(extra as ReadonlyArray<[string, string]>),
+    ...((paging ?? [
+      ['page', String(page)],
+      ['size', String(size)],
+    ]) as Array<[string, string]>),
+    ...(extra as Array<[string, string]>),
   ]);
-  const scope = `${baseUrlAt(baseUrl)}/${encodeURIComponent(organizationId)}`;
   return { url: `${scope}/${resource}?${query}`, scope, resource };
 }

@@ -1,6 +1,6 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page, ParsePageContext } from './types';
-import { isDigits } from '../shared/paging';
+import { isDigits, isWireInteger } from '../shared/paging';
 import { parseLinkHeader } from './parseLinkHeader';
 
 type Json = Record<string, unknown>;
@@ -28,14 +28,23 @@ const count = (value: unknown): number | undefined => {
  * - Spring `Slice`: `{ content, last, number, size, ... }` (`hasNext = !last`)
  * - `{ items | data | results, has_more | hasMore }`
  * - `{ items | data | results, next }`, `next` a URL (or cursor) or null
+ * - `{ items | data | results, nextPageToken | next_page_token | nextCursor | next_cursor }` (a token, or none at the end)
+ * - HAL `_links.next.href`, JSON:API `links.next`
  * - an RFC 8288 `Link` header with `rel="next"` (and `rel="last"`, whose zero-based `page` parameter gives the page count)
+ * - a Stripe list, `{ object: 'list', data, has_more }`
  * - a plain array alone: a guess, `hasNext` when a full page came back
  *
  * The rows are the first of `content`, `items`, `data` and `results` that is a list (else `_embedded`'s); the total is
  * `totalElements` (of the page metadata) before `total` and `count`, which may count only this page's rows.
- * Counts may be numbers or numeric strings. Anything else throws a `ResponseShapeError` listing the keys it saw.
+ * Counts may be numbers or numeric strings. Rows with no word of a next page are the last page when they were asked
+ * for by cursor or fill less than a page. Anything else throws a `ResponseShapeError` listing the keys it saw.
+ *
+ * `nextCursor` is the way to the next page when the response gives one other than the page number: a next-page URL
+ * (made absolute; one that only moves the integer parameters a page-number request sent is number paging, and left
+ * out), a body token, or a Stripe list's last row `id`.
  */
-export function parsePage<T = unknown>(body: unknown, { response, page, size, url }: ParsePageContext): Page<T> {
+export function parsePage<T = unknown>(body: unknown, context: ParsePageContext): Page<T> {
+  const { response, page, size, url, cursor } = context;
   let items: unknown;
   let total: number | undefined;
   let hasNext: boolean | undefined;
@@ -56,6 +65,8 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
       // the rows were sent under another name (then they must be a list).
       items ??= lists.length || named.some((value) => value != null) ? lists.find(Array.isArray) : [];
     } else if ('content' in body) meta = body;
+    // HAL without page metadata (a list paged by its `next` link): the rows are the embedded list.
+    else if (isObject(body._embedded)) items ??= Object.values(body._embedded).find(Array.isArray);
     // The page metadata's total first: beside it, `count` is often this page's row count.
     total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
     const { next } = body;
@@ -82,6 +93,8 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
       // Not a URL: the page count stays unknown.
     }
   }
+  const way = nextWay(body, links.next, url);
+  if (hasNext === undefined && way.said) hasNext = way.next !== undefined;
   const pageSize = count(meta.size) || size;
   const pageIndex = count(meta.number) ?? page;
   if (total !== undefined) {
@@ -90,6 +103,10 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
   } else if (hasNext === undefined && Array.isArray(body)) {
     // Nothing says whether more follows: a full page suggests so (README: a guess; pass `parsePage` to know better).
     hasNext = (items as unknown[]).length >= pageSize;
+  } else if (hasNext === undefined && Array.isArray(items) && (cursor !== undefined || items.length < pageSize)) {
+    // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
+    // or a short page, which no service follows with more.
+    hasNext = false;
   }
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
@@ -98,5 +115,96 @@ export function parsePage<T = unknown>(body: unknown, { response, page, size, ur
       { method: 'GET', url, keys },
     );
   }
-  return { items: items as T[], total, pageIndex, pageSize, pageCount, hasNext, hasPrevious: pageIndex > 0 };
+  const result: Page<T> = {
+    items: items as T[],
+    total,
+    pageIndex,
+    pageSize,
+    pageCount,
+    hasNext,
+    hasPrevious: pageIndex > 0 || cursor !== undefined,
+  };
+  // A next-page URL that only moves the numbers this request sent is number paging, which the page number does.
+  if (hasNext && way.next !== undefined && !(way.url && cursor === undefined && movesOnlyNumbers(way.next, url))) {
+    result.nextCursor = way.next;
+    if (way.param) result.cursorParam = way.param;
+  }
+  return result;
+}
+
+/** What a response says of the way to its next page: a URL, a token (and the parameter its style takes it as). */
+interface NextWay {
+  /** The URL (absolute) or token; undefined when the response names none. */
+  next?: string | undefined;
+  /** Whether `next` is a URL. */
+  url?: boolean;
+  /** The query parameter the token goes out as, where the style says. */
+  param?: string;
+  /** Whether the response has a field for the next page at all (so its absence means the end). */
+  said?: boolean;
+}
+
+const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * The way to the next page a response gives other than its number, in order: a Stripe list's last row, a token in
+ * the body, a body `next`, HAL's `_links.next.href`, JSON:API's `links.next`, a `Link` header `rel="next"`.
+ */
+function nextWay(body: unknown, linkNext: string | undefined, url: string): NextWay {
+  const absolute = (target: string): NextWay => {
+    try {
+      return { next: new URL(target, url).href, url: true, said: true };
+    } catch {
+      return { said: true };
+    }
+  };
+  if (isObject(body)) {
+    if (body.object === 'list' && Array.isArray(body.data)) {
+      const last = body.data.at(-1) as Json | undefined;
+      const id = isObject(last) && (typeof last.id === 'string' || typeof last.id === 'number') ? last.id : undefined;
+      return { next: body.has_more === true && id !== undefined ? String(id) : undefined, param: 'starting_after' };
+    }
+    for (const [name, param] of TOKEN_FIELDS) {
+      if (name in body) return { next: nonEmpty(body[name]), param, said: true };
+    }
+    const { next } = body;
+    if (typeof next === 'string' && next) return /^(https?:|\/|\?)/i.test(next) ? absolute(next) : { next, said: true };
+    const hal = isObject(body._links) ? body._links : undefined;
+    const jsonApi = isObject(body.links) ? body.links : undefined;
+    for (const relations of [hal, jsonApi]) {
+      if (!relations) continue;
+      const target = relations.next;
+      const href = nonEmpty(isObject(target) ? target.href : target);
+      if (href) return absolute(href);
+      // Links without a next one: a last page, when the links are the paging ones.
+      if (relations.self !== undefined || relations.prev !== undefined || relations.first !== undefined)
+        return { said: true };
+    }
+  }
+  return linkNext ? absolute(linkNext) : {};
+}
+
+/** Body fields that hold a next-page token, with the query parameter each style takes it back as. */
+const TOKEN_FIELDS: ReadonlyArray<readonly [string, string | undefined]> = [
+  ['nextPageToken', 'pageToken'],
+  ['next_page_token', 'pageToken'],
+  ['nextCursor', undefined],
+  ['next_cursor', undefined],
+];
+
+/** Whether `next` differs from `requested` only in integer parameters both carry (page, offset, start…). */
+function movesOnlyNumbers(next: string, requested: string): boolean {
+  try {
+    const a = new URL(next).searchParams;
+    const b = new URL(requested).searchParams;
+    const names = new Set([...a.keys(), ...b.keys()]);
+    for (const name of names) {
+      const x = a.getAll(name).join();
+      const y = b.getAll(name).join();
+      if (x !== y && !(a.has(name) && b.has(name) && isWireInteger(x) && isWireInteger(y))) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }

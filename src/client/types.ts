@@ -27,6 +27,19 @@ export interface Page<T> {
   hasNext: boolean;
   /** Whether a page precedes this one. */
   hasPrevious: boolean;
+  /**
+   * The way to the next page when the service gives one other than its number: a next-page URL made absolute (a
+   * body `next`, HAL `_links.next.href`, JSON:API `links.next`, a `Link` header `rel="next"`), a token from the
+   * body (`nextPageToken`, `next_page_token`, `nextCursor`, `next_cursor`), or a Stripe list's last row `id`. Pass
+   * it as the next call's `cursor`. Undefined when the service pages by number only, and when no page follows.
+   */
+  nextCursor?: string;
+  /**
+   * The query parameter a token `nextCursor` goes out as: the client's `cursorParam` option, else what the response's
+   * style takes (`pageToken` after a Google-style list, `starting_after` after a Stripe list), else `cursor`.
+   * Undefined for a URL `nextCursor`, which is requested as it stands.
+   */
+  cursorParam?: string;
 }
 
 /**
@@ -49,16 +62,64 @@ export type FilterValue = string | number | boolean;
 /** Filters sent as query parameters; `undefined`, `null`, `''` and empty arrays are left out. */
 export type ListFilters = Readonly<Record<string, FilterValue | readonly FilterValue[] | null | undefined>>;
 
+/** What `serializePage` gets: the page asked for. */
+export interface PageRequest {
+  /** Zero-based page index (with a cursor, the index the caller gave it, else 0). */
+  page: number;
+  /** Rows per page. */
+  size: number;
+  /** A token cursor, when the page is asked for by one (a URL cursor is requested as it stands, never serialized). */
+  cursor?: string | undefined;
+  /** The query parameter the client would send `cursor` as. */
+  cursorParam: string;
+}
+
+/**
+ * Turns the page asked for into the query parameters that ask for it, e.g. `({ page, size }) => ({ offset: page * size,
+ * limit: size })`; `undefined` and `null` values are left out. A token cursor the result does not carry is added as
+ * `cursorParam`, so a serializer written for numbers stays right on cursor calls.
+ */
+export type SerializePage = (
+  request: PageRequest,
+) => Readonly<Record<string, string | number | boolean | null | undefined>> | Iterable<readonly [string, string]>;
+
 /** Turns a sort into query parameters. */
 export type SerializeSort = (sort: readonly SortEntry[]) => Array<readonly [name: string, value: string]>;
 
-/** Arguments of the list operations: `page` and `size` are exactly the wire's query parameters. */
-export interface ListParams {
+/**
+ * Arguments of the list operations: a page by its number (`page`, zero-based as on the wire) or by the previous
+ * page's `nextCursor` (`cursor`), and its `size`.
+ */
+export type ListParams = ListParamsByPage | ListParamsByCursor;
+
+/** A list call for a page by its number. */
+export interface ListParamsByPage extends ListParamsBase {
+  /** Zero-based page index, the wire's `page` query parameter (or what `serializePage` makes of it). */
+  page: number;
+  /** No cursor: the page is asked for by its number. */
+  cursor?: undefined;
+  /** Only with a cursor. */
+  cursorParam?: undefined;
+}
+
+/** A list call for the page a previous page's `nextCursor` leads to. */
+export interface ListParamsByCursor extends ListParamsBase {
+  /**
+   * A previous page's `nextCursor`: a URL (requested as it stands, and only when it lies under the client's
+   * `baseUrl`) or a token (sent as the `cursorParam` query parameter, beside `size`, sort and filters).
+   */
+  cursor: string;
+  /** The zero-based index of the page the cursor leads to, reported as the page's `pageIndex`. @default 0 */
+  page?: number;
+  /** The query parameter a token cursor goes out as: the previous page's `cursorParam`. @default the client's choice (see `Page.cursorParam`) */
+  cursorParam?: string;
+}
+
+/** What every list call takes. */
+export interface ListParamsBase {
   /** The organization's UUID. */
   organizationId: string;
-  /** Zero-based page index, the wire's `page` query parameter. */
-  page: number;
-  /** Rows per page, the wire's `size` query parameter. */
+  /** Rows per page, the wire's `size` query parameter (or what `serializePage` makes of it). */
   size: number;
   /** Sort criteria in order of precedence, sent as the client's `serializeSort` says. @default [] */
   sort?: readonly SortEntry[] | undefined;
@@ -124,8 +185,10 @@ export interface ResettableAuthStrategy extends AuthStrategy {
 export interface ParsePageContext {
   /** The response (read its headers, e.g. `X-Total-Count`; the body is already consumed). */
   response: Response;
-  /** The `page` that was asked for (zero-based). */
+  /** The `page` that was asked for (zero-based; with a cursor, the index the caller gave it, else 0). */
   page: number;
+  /** The cursor the page was asked for by, if it was. */
+  cursor?: string | undefined;
   /** The `size` that was asked for. */
   size: number;
   /** The URL that was requested (for error messages). */

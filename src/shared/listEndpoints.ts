@@ -10,6 +10,10 @@ export const MUST_BE_KEYED_BY_PATH_SEGMENTS = 'must be keyed by path segments';
 /** A resource name, one path segment: a letter, then letters, digits, - or _. The one place the pattern is written. */
 export const RESOURCE_NAME = /^[A-Za-z][\w-]*$/;
 
+/** A query parameter's name as pagewise writes one (a cursor's, a page's): letters, digits, `-`, `_`, `.`, `[`, `]`. */
+export const QUERY_NAME = /^[A-Za-z_][\w.[\]-]{0,63}$/;
+export const MUST_BE_QUERY_NAME = 'must be a query parameter name';
+
 /**
  * `/{organizationId}/{resource}` at the end of a path (`^`: and at its start), a trailing slash allowed; the resource
  * as `RESOURCE_NAME` has it, without its anchors. Built in calls marked pure, so bundlers drop the patterns an entry

@@ -301,7 +301,7 @@ describe('response shapes without a total', () => {
   it.each<[string, Reply, boolean]>([
     ['a Spring Slice (last: false)', { body: slice(1, false) }, true],
     ['a Spring Slice (last: true)', { body: slice(1, true) }, false],
-    ['{ data, has_more: true }', { body: { object: 'list', data: rows, has_more: true } }, true],
+    ['{ data, has_more: true }', { body: { data: rows, has_more: true } }, true],
     ['{ data, has_more: false }', { body: { data: rows, has_more: false } }, false],
     ['{ items, hasMore: true }', { body: { items: rows, hasMore: true } }, true],
     ['{ results, hasMore: false }', { body: { results: rows, hasMore: false } }, false],
@@ -353,7 +353,7 @@ describe('response shapes without a total', () => {
   it('leaves the page count unknown when rel="last" has no page parameter', async () => {
     await expect(
       list({ body: rows, headers: { Link: '</x?cursor=abc>; rel="next", </x?cursor=zzz>; rel="last"' } }),
-    ).resolves.toEqual(unknown(1, true));
+    ).resolves.toEqual(unknown(1, true, { nextCursor: `${server.origin}/x?cursor=abc` }));
   });
 
   it('keeps a total winning: a Page with last, and totalElements beside a Link header, a has-more flag or next', async () => {
