@@ -73,9 +73,9 @@ const frameworks = [
     name: 'React Router',
     dir: join(root, 'examples', 'react-router-app'),
     steps: [
-      ['generate its route types', 'node_modules/@react-router/dev/bin.js', ['typegen']],
+      ['generate its route types', 'node_modules/.bin/react-router', ['typegen']],
       ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
-      ['build it with `react-router build` (Vite)', 'node_modules/@react-router/dev/bin.js', ['build']],
+      ['build it with `react-router build` (Vite)', 'node_modules/.bin/react-router', ['build']],
     ],
     test: 'test/e2e/react-router-app.e2e.test.mjs',
   },
