@@ -30,3 +30,7 @@ export type {
 } from './types';
 export type { FilterValue, ListFilters, ListResource, SerializeSort, SortEntry } from './types';
 export type { ClientEvent, TokenEvent } from '../shared/events';
+export { createRpcClient } from './createRpcClient';
+export type { RpcClientOptions } from './createRpcClient';
+export { parseListCall } from './listCall';
+export type { ListAnswer, ListCall, ListFailure } from './listCall';
