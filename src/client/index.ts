@@ -33,4 +33,4 @@ export type { ClientEvent, TokenEvent } from '../shared/events';
 export { createRpcClient } from './createRpcClient';
 export type { RpcClientOptions } from './createRpcClient';
 export { parseListCall } from './listCall';
-export type { ListAnswer, ListCall, ListFailure } from './listCall';
+export type { JsonValue, ListAnswer, ListCall, ListFailure } from './listCall';

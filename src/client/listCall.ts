@@ -42,8 +42,11 @@ export interface ListFailure {
   error?: string;
 }
 
-/** What answers a `ListCall`: the page, or why there is none. */
-export type ListAnswer<T = unknown> = { page: Page<T> } | { error: ListFailure };
+/** A value JSON can hold: what a page's rows are once they have crossed. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** What answers a `ListCall`: the page, or why there is none. Rows are JSON, as the service answered them. */
+export type ListAnswer<T = { [key: string]: JsonValue }> = { page: Page<T> } | { error: ListFailure };
 
 /** Throws the argument error for a resource that is not a string (`assertListParams` judges the string). */
 export function assertResource(resource: unknown): asserts resource is string {

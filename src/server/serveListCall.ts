@@ -5,6 +5,8 @@ import {
   isTimeoutError,
   parseListCall,
   type ApiClient,
+  type JsonValue,
+  type Page,
   type ListAnswer,
   type ListCall,
   type ListFailure,
@@ -66,8 +68,12 @@ export async function serveListCall(
   if (!allow(checked)) return { error: { kind: 'HttpError', status: 403, statusText: 'Forbidden' } };
   try {
     const { resource, ...params } = checked;
-    return { page: await client.list(resource, options.signal ? { ...params, signal: options.signal } : params) };
+    const page = await client.list(resource, options.signal ? { ...params, signal: options.signal } : params);
+    // The rows are the service's JSON (or what the client's parsePage made of it), so they cross as they are.
+    return { page: page as Page<{ [key: string]: JsonValue }> };
   } catch (error) {
+    // Servers abort a gone request's signal with reasons of their own (Node's `aborted`, ECONNRESET): it is still an abort.
+    if (options.signal?.aborted) return { error: { kind: 'AbortError' } };
     const failure = failureOf(error);
     if (failure === undefined) throw error;
     return { error: failure };

@@ -302,7 +302,8 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
 
   it('aborts the service call when the request that carried it goes away, and answers AbortError', async () => {
     const controller = new AbortController();
-    mock.setLatency(() => (controller.abort(), 50));
+    // As Node's HTTP server has it: the reason is an `aborted` error, no AbortError.
+    mock.setLatency(() => (controller.abort(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })), 50));
     const answer = await serveListCall(
       serverClient(),
       { resource: 'shares', organizationId: acme, page: 0, size: 20 },
