@@ -86,7 +86,11 @@ const frameworks = [
     dir: join(root, 'examples', 'tanstack-start-app'),
     steps: [
       // Start's Vite plugin writes the route tree (src/routeTree.gen.ts) the type-check reads, so the build comes first.
-      ['build it with `vite build` (route tree, server functions compiled out of the browser’s bundle)', 'node_modules/vite/bin/vite.js', ['build']],
+      [
+        'build it with `vite build` (route tree, server functions compiled out of the browser’s bundle)',
+        'node_modules/vite/bin/vite.js',
+        ['build'],
+      ],
       ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
     ],
     test: 'test/e2e/tanstack-start-app.e2e.test.mjs',

@@ -6,7 +6,7 @@ import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
 import { statusLine } from './fetchJson';
-import { assertResource, listCallOf, type ListAnswer, type ListCall, type ListFailure } from './listCall';
+import { assertResource, listCallOf, type ListCall, type ListFailure } from './listCall';
 import { errorName } from './redact';
 import type { ApiRecord, ListParams, ListResource, Page } from './types';
 import { assertFunction, requireString } from '../shared/assert';

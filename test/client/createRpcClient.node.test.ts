@@ -57,7 +57,8 @@ function serverClient() {
 /** A browser client whose calls `serveListCall` answers with `server`, through a JSON round trip. */
 function rpcThrough(server = serverClient(), allow?: (call: ListCall) => boolean) {
   return createRpcClient({
-    call: async ({ data }) => overTheWire(await serveListCall(server, overTheWire(data) as ListCall, allow ? { allow } : {})),
+    call: async ({ data }) =>
+      overTheWire(await serveListCall(server, overTheWire(data) as ListCall, allow ? { allow } : {})),
   });
 }
 
@@ -315,11 +316,15 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
   it('throws what is no failure of the request, such as a bug in `allow`', async () => {
     const bug = new Error('allow crashed');
     await expect(
-      serveListCall(serverClient(), { resource: 'shares', organizationId: acme, page: 0, size: 20 }, {
-        allow: () => {
-          throw bug;
+      serveListCall(
+        serverClient(),
+        { resource: 'shares', organizationId: acme, page: 0, size: 20 },
+        {
+          allow: () => {
+            throw bug;
+          },
         },
-      }),
+      ),
     ).rejects.toBe(bug);
   });
 });
