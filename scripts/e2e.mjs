@@ -5,7 +5,7 @@
 // examples/shares-app resolves its other dependencies from the repo's node_modules, so nothing is downloaded for it.
 // examples/next-app, examples/react-router-app and examples/tanstack-start-app bring their frameworks in their own
 // package.json and lockfile, installed here with `npm ci` when their node_modules is missing or older than the lockfile.
-// React Router 8 and TanStack Start need Node 22.12 or later: run this script with such a node (it runs every step with
+// React Router 8 and TanStack Start need Node 22.22 or later: run this script with such a node (it runs every step with
 // its own `process.execPath`).
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +13,15 @@ import { join, relative } from 'node:path';
 import { createCompiler } from './compiler.mjs';
 import { installTarball, packLibrary, root } from './pack.mjs';
 import { stepRunner, tool } from './run.mjs';
+
+// React Router 8 asks for Node 22.22 or later and TanStack Start for 22.12: said at once, not deep inside a build.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 22)) {
+  console.error(
+    `✖ the example apps need Node 22.22 or later (React Router 8, TanStack Start); this is ${process.version}`,
+  );
+  process.exit(1);
+}
 
 const app = join(root, 'examples', 'shares-app');
 /** Vitest's command to run the end-to-end `files`, which launch Chromium and the app servers themselves. */
