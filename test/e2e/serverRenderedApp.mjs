@@ -394,6 +394,13 @@ export function describeServerRenderedApp(app) {
       }
     });
 
+    it('every answer to the browser’s way to the service is kept out of shared caches (private, no-store)', async () => {
+      const answers = (await Promise.all(bodies)).filter(Boolean).filter(({ url }) => way.matches(new URL(url)));
+      expect(answers.length, 'answers were read').toBeGreaterThan(5);
+      for (const { url, headers } of answers)
+        expect(headers['cache-control'], `${way.call(new URL(url))}: Cache-Control`).toBe('private, no-store');
+    });
+
     it('the server logged no error', () => {
       const log = serverOutput.join('');
       expect(log).not.toMatch(/error|warn|\[pagewise\]|⨯/i);
