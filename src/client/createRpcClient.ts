@@ -1,12 +1,12 @@
 import type { ApiClient } from './createApiClient';
-import { assertListParams } from './assertListParams';
+import { assertListParams, assertResource } from './assertListParams';
 import { AuthError } from './errors/AuthError';
 import { HttpError } from './errors/HttpError';
 import { NetworkError } from './errors/NetworkError';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
 import { statusLine } from './fetchJson';
-import { assertResource, listCallOf, type ListCall, type ListFailure } from './listCall';
+import { listCallOf, type ListCall, type ListFailure } from './listCall';
 import { errorName } from './redact';
 import type { ApiRecord, ListParams, ListResource, Page } from './types';
 import { assertFunction, requireString } from '../shared/assert';

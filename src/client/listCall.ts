@@ -1,7 +1,6 @@
-import { assertListParams } from './assertListParams';
+import { assertListParams, assertResource } from './assertListParams';
 import type { FilterValue, ListParams, ListResource, Page, SortEntry } from './types';
 import { invalidArgument } from '../shared/assert';
-import { MUST_BE_PATH_SEGMENT } from '../shared/listEndpoints';
 
 /**
  * A list call as plain data, for a way to the service that is a function call rather than HTTP: a TanStack Start
@@ -47,11 +46,6 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 
 /** What answers a `ListCall`: the page, or why there is none. Rows are JSON, as the service answered them. */
 export type ListAnswer<T = { [key: string]: JsonValue }> = { page: Page<T> } | { error: ListFailure };
-
-/** Throws the argument error for a resource that is not a string (`assertListParams` judges the string). */
-export function assertResource(resource: unknown): asserts resource is string {
-  if (typeof resource !== 'string') throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
-}
 
 /** `params` as the data of a call of `resource`, without the signal, which does not cross (checked already). */
 export function listCallOf(resource: ListResource, params: ListParams): ListCall {
