@@ -17,7 +17,7 @@ import { DOCUMENTED_RESOURCES } from '../shared/listEndpoints';
 
 /** Options of `serveListCall`. */
 export interface ServeListCallOptions {
-  /** Aborts the call to the service: the request that carried the call (the browser went away). */
+  /** Aborts the call to the service: the signal of the request that carried the call (the browser went away). @default none */
   signal?: AbortSignal | undefined;
   /**
    * Whether to answer this call: a real app checks the user's session and the organization. A refused call is answered
