@@ -3,14 +3,25 @@
 // (what `npm install <tarball>` does for the package) → type-check the app against the shipped .d.ts → build it →
 // run test/e2e against it over real HTTP on 127.0.0.1, with Vitest (test/e2e/apps.vitest.config.ts).
 // examples/shares-app resolves its other dependencies from the repo's node_modules, so nothing is downloaded for it.
-// examples/next-app and examples/react-router-app bring their frameworks in their own package.json and lockfile,
-// installed here with `npm ci` when their node_modules is missing or older than the lockfile.
+// examples/next-app, examples/react-router-app and examples/tanstack-start-app bring their frameworks in their own
+// package.json and lockfile, installed here with `npm ci` when their node_modules is missing or older than the lockfile.
+// React Router 8 and TanStack Start need Node 22.22 or later: run this script with such a node (it runs every step with
+// its own `process.execPath`).
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { createCompiler } from './compiler.mjs';
 import { installTarball, packLibrary, root } from './pack.mjs';
 import { stepRunner, tool } from './run.mjs';
+
+// React Router 8 asks for Node 22.22 or later and TanStack Start for 22.12: said at once, not deep inside a build.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 22)) {
+  console.error(
+    `✖ the example apps need Node 22.22 or later (React Router 8, TanStack Start); this is ${process.version}`,
+  );
+  process.exit(1);
+}
 
 const app = join(root, 'examples', 'shares-app');
 /** Vitest's command to run the end-to-end `files`, which launch Chromium and the app servers themselves. */
@@ -73,11 +84,25 @@ const frameworks = [
     name: 'React Router',
     dir: join(root, 'examples', 'react-router-app'),
     steps: [
-      ['generate its route types', 'node_modules/@react-router/dev/bin.js', ['typegen']],
+      ['generate its route types', 'node_modules/.bin/react-router', ['typegen']],
       ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
-      ['build it with `react-router build` (Vite)', 'node_modules/@react-router/dev/bin.js', ['build']],
+      ['build it with `react-router build` (Vite)', 'node_modules/.bin/react-router', ['build']],
     ],
     test: 'test/e2e/react-router-app.e2e.test.mjs',
+  },
+  {
+    name: 'TanStack Start',
+    dir: join(root, 'examples', 'tanstack-start-app'),
+    steps: [
+      // Start's Vite plugin writes the route tree (src/routeTree.gen.ts) the type-check reads, so the build comes first.
+      [
+        'build it with `vite build` (route tree, server functions compiled out of the browser’s bundle)',
+        'node_modules/vite/bin/vite.js',
+        ['build'],
+      ],
+      ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
+    ],
+    test: 'test/e2e/tanstack-start-app.e2e.test.mjs',
   },
 ];
 for (const framework of frameworks) {

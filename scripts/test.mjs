@@ -59,7 +59,7 @@ const steps = [
     uses: ['chromium'],
   },
   {
-    name: 'example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router',
+    name: 'example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router, TanStack Start',
     command: ['node', 'scripts/e2e.mjs'],
     uses: ['chromium', 'redis'],
   },

@@ -57,3 +57,8 @@ export function assertListParams(params: ListParams, resource?: string): void {
     throw invalidArgument('signal', 'must be an AbortSignal', signal);
   assertSortAndFilters(params);
 }
+
+/** Throws the argument error for a resource that is not a string (`assertListParams` judges the string). */
+export function assertResource(resource: unknown): asserts resource is string {
+  if (typeof resource !== 'string') throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
+}

@@ -49,7 +49,10 @@ export interface ApiClientOptions extends RequestOptions {
 
 /** A client of the service's list operations. */
 export interface ApiClient {
-  /** The base URL without a trailing slash: absolute, or a path where there was no page origin at construction. */
+  /**
+   * The base URL without a trailing slash: absolute, or a path where there was no page origin at construction; `''`
+   * for a client of `createRpcClient`, whose calls have no URL.
+   */
   readonly baseUrl: string;
   /** A non-secret identity for query keys: the `id` option, else the same for every client of the service. */
   readonly id: string;

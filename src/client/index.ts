@@ -34,3 +34,7 @@ export type {
 } from './types';
 export type { FilterValue, ListFilters, ListResource, SerializePage, SerializeSort, SortEntry } from './types';
 export type { ClientEvent, TokenEvent } from '../shared/events';
+export { createRpcClient } from './createRpcClient';
+export type { RpcClientOptions } from './createRpcClient';
+export { parseListCall } from './listCall';
+export type { JsonValue, ListAnswer, ListCall, ListFailure } from './listCall';

@@ -22,3 +22,5 @@ export { memoryTokenStore } from './memoryTokenStore';
 export { redisTokenStore } from './redisTokenStore';
 export type { RedisLikeClient, RedisTokenStoreOptions } from './redisTokenStore';
 export type { ProxyEvent, TokenEvent } from '../shared/events';
+export { serveListCall } from './serveListCall';
+export type { ServeListCallOptions } from './serveListCall';

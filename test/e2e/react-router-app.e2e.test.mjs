@@ -10,7 +10,7 @@ describeServerRenderedApp({
   dir,
   start: (port) => ({
     command: process.execPath,
-    args: [join(dir, 'node_modules', '@react-router', 'serve', 'bin.js'), join(dir, 'build', 'server', 'index.js')],
+    args: [join(dir, 'node_modules', '.bin', 'react-router-serve'), join(dir, 'build', 'server', 'index.js')],
     env: { PORT: String(port), HOST: '127.0.0.1' },
   }),
   clientAssets: join(dir, 'build', 'client'),

@@ -1,6 +1,7 @@
-// The checks both server-rendering example apps (examples/next-app, examples/react-router-app) must pass, built from
-// the packed package and browsed in headless Chromium over real HTTP on 127.0.0.1:
-// browser → app server (server render with the server's client; proxy with the credentials) → mock service.
+// The checks every server-rendering example app (examples/next-app, examples/react-router-app,
+// examples/tanstack-start-app) must pass, built from the packed package and browsed in headless Chromium over real HTTP
+// on 127.0.0.1: browser → app server (server render with the server's client; a proxy, or a server function, with the
+// credentials) → mock service.
 // Run by scripts/e2e.mjs (npm test), which installs each app, unpacks the tarball into it and builds it first.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,7 +18,22 @@ import { createGate } from '../helpers/createGate';
  * @property {string} dir the example's folder (its mock.mjs and built output)
  * @property {(port: number) => { command: string, args: string[], env?: Record<string, string> }} start
  * @property {string} clientAssets the folder of what the browser downloads
+ * @property {BrowserWay} [way] how the browser reaches the service through the app: its proxy route by default
  */
+
+/**
+ * The browser's way to the service through the app server: which of its requests go that way, and the page (1-based,
+ * like the app's URL) and size each asks for, as `page/size`.
+ * @typedef {object} BrowserWay
+ * @property {(url: URL) => boolean} matches
+ * @property {(url: URL) => string} call
+ */
+
+/** @type {BrowserWay} The proxy route at `/api/pagewise/`, whose query is the service's (a zero-based page). */
+const proxyRoute = {
+  matches: (url) => url.pathname.startsWith('/api/pagewise/'),
+  call: (url) => `${Number(url.searchParams.get('page')) + 1}/${url.searchParams.get('size')}`,
+};
 
 /** Polls until `check` returns a truthy value. */
 async function until(what, check, timeoutMs = 15_000) {
@@ -64,6 +80,7 @@ const range = (first, last) => Array.from({ length: last - first + 1 }, (_, i) =
 
 /** @param {ServerRenderedApp} app */
 export function describeServerRenderedApp(app) {
+  const way = app.way ?? proxyRoute;
   let mock;
   let server;
   let origin;
@@ -85,23 +102,24 @@ export function describeServerRenderedApp(app) {
       .filter((r) => r.resource === 'shares' || r.resource === 'environments')
       .map((r) => ({ page: r.page + 1, size: r.size }));
   /**
-   * Requests to the app's server that are neither the proxy nor a static file: server renders, RSC payloads, loader
-   * data. React Router's route discovery (`/__manifest`, route definitions only, no loader runs) is left out.
+   * Requests to the app's server that are neither the way to the service nor a static file: server renders, RSC
+   * payloads, loader data. React Router's route discovery (`/__manifest`, route definitions only, no loader runs) is
+   * left out.
    */
   const serverRoundTrips = (from) =>
     browserRequests
       .slice(from)
       .map((r) => new URL(r.url))
-      .filter((u) => u.origin === origin && !u.pathname.startsWith('/api/pagewise/'))
+      .filter((u) => u.origin === origin && !way.matches(u))
       .filter((u) => !/^\/(_next\/static|assets)\//.test(u.pathname) && u.pathname !== '/__manifest')
       .map((u) => u.pathname + u.search);
-  /** The browser's calls of the proxy since `from`, as `page/size` with the page 1-based like the app's URL. */
+  /** The browser's calls of the proxy (or server function) since `from`, as `page/size`, the page 1-based. */
   const proxyCalls = (from) =>
     browserRequests
       .slice(from)
       .map((r) => new URL(r.url))
-      .filter((u) => u.origin === origin && u.pathname.startsWith('/api/pagewise/'))
-      .map((u) => `${Number(u.searchParams.get('page')) + 1}/${u.searchParams.get('size')}`);
+      .filter((u) => u.origin === origin && way.matches(u))
+      .map((u) => way.call(u));
   const shownRows = async (p = page) =>
     (await p.locator('main tbody tr td:first-child').allTextContents()).map((name) => Number(name.slice(-5)));
 
@@ -324,8 +342,8 @@ export function describeServerRenderedApp(app) {
     it('paging on before a page arrives aborts its request, and the server does not log that as an error', async () => {
       const aborted = [];
       const onFailed = (request) => {
-        if (request.url().includes('/api/pagewise/'))
-          aborted.push(`${new URL(request.url()).search} ${request.failure()?.errorText}`);
+        const url = new URL(request.url());
+        if (way.matches(url)) aborted.push(`${way.call(url)} ${request.failure()?.errorText}`);
       };
       page.on('requestfailed', onFailed);
       const gate = createGate();
@@ -337,7 +355,7 @@ export function describeServerRenderedApp(app) {
         );
         await link('First page').click();
         await until('the browser to abort the last page', () => aborted.length > 0);
-        expect(aborted).toStrictEqual(['?page=21&size=20 net::ERR_ABORTED']);
+        expect(aborted).toStrictEqual(['22/20 net::ERR_ABORTED']);
       } finally {
         gate.release();
         mock.service.setLatency(0);
@@ -374,6 +392,13 @@ export function describeServerRenderedApp(app) {
       for (const text of [...secrets, 'PAGEWISE_CLIENT_SECRET', 'client_credentials']) {
         expect(shipped.includes(text), `the client assets contain ${text}`).toBe(false);
       }
+    });
+
+    it('every answer to the browser’s way to the service is kept out of shared caches (private, no-store)', async () => {
+      const answers = (await Promise.all(bodies)).filter(Boolean).filter(({ url }) => way.matches(new URL(url)));
+      expect(answers.length, 'answers were read').toBeGreaterThan(5);
+      for (const { url, headers } of answers)
+        expect(headers['cache-control'], `${way.call(new URL(url))}: Cache-Control`).toBe('private, no-store');
     });
 
     it('the server logged no error', () => {

@@ -1,0 +1,77 @@
+import { assertListParams, assertResource } from './assertListParams';
+import type { FilterValue, ListParams, ListResource, Page, SortEntry } from './types';
+import { invalidArgument } from '../shared/assert';
+
+/**
+ * A list call as plain data, for a way to the service that is a function call rather than HTTP: a TanStack Start
+ * server function, a server action, a worker. `createRpcClient` sends it, the server reads it with `parseListCall`
+ * and answers it with `serveListCall` (`pagewise/server`). JSON both ways, so any serializer carries it.
+ */
+export interface ListCall {
+  /** The list below the organization, e.g. `'shares'`. */
+  resource: ListResource;
+  /** The organization's UUID. */
+  organizationId: string;
+  /** Zero-based page index. */
+  page: number;
+  /** Rows per page. */
+  size: number;
+  /** Sort criteria in order of precedence. @default [] */
+  sort?: SortEntry[];
+  /** Filters; arrays repeat the parameter. @default {} */
+  filters?: Record<string, FilterValue | FilterValue[] | null>;
+}
+
+/**
+ * Why a list call failed, as data: the kind of the error the server's client raised and the fields its guards and the
+ * retry policy read. Never a message, URL, body or header: those may name the service's host or echo a credential.
+ */
+export interface ListFailure {
+  /** The error's kind: `HttpError`, `AuthError`, `NetworkError`, `TimeoutError`, `ResponseShapeError` or `AbortError`. */
+  kind: string;
+  /** The service's status (`HttpError`). */
+  status?: number;
+  /** The service's status text, redacted (`HttpError`). */
+  statusText?: string;
+  /** Milliseconds the service asked to wait (`HttpError` for 429 and 503). */
+  retryAfterMs?: number;
+  /** The limit that ran out (`TimeoutError`). */
+  timeoutMs?: number;
+  /** The identity provider's RFC 6749 error code (`AuthError`). */
+  error?: string;
+}
+
+/** A value JSON can hold: what a page's rows are once they have crossed. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** What answers a `ListCall`: the page, or why there is none. Rows are JSON, as the service answered them. */
+export type ListAnswer<T = { [key: string]: JsonValue }> = { page: Page<T> } | { error: ListFailure };
+
+/** `params` as the data of a call of `resource`, without the signal, which does not cross (checked already). */
+export function listCallOf(resource: ListResource, params: ListParams): ListCall {
+  const { organizationId, page, size, sort, filters } = params;
+  const call: ListCall = { resource, organizationId, page, size };
+  if (sort?.length) call.sort = sort.map(({ id, desc }) => ({ id, desc }));
+  if (filters != null) call.filters = { ...(filters as ListCall['filters']) };
+  return call;
+}
+
+/**
+ * Reads a list call that crossed a boundary (a server function's input, a message): throws the `TypeError` naming the
+ * first bad field that `createApiClient`'s `list` would throw, and returns a copy holding only the call's fields.
+ * Pass it as the server function's validator.
+ *
+ * @example
+ * const listPage = createServerFn().validator(parseListCall).handler(({ data }) => serveListCall(serverClient, data));
+ */
+export function parseListCall(input: unknown): ListCall {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw invalidArgument('call', 'must be a list call: { resource, organizationId, page, size, sort?, filters? }');
+  const { resource } = input as ListCall;
+  assertResource(resource);
+  // A signal never crosses: whatever came in its place is dropped, not judged.
+  const params = { ...(input as ListParams) };
+  delete params.signal;
+  assertListParams(params, resource);
+  return listCallOf(resource, params);
+}
