@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { errorResponse } from './errorResponse';
+import { errorResponse, problemResponse } from './errorResponse';
 import { MOCK_REALM } from './http';
 import type { MockFailure } from './types';
 
@@ -13,7 +13,19 @@ const TOKEN_FAILURE_CODES = {
 } as const;
 
 /** The statuses `fail()` accepts. */
-export const MOCK_FAILURES: readonly MockFailure['status'][] = [401, 403, 429, 500, 503, 'malformed-json', 'network'];
+export const MOCK_FAILURES: readonly MockFailure['status'][] = [
+  400,
+  401,
+  403,
+  404,
+  409,
+  422,
+  429,
+  500,
+  503,
+  'malformed-json',
+  'network',
+];
 
 /** The answer of an injected failure: an OAuth error at the token endpoint, a Spring error body elsewhere. */
 export function failureResponse(failure: MockFailure, path: string, now: number): Response {
@@ -31,5 +43,6 @@ export function failureResponse(failure: MockFailure, path: string, now: number)
       { status: failure.status, headers: { ...headers, 'Cache-Control': 'no-store' } },
     );
   }
+  if (failure.method) return problemResponse(failure.status, `Simulated ${failure.status}`, { path, headers });
   return errorResponse(failure.status, `Simulated ${failure.status}`, { path, now, headers });
 }
