@@ -4,13 +4,14 @@ import { MOCK_REALM } from './http';
 import type { MockFailure } from './types';
 
 // OAuth error codes (RFC 6749 5.2 and 4.1.2.1) a failing identity provider answers with.
-const TOKEN_FAILURE_CODES = {
+const TOKEN_FAILURE_CODES: Partial<Record<MockFailure['status'], string>> = {
+  400: 'invalid_request',
   401: 'invalid_client',
   403: 'access_denied',
   429: 'temporarily_unavailable',
   500: 'server_error',
   503: 'temporarily_unavailable',
-} as const;
+};
 
 /** The statuses `fail()` accepts. */
 export const MOCK_FAILURES: readonly MockFailure['status'][] = [
@@ -39,7 +40,7 @@ export function failureResponse(failure: MockFailure, path: string, now: number)
   if (failure.status === 401) headers['WWW-Authenticate'] = `Bearer ${MOCK_REALM}, error="invalid_token"`;
   if (failure.resource === 'token') {
     return HttpResponse.json(
-      { error: TOKEN_FAILURE_CODES[failure.status], error_description: `Simulated ${failure.status}` },
+      { error: TOKEN_FAILURE_CODES[failure.status] ?? 'server_error', error_description: `Simulated ${failure.status}` },
       { status: failure.status, headers: { ...headers, 'Cache-Control': 'no-store' } },
     );
   }
