@@ -202,6 +202,7 @@ describe('a paged table', () => {
   it('a failing write rolls back and shows its error', async () => {
     renderTable();
     await waitFor(() => expect(namesShown()).toHaveLength(10));
+    await settled();
     const before = namesShown();
     const gate = createGate();
     service.setLatency(({ method }) => (method === 'DELETE' ? gate.held : 0));
@@ -326,3 +327,34 @@ function Writer({ id }: { id: string }) {
   const write = useListMutation('shares', { organizationId: globex });
   return <button onClick={() => write.mutate({ type: 'delete', id })}>Delete</button>;
 }
+
+it('the Suspense form moves to the page before when a delete empties the last page', async () => {
+  service.deleteRows(globex, 'shares', 2); // 21 rows: page 3 of 10 holds one
+  function LastPage() {
+    const shares = useSuspenseShares<MockShare>({ organizationId: globex, defaultPageSize: 10, defaultPage: 3 });
+    const write = useListMutation<MockShare>('shares', { organizationId: globex });
+    return (
+      <>
+        <ul aria-label="Shares">
+          {shares.data.items.map((share) => (
+            <li key={share.id} data-name={share.name}>
+              <button onClick={() => write.mutate({ type: 'delete', id: share.id })}>Delete {share.name}</button>
+            </li>
+          ))}
+        </ul>
+        <Pagination {...shares.pagination} />
+      </>
+    );
+  }
+  render(
+    <Suspense fallback={<p>Loading</p>}>
+      <LastPage />
+    </Suspense>,
+    { wrapper: createWrapper(queryClient, client) },
+  );
+  await waitFor(() => expect(namesShown()).toEqual(['globex-finance-00021']));
+  await userEvent.click(screen.getByRole('button', { name: 'Delete globex-finance-00021' }));
+  await waitFor(() => expect(namesShown()[0]).toMatch(/-00011$/));
+  await settled();
+  expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});
