@@ -81,8 +81,10 @@ export function createRowSource(
     },
     remove(id) {
       const index = indexOf(id);
-      if (index >= 0) (rows().splice(index, 1), (count -= 1));
-      return index >= 0;
+      if (index < 0) return false;
+      rows().splice(index, 1);
+      count -= 1;
+      return true;
     },
     restore() {
       count = initial;

@@ -40,7 +40,10 @@ export function failureResponse(failure: MockFailure, path: string, now: number)
   if (failure.status === 401) headers['WWW-Authenticate'] = `Bearer ${MOCK_REALM}, error="invalid_token"`;
   if (failure.resource === 'token') {
     return HttpResponse.json(
-      { error: TOKEN_FAILURE_CODES[failure.status] ?? 'server_error', error_description: `Simulated ${failure.status}` },
+      {
+        error: TOKEN_FAILURE_CODES[failure.status] ?? 'server_error',
+        error_description: `Simulated ${failure.status}`,
+      },
       { status: failure.status, headers: { ...headers, 'Cache-Control': 'no-store' } },
     );
   }
