@@ -114,7 +114,7 @@ export async function forwardWrite(
   if (!fromOwnOrigin(request, url, context.origins)) return json(403, { error: 'cross_origin_write' });
   const type = request.headers.get('content-type');
   if (method !== 'DELETE' && !JSON_TYPE.test(type ?? '')) return json(403, { error: 'json_required' });
-  const text = await readAtMost(request as unknown as Response, context.maxBodyBytes).catch(() => null);
+  const text = await readAtMost(request, context.maxBodyBytes).catch(() => null);
   if (text === undefined) return json(413, { error: 'payload_too_large' });
   if (text === null)
     return json(400, { error: 'bad_request', message: 'pagewise: the request body could not be read' });

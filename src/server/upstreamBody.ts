@@ -38,10 +38,14 @@ export class VerbatimJson {
 }
 
 /**
- * A response's body as text, or `undefined` as soon as it is over `maxBytes`: reading stops there and the rest is
- * cancelled (the connection is released, not drained), so a huge or endless body never sits in memory whole.
+ * A response's (or a request's) body as text, or `undefined` as soon as it is over `maxBytes`: reading stops there and
+ * the rest is cancelled (the connection is released, not drained), so a huge or endless body never sits in memory
+ * whole.
  */
-export async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
+export async function readAtMost(
+  response: Pick<Response, 'headers' | 'body' | 'text'>,
+  maxBytes: number,
+): Promise<string | undefined> {
   const declared = response.headers.get('content-length');
   // fetch fails a body longer than its Content-Length, so a declared length within bounds lets the fast reader run.
   if (isDigits(declared)) {
