@@ -4,6 +4,7 @@ import {
   isHttpError,
   isInvalidArgumentError,
   isNetworkError,
+  isTimeoutError,
   type ClientEvent,
 } from '../../src/client/index';
 import { apiAccountToken, clientCredentials } from '../../src/server/index';
@@ -11,6 +12,7 @@ import { demoOrganizationIds, type MockShare } from '../../src/testing/index';
 import { mockOverHttpForFile } from '../integration/mockOverHttpForFile';
 import { tokenRecordingFetch, type TokenRecordingFetch } from '../helpers/tokenRecordingFetch';
 import { expectNoSecrets } from './expectNoSecrets';
+import { createGate } from '../helpers/createGate';
 
 // The client's writes against the mock service over real HTTP on 127.0.0.1, with both authentication schemes.
 
@@ -251,5 +253,46 @@ describe('bad arguments are refused before any request', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ argument: 'resource' });
     expect(mock.requests).toHaveLength(0);
+  });
+});
+
+describe('timeouts and abort', () => {
+  it('ends a write held past timeoutMs with a TimeoutError naming its method, retries included', async () => {
+    const gate = createGate();
+    mock.setLatency(({ method }) => (method === 'DELETE' ? gate.held : 0));
+    const { accountId, apiToken } = mock.credentials;
+    const client = createApiClient({
+      baseUrl: http.baseUrl,
+      auth: apiAccountToken({ accountId, apiToken }),
+      timeoutMs: 200,
+    });
+    const error = await client
+      .delete('shares', { organizationId: globex, id: mock.rows(globex, 'shares')![0]!.id, retry: 3 })
+      .catch((e: unknown) => e);
+    gate.release();
+    expect(isTimeoutError(error)).toBe(true);
+    expect(error).toMatchObject({ method: 'DELETE', timeoutMs: 200 });
+  });
+
+  it("rejects with the caller's abort reason, and an aborted signal sends nothing", async () => {
+    const gate = createGate();
+    mock.setLatency(({ method }) => (method === 'PATCH' ? gate.held : 0));
+    const controller = new AbortController();
+    const id = mock.rows(globex, 'shares')![0]!.id;
+    const pending = basicClient().update('shares', {
+      organizationId: globex,
+      id,
+      body: { name: 'n' },
+      signal: controller.signal,
+    });
+    await expect.poll(() => mock.requests.length).toBe(1);
+    controller.abort(new Error('left the page'));
+    await expect(pending).rejects.toThrow('left the page');
+    gate.release();
+    const before = mock.requests.length;
+    await expect(
+      basicClient().delete('shares', { organizationId: globex, id, signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(mock.requests).toHaveLength(before);
   });
 });
