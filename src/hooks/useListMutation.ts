@@ -1,5 +1,3 @@
-'use client';
-
 import { useMutation, useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
 import type { ApiClient, ApiRecord, CreateParams, DeleteParams, UpdateParams } from '../client/index';
 import { invalidArgument } from '../shared/assert';
