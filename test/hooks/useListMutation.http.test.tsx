@@ -199,6 +199,22 @@ describe('a paged table', () => {
     expect(requestsSince(mark)).toEqual(['GET page=2', 'DELETE', 'GET page=2']);
   });
 
+  it('two deletes at once refetch the page on screen once, after the last', async () => {
+    renderTable();
+    await waitFor(() => expect(namesShown()).toHaveLength(10));
+    await settled();
+    const gate = createGate();
+    service.setLatency(({ method }) => (method === 'DELETE' ? gate.held : 0));
+    const mark = service.requests.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Delete globex-finance-00001' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete globex-projects-00002' }));
+    await waitFor(() => expect(namesShown()[0]).toBe('globex-design-00003'));
+    gate.release();
+    await settled();
+    expect(namesShown()).toEqual(service.rows(globex, 'shares')!.slice(0, 10).map((row) => row.name));
+    expect(requestsSince(mark)).toEqual(['DELETE', 'DELETE', 'GET page=0', 'GET page=1']);
+  });
+
   it('a failing write rolls back and shows its error', async () => {
     renderTable();
     await waitFor(() => expect(namesShown()).toHaveLength(10));
