@@ -344,8 +344,10 @@ export const RowActions: Story = {
   },
 };
 
+// Its own caption: on the docs page beside the story above, two tables and controls of one name would be ambiguous.
+const refusing = 'Shares of Acme, deletes refused';
 const failingWriteStory = mockedStory(
-  () => <EditableSharesTable organizationId={demoOrganizationIds.acme} caption={acme} />,
+  () => <EditableSharesTable organizationId={demoOrganizationIds.acme} caption={refusing} />,
   {},
   (service) => {
     service.fail({ status: 409, method: 'DELETE' });
@@ -358,16 +360,16 @@ export const WriteFailsAndRollsBack: Story = {
   ...failingWriteStory.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expectRows(canvasElement, acme, 1, 20);
+    await expectRows(canvasElement, refusing, 1, 20);
     await waitForIdle(failingWriteStory.queryClient());
     await userEvent.click(canvas.getByRole('button', { name: 'Delete acme-finance-00001' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Confirm delete acme-finance-00001' }));
-    await waitFor(() => expect(shownNames(canvasElement, acme)[0]).toMatch(/-00002$/));
+    await waitFor(() => expect(shownNames(canvasElement, refusing)[0]).toMatch(/-00002$/));
     const alert = await canvas.findByRole('alert', {}, SLOW);
     await expect(alert).toHaveTextContent(
       /Could not delete acme-finance-00001: Simulated 409 \(409 Conflict\)\. It is back/,
     );
-    await expectRows(canvasElement, acme, 1, 20);
+    await expectRows(canvasElement, refusing, 1, 20);
     await expect(canvas.getByText('1–20 of 437')).toBeInTheDocument();
   },
 };
