@@ -211,7 +211,12 @@ describe('a paged table', () => {
     await waitFor(() => expect(namesShown()[0]).toBe('globex-design-00003'));
     gate.release();
     await settled();
-    expect(namesShown()).toEqual(service.rows(globex, 'shares')!.slice(0, 10).map((row) => row.name));
+    expect(namesShown()).toEqual(
+      service
+        .rows(globex, 'shares')!
+        .slice(0, 10)
+        .map((row) => row.name),
+    );
     expect(requestsSince(mark)).toEqual(['DELETE', 'DELETE', 'GET page=0', 'GET page=1']);
   });
 
