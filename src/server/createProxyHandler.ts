@@ -104,9 +104,10 @@ const badRequest = (message: string) => json(400, { error: 'bad_request', messag
  * A backend-for-frontend: lets a browser list shares and environments without ever seeing a credential.
  * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
  * `size`, adding the Authorization from `auth` server-side; incoming headers (`Authorization`, `Cookie`, …)
- * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` (or a `size` above
- * `maxSize`) or a request URL with credentials in it 400, and requests `allowRequest` refuses 403 (use it:
- * otherwise anyone who reaches the handler may list any organization).
+ * are never forwarded. Other methods get 405 unless a resource's `allow` rule names them (`methods`: writes, then
+ * forwarded only from the app's own origin as JSON within `maxBodyBytes`, else 403), other paths 404, bad
+ * `page`/`size` (or a `size` above `maxSize`) or a request URL with credentials in it 400, and requests `allowRequest`
+ * refuses 403 (use it: otherwise anyone who reaches the handler may list any organization).
  * The upstream status and JSON body are passed through (plus a valid `X-Total-Count` and a `Retry-After` within an
  * hour; no body with a 304); a failed token request (also an `auth` that throws), an unreachable service, a redirect
  * (never followed), a body over `maxBodyBytes`, a success without a JSON body (e.g. a 204) or a status a Response
