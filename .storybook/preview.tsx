@@ -59,6 +59,7 @@ const preview: Preview = {
             'Next.js',
             'React Router',
             'Tables',
+            'Changing rows',
             'Theming',
             'Testing your app',
             'Observability',

@@ -7,6 +7,7 @@ import { shareColumns } from './support/columns';
 import { createPageGate } from './support/createPageGate';
 import { PagedTable } from './support/PagedTable';
 import { OrganizationPicker } from './support/OrganizationPicker';
+import { EditableSharesTable } from './support/EditableSharesTable';
 import { SLOW, expectRows, getTable, recordShownNames, shownNames, waitForIdle } from './support/play';
 import { mockedStory } from './support/mockedStory';
 import { expectPage, navOf, pageOrNext } from './support/pagingPlay';
@@ -293,5 +294,82 @@ export const UnknownTotal: Story = {
     await waitForIdle(sliceStory.queryClient());
     await expect(requestedPages(sliceStory.service).slice(0, 4)).toEqual([0, 1, 2, 3]);
     await expect(requestedPages(sliceStory.service)).not.toContain(4);
+  },
+};
+
+const editableStory = mockedStory(() => (
+  <EditableSharesTable organizationId={demoOrganizationIds.acme} caption={acme} />
+));
+/**
+ * Row actions, by keyboard: rename in place (Enter saves, Escape cancels) and delete after a confirmation. The page
+ * changes at once and keeps 20 rows; the control's live region says what was done.
+ */
+export const RowActions: Story = {
+  ...editableStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const status = () => canvas.getByRole('status');
+    await expectRows(canvasElement, acme, 1, 20);
+    await waitForIdle(editableStory.queryClient());
+
+    canvas.getByRole('button', { name: 'Rename acme-finance-00001' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const field = canvas.getByRole('textbox', { name: 'New name for acme-finance-00001' });
+    await expect(field).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}acme-renamed{Enter}');
+    await waitFor(() => expect(shownNames(canvasElement, acme)[0]).toBe('acme-renamed'));
+    await waitFor(() => expect(status()).toHaveTextContent('Renamed acme-finance-00001 to acme-renamed.'), SLOW);
+    await expect(canvas.getByRole('button', { name: 'Rename acme-renamed' })).toHaveFocus();
+
+    canvas.getByRole('button', { name: 'Delete acme-projects-00002' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: 'Confirm delete acme-projects-00002' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(shownNames(canvasElement, acme)).not.toContain('acme-projects-00002'));
+    // The next page's first row moved up at once: still 20 rows.
+    await expect(shownNames(canvasElement, acme)).toHaveLength(20);
+    await waitFor(() => expect(status()).toHaveTextContent('Deleted acme-projects-00002. Page 1 of 22'), SLOW);
+    await expect(canvas.getByText('1–20 of 436')).toBeInTheDocument();
+    await expect(getTable(canvasElement, acme).closest('[role="region"]')).toHaveFocus();
+
+    // Escape leaves a confirmation without deleting.
+    canvas.getByRole('button', { name: 'Delete acme-design-00003' }).focus();
+    await userEvent.keyboard('{Enter}{Escape}');
+    await expect(canvas.getByRole('button', { name: 'Delete acme-design-00003' })).toHaveFocus();
+    await waitForIdle(editableStory.queryClient());
+    await expect(editableStory.service.requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual([
+      'PATCH',
+      'DELETE',
+    ]);
+  },
+};
+
+// Its own caption: on the docs page beside the story above, two tables and controls of one name would be ambiguous.
+const refusing = 'Shares of Acme, deletes refused';
+const failingWriteStory = mockedStory(
+  () => <EditableSharesTable organizationId={demoOrganizationIds.acme} caption={refusing} />,
+  {},
+  (service) => {
+    service.fail({ status: 409, method: 'DELETE' });
+    // Long enough to see the row gone before the refusal brings it back.
+    service.setLatency(({ method }) => (method === 'DELETE' ? 400 : 0));
+  },
+);
+/** The service refuses a delete (409): the row leaves at once, comes back when the answer arrives, and an alert says why. */
+export const WriteFailsAndRollsBack: Story = {
+  ...failingWriteStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRows(canvasElement, refusing, 1, 20);
+    await waitForIdle(failingWriteStory.queryClient());
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete acme-finance-00001' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Confirm delete acme-finance-00001' }));
+    await waitFor(() => expect(shownNames(canvasElement, refusing)[0]).toMatch(/-00002$/));
+    const alert = await canvas.findByRole('alert', {}, SLOW);
+    await expect(alert).toHaveTextContent(
+      /Could not delete acme-finance-00001: Simulated 409 \(409 Conflict\)\. It is back/,
+    );
+    await expectRows(canvasElement, refusing, 1, 20);
+    await expect(canvas.getByText('1–20 of 437')).toBeInTheDocument();
   },
 };

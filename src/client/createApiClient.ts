@@ -19,6 +19,7 @@ import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, sprin
 import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
 import { eventListener, type ClientEvent } from '../shared/events';
+import { sendWrite, type CreateParams, type DeleteParams, type UpdateParams } from './write';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -47,7 +48,7 @@ export interface ApiClientOptions extends RequestOptions {
   onEvent?: (event: ClientEvent) => void;
 }
 
-/** A client of the service's list operations. */
+/** A client of the service's list operations and writes. */
 export interface ApiClient {
   /**
    * The base URL without a trailing slash: absolute, or a path where there was no page origin at construction; `''`
@@ -65,15 +66,22 @@ export interface ApiClient {
   listShares<T = Share>(params: ListParams): Promise<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/environments?page=..&size=..`, normalized to a `Page`. */
   listEnvironments<T = Environment>(params: ListParams): Promise<Page<T>>;
+  /** `POST {baseUrl}/{organizationId}/{resource}` with `body` as JSON; resolves to the service's answer (the new row), `undefined` for none. */
+  create<T = ApiRecord>(resource: ListResource, params: CreateParams): Promise<T>;
+  /** `PATCH` (or `PUT`) `{baseUrl}/{organizationId}/{resource}/{id}` with `body` as JSON; resolves to the service's answer, `undefined` for none. */
+  update<T = ApiRecord>(resource: ListResource, params: UpdateParams): Promise<T>;
+  /** `DELETE {baseUrl}/{organizationId}/{resource}/{id}`; resolves once the service answered 2xx. */
+  delete(resource: ListResource, params: DeleteParams): Promise<void>;
 }
 
 /**
  * Creates a framework-free client for the service. Throws a `TypeError` naming the argument when
  * `baseUrl`, `auth`, `fetch` or `timeoutMs` is unusable.
  *
- * List calls reject (never throw) — before any request with a `TypeError` naming a bad argument;
- * otherwise with an `HttpError`, `AuthError`, `NetworkError`, `TimeoutError` or `ResponseShapeError`,
- * or with the caller's `AbortError` when `signal` aborts.
+ * List calls and writes reject (never throw) — before any request with a `TypeError` naming a bad argument;
+ * otherwise with an `HttpError` (a write's keeps the service's problem body), `AuthError`, `NetworkError`,
+ * `TimeoutError` or `ResponseShapeError`, or with the caller's `AbortError` when `signal` aborts. Writes are sent
+ * once unless the caller opts into `retry` (`PUT` and `DELETE`, or with an `idempotencyKey`).
  *
  * @example
  * const client = createApiClient({ baseUrl: '/api/pagewise' }); // behind createProxyHandler
@@ -131,6 +139,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     list,
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
+    create: (resource, params) => sendWrite(config, { method: 'POST', resource, params }) as never,
+    update: (resource, params) =>
+      sendWrite(config, { method: params?.method === 'PUT' ? 'PUT' : 'PATCH', resource, params }) as never,
+    delete: async (resource, params) => void (await sendWrite(config, { method: 'DELETE', resource, params })),
   };
 }
 

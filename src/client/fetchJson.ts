@@ -29,12 +29,20 @@ export interface ListTarget {
   scope: string;
   /** The list's path segment, for events (never the organization, which names a customer). */
   resource: string;
+  /** The method, for a write. @default 'GET' */
+  method?: string;
+  /** A write's JSON text. @default none */
+  body?: string;
+  /** A write's headers besides Accept and the Authorization (`Content-Type`, `Idempotency-Key`). @default none */
+  headers?: Record<string, string>;
 }
 
 /** A response whose headers arrived, its body unread, and the credentials it must not pass on. */
 export interface Sent {
   response: Response;
   secrets: string[];
+  /** The method it was sent with. */
+  method: string;
 }
 
 /** The `NetworkError` of a request that got no (whole) response, `secrets` redacted from its cause. */
@@ -61,28 +69,29 @@ export function withDeadline<T>(
   url: string,
   callerSignal: AbortSignal | undefined,
   work: (signal: AbortSignal) => Promise<T>,
+  method = 'GET',
 ): Promise<T> {
   callerSignal?.throwIfAborted();
   return withTimeout(
     work,
     timeoutMs,
-    () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'GET', url, timeoutMs }),
+    () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method, url, timeoutMs }),
     callerSignal,
   );
 }
 
 /**
- * GETs `target.url` with the Authorization from `config.auth`, and resolves once the response's headers arrived. On
+ * Sends `target` (a GET unless it names a write's method, body and headers) with the Authorization from `config.auth`, and resolves once the response's headers arrived. On
  * a 401 the strategy may drop its token and the request is sent once more with a fresh header; never more. Rejects
  * with a `NetworkError`, an `AuthError` from the strategy, or a `TypeError` when the strategy's header cannot be sent.
  */
 export async function send(
   config: RequestConfig,
-  { url, scope, resource }: ListTarget,
+  { url, scope, resource, method = 'GET', body, headers }: ListTarget,
   signal: AbortSignal,
 ): Promise<Sent> {
   const { auth, emit } = config;
-  const context = { ...config, signal, method: 'GET', url };
+  const context = { ...config, signal, method, url };
   // Attempt 2 is the one retry after a 401.
   for (let attempt = 1; ; attempt = 2) {
     const granted = auth && (await auth.authorize(context));
@@ -96,11 +105,14 @@ export async function send(
     let response: Response;
     try {
       const sentAt = emit && performance.now();
-      emit?.({ type: 'client-request', resource, attempt });
+      // A list call's events stay as they were; a write's say its method.
+      const write = method === 'GET' ? undefined : { method };
+      emit?.({ type: 'client-request', resource, attempt, ...write });
       response = await config.fetch(url, {
-        method: 'GET',
-        headers: { Accept: 'application/json', ...added },
+        method,
+        headers: { Accept: 'application/json', ...headers, ...added },
         signal,
+        ...(body === undefined ? {} : { body }),
       });
       emit?.({
         type: 'client-response',
@@ -108,10 +120,11 @@ export async function send(
         attempt,
         status: response.status,
         durationMs: performance.now() - sentAt!,
+        ...write,
       });
     } catch (error) {
       // Unless our signal aborted it: then the deadline has already answered with the abort's reason.
-      throw networkError('GET', url, error, secrets);
+      throw networkError(method, url, error, secrets);
     }
     if (authorization) {
       if (response.status !== 401) auth!.accepted?.(authorization, scope, response);
@@ -121,7 +134,7 @@ export async function send(
         continue;
       }
     }
-    return { response, secrets };
+    return { response, secrets, method };
   }
 }
 
@@ -131,7 +144,7 @@ export async function send(
  * for a status outside 200–299, keeping the parsed body, or else its text (truncated), redacted however short.
  */
 export function takeBody(
-  { response, secrets }: Sent,
+  { response, secrets, method }: Sent,
   url: string,
   text: string,
   parse: (text: string, secrets: readonly string[], minLength: number) => unknown = parseRedacted,
@@ -141,7 +154,7 @@ export function takeBody(
   try {
     body = parse(text, secrets, ok ? 8 : 1);
   } catch {
-    if (ok) throw new ResponseShapeError('returned a body that is not valid JSON', { method: 'GET', url });
+    if (ok) throw new ResponseShapeError('returned a body that is not valid JSON', { method, url });
     // Not JSON: keep the (truncated) text, error text that no secret survives however short.
     body = redact(text, secrets).slice(0, MAX_BODY_CHARS);
   }
@@ -149,7 +162,7 @@ export function takeBody(
   // A status line can echo the credential as well as a body can.
   const statusText = redact(response.statusText, secrets);
   throw new HttpError(statusLine(status, statusText), {
-    method: 'GET',
+    method,
     url,
     status,
     statusText,

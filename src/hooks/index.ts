@@ -12,6 +12,8 @@ export {
   useSuspenseList,
 } from './listHooks';
 export { useDebouncedValue } from './useDebouncedValue';
+export { useListMutation } from './useListMutation';
+export type { ListWrite, UseListMutationOptions, UseListMutationResult } from './useListMutation';
 // Every type there is public: the options and results of the hooks.
 export type * from './types';
 export {

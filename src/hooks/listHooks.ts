@@ -332,6 +332,11 @@ function useSuspenseListAs<T>(
   // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
   const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
   const { total, hasNext } = query.data;
+  // Rows deleted under the last page (a write, another user): on to the page that is left, as the paged form does.
+  const target = pageAfterDeletes(query.data, page);
+  useEffect(() => {
+    if (target !== undefined) change(target, pageSize);
+  }, [target, pageSize, change]);
   const pagination: QueryPagination = {
     current: page,
     pageSize,

@@ -10,7 +10,7 @@ import {
   type TracerProvider,
 } from '@opentelemetry/api';
 import { assertBasePath, assertFunction, invalidArgument } from '../shared/assert';
-import { isUuid, LIST_PATH } from '../shared/listEndpoints';
+import { isUuid, LIST_PATH, ROW_PATH } from '../shared/listEndpoints';
 import type { ClientEvent, ProxyEvent, TokenEvent } from '../shared/events';
 
 /** Options of `openTelemetry`. */
@@ -40,12 +40,14 @@ const METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH',
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 /**
- * `/{organizationId}/{resource}` for a list call's path (the id a UUID), else undefined (a token endpoint, say): only
- * the template is told, never the id.
+ * `/{organizationId}/{resource}` for a list call's path (the id a UUID), `/{organizationId}/{resource}/{id}` for a
+ * write to a row, else undefined (a token endpoint, say): only the template is told, never an id.
  */
 function templateOf(pathname: string): string | undefined {
   const match = LIST_PATH.exec(pathname);
-  return match && isUuid(match[1]) ? `/{organizationId}/${match[2]}` : undefined;
+  if (match && isUuid(match[1])) return `/{organizationId}/${match[2]}`;
+  const row = ROW_PATH.exec(pathname);
+  return row && isUuid(row[1]) ? `/{organizationId}/${row[2]}/{id}` : undefined;
 }
 
 /** Token events by the name their counter tells; a refusal (wrong secret) apart from an outage. */

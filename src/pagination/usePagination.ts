@@ -39,6 +39,11 @@ export interface UsePaginationOptions extends PageStateCallbacks {
   labels?: Partial<PaginationLabels>;
   /** BCP 47 locale of `Intl.NumberFormat`; fixed, not the runtime's, so server and browser render alike. @default 'en' */
   locale?: string;
+  /**
+   * Said in the live region before where the user is, e.g. what a row action did ("Deleted share-12."): a new
+   * message is announced, so screen readers hear a change the page made without moving focus. @default none
+   */
+  message?: string;
 }
 
 /**
@@ -301,6 +306,10 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
       return { 'data-nav': arrow, 'aria-label': labels[arrow], ...control(page, enabled) };
     },
     getEllipsisProps: () => ({ 'aria-hidden': true }),
-    getStatusProps: () => ({ role: 'status', 'aria-live': 'polite', children: announce ? statusText : undefined }),
+    getStatusProps: () => ({
+      role: 'status',
+      'aria-live': 'polite',
+      children: options.message ? `${options.message} ${statusText}` : announce ? statusText : undefined,
+    }),
   };
 }

@@ -9,6 +9,7 @@ import { fetchUpstream, VerbatimJson } from './upstreamBody';
 import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
 import { allowedParams, checkAllowlist, servesResource, type ProxyAllowlist } from './proxyAllowlist';
+import { forwardWrite, type ProxyRequestTarget, type WriteContext } from './proxyWrites';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions {
@@ -30,10 +31,12 @@ export interface ProxyHandlerOptions {
    * warning says so once outside production (pass `() => true` to allow that on purpose). Denied requests get
    * 403 and reach no upstream. @default every well-formed request is allowed
    */
-  allowRequest?: (
-    request: Request,
-    target: { organizationId: string; resource: ListResource },
-  ) => boolean | Promise<boolean>;
+  allowRequest?: (request: Request, target: ProxyRequestTarget) => boolean | Promise<boolean>;
+  /**
+   * Origins besides the request URL's own that writes may come from (`Origin`), e.g. the public origin when a reverse
+   * proxy hands the handler another host. @default [] (the request's own origin only)
+   */
+  origins?: readonly string[];
   /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
   maxConcurrent?: number;
   /**
@@ -58,9 +61,10 @@ export interface ProxyHandlerOptions {
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
   /**
-   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values) and which other
-   * endpoints are served, e.g. `{ shares: { sort: ['name', 'createdAt'], filters: { q: { maxLength: 64 } } }, users: {} }`.
-   * @default {} (shares and environments, `page` and `size` only)
+   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values), which writes
+   * (`methods`) and which other endpoints are served, e.g.
+   * `{ shares: { sort: ['name', 'createdAt'], filters: { q: { maxLength: 64 } }, methods: ['PATCH', 'DELETE'] }, users: {} }`.
+   * @default {} (shares and environments, `GET` with `page` and `size` only)
    */
   allow?: ProxyAllowlist;
 }
@@ -100,9 +104,10 @@ const badRequest = (message: string) => json(400, { error: 'bad_request', messag
  * A backend-for-frontend: lets a browser list shares and environments without ever seeing a credential.
  * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
  * `size`, adding the Authorization from `auth` server-side; incoming headers (`Authorization`, `Cookie`, …)
- * are never forwarded. Other methods on those paths get 405, other paths 404, bad `page`/`size` (or a `size` above
- * `maxSize`) or a request URL with credentials in it 400, and requests `allowRequest` refuses 403 (use it:
- * otherwise anyone who reaches the handler may list any organization).
+ * are never forwarded. Other methods get 405 unless a resource's `allow` rule names them (`methods`: writes, then
+ * forwarded only from the app's own origin as JSON within `maxBodyBytes`, else 403), other paths 404, bad
+ * `page`/`size` (or a `size` above `maxSize`) or a request URL with credentials in it 400, and requests `allowRequest`
+ * refuses 403 (use it: otherwise anyone who reaches the handler may list any organization).
  * The upstream status and JSON body are passed through (plus a valid `X-Total-Count` and a `Retry-After` within an
  * hour; no body with a 304); a failed token request (also an `auth` that throws), an unreachable service, a redirect
  * (never followed), a body over `maxBodyBytes`, a success without a JSON body (e.g. a 204) or a status a Response
@@ -175,11 +180,39 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
   const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
   let inFlight = 0;
+  const origins = options.origins ?? [];
+  if (!Array.isArray(origins) || !origins.every((origin) => typeof origin === 'string'))
+    throw invalidArgument('origins', 'must be an array of origins such as "https://app.example"');
 
   /** Tells onError, and answers the browser without details. */
   const fail = (status: number, error: unknown, body: unknown, headers?: Record<string, string>) => {
     onError(error, { status });
     return json(status, body, headers);
+  };
+
+  const writes: WriteContext = {
+    prefix,
+    allow,
+    config,
+    maxBodyBytes,
+    origins,
+    allowRequest,
+    emit,
+    json,
+    fail,
+    limit: async (run) => {
+      if (inFlight >= maxConcurrent) {
+        emit?.({ type: 'proxy-overloaded', maxConcurrent });
+        const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
+        return fail(503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
+      }
+      inFlight += 1;
+      try {
+        return await run();
+      } finally {
+        inFlight -= 1;
+      }
+    },
   };
 
   const handle = async (request: Request, seen: { resource?: ListResource }): Promise<Response> => {
@@ -191,6 +224,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     // `GET http://user:pass@host/…`: credentials in a request target are an attack or a mistake, never a use.
     if (url.username || url.password) return badRequest('the request URL must not hold credentials');
+    if (request.method !== 'GET') return forwardWrite(writes, request, url, seen);
     const { pathname, searchParams } = url;
     const match = pathname.startsWith(`${prefix}/`) ? LIST_ROUTE.exec(pathname.slice(prefix.length)) : null;
     let organizationId: string | undefined;
@@ -201,7 +235,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!))
       return json(404, { error: 'not_found' });
-    if (request.method !== 'GET') return json(405, { error: 'method_not_allowed' }, { Allow: 'GET' });
     const page = searchParams.get('page');
     const size = searchParams.get('size');
     if (page === null || !isWireInteger(page)) return badRequest('`page` must be an integer >= 0 (zero-based)');
@@ -214,7 +247,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     if (allowRequest) {
       let allowed: boolean;
       try {
-        allowed = await allowRequest(request, { organizationId, resource });
+        allowed = await allowRequest(request, { organizationId, resource, method: 'GET' });
       } catch (error) {
         // A failing access check must deny, never fall through, and never leak its details to the browser.
         return fail(500, error, { error: 'internal_error' });

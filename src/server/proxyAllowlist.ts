@@ -1,6 +1,12 @@
 import { invalidArgument } from '../shared/assert';
 import { nameForMessage } from '../client/internal';
-import { DOCUMENTED_RESOURCES, MUST_BE_KEYED_BY_PATH_SEGMENTS, RESOURCE_NAME } from '../shared/listEndpoints';
+import {
+  DOCUMENTED_RESOURCES,
+  MUST_BE_KEYED_BY_PATH_SEGMENTS,
+  RESOURCE_NAME,
+  WRITE_METHODS,
+  type WriteMethod,
+} from '../shared/listEndpoints';
 
 /** What a deployment lets the proxy forward for one list endpoint, beyond `page` and `size`. */
 export interface ProxyResourceRule {
@@ -11,6 +17,11 @@ export interface ProxyResourceRule {
    * characters (e.g. `q: { maxLength: 64 }`); at most 8 values per parameter. @default {} (no filter)
    */
   filters?: Readonly<Record<string, readonly string[] | { readonly maxLength: number }>>;
+  /**
+   * Writes forwarded besides `GET`: `POST` (create on the list), `PUT`, `PATCH`, `DELETE` (on a row). Each only from
+   * the app's own origin, as JSON within `maxBodyBytes`; `allowRequest` sees the method and the row. @default [] (reads only)
+   */
+  methods?: readonly WriteMethod[];
 }
 
 /**
@@ -34,7 +45,12 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {
     if (!RESOURCE_NAME.test(resource))
       throw invalidArgument(`allow["${resource.slice(0, 32)}"]`, MUST_BE_KEYED_BY_PATH_SEGMENTS);
-    if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters? })');
+    if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters?, methods? })');
+    if (
+      rule.methods !== undefined &&
+      !(Array.isArray(rule.methods) && rule.methods.every((method) => WRITE_METHODS.includes(method)))
+    )
+      fail(`.${resource}.methods`, `an array of ${WRITE_METHODS.join(', ')}`);
     if (
       rule.sort !== undefined &&
       !(Array.isArray(rule.sort) && rule.sort.every((field) => typeof field === 'string' && /^[\w.-]+$/.test(field)))
@@ -51,6 +67,11 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
     }
   }
   return allow as ProxyAllowlist;
+}
+
+/** The writes the proxy forwards for `resource`: what its rule's `methods` name, none without one. */
+export function writeMethods(allow: ProxyAllowlist, resource: string): readonly WriteMethod[] {
+  return (Object.hasOwn(allow, resource) ? allow[resource]!.methods : undefined) ?? [];
 }
 
 /** Whether the proxy serves `resource` at all. */

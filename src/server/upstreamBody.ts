@@ -38,10 +38,14 @@ export class VerbatimJson {
 }
 
 /**
- * A response's body as text, or `undefined` as soon as it is over `maxBytes`: reading stops there and the rest is
- * cancelled (the connection is released, not drained), so a huge or endless body never sits in memory whole.
+ * A response's (or a request's) body as text, or `undefined` as soon as it is over `maxBytes`: reading stops there and
+ * the rest is cancelled (the connection is released, not drained), so a huge or endless body never sits in memory
+ * whole.
  */
-export async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
+export async function readAtMost(
+  response: Pick<Response, 'headers' | 'body' | 'text'>,
+  maxBytes: number,
+): Promise<string | undefined> {
   const declared = response.headers.get('content-length');
   // fetch fails a body longer than its Content-Length, so a declared length within bounds lets the fast reader run.
   if (isDigits(declared)) {
@@ -64,9 +68,10 @@ export async function readAtMost(response: Response, maxBytes: number): Promise<
 }
 
 /**
- * A list call for the proxy: sent like the client's (its deadline, Authorization and 401 renewal), its body read up to
- * `maxBodyBytes` and kept as `VerbatimJson`. A larger body rejects with a `ResponseShapeError` naming the limit (after
- * `onTooLarge`); otherwise as the client's call rejects, an `HttpError`'s body being `VerbatimJson` too.
+ * A list call (or a write) for the proxy: sent like the client's (its deadline, Authorization and 401 renewal), its
+ * body read up to `maxBodyBytes` and kept as `VerbatimJson` (a write's empty success as `null`). A larger body rejects
+ * with a `ResponseShapeError` naming the limit (after `onTooLarge`); otherwise as the client's call rejects, an
+ * `HttpError`'s body being `VerbatimJson` too.
  */
 export function fetchUpstream(
   config: RequestConfig,
@@ -74,22 +79,29 @@ export function fetchUpstream(
   callerSignal: AbortSignal,
   maxBodyBytes: number,
   onTooLarge?: () => void,
-): Promise<{ body: VerbatimJson; response: Response }> {
-  const { url } = target;
-  return withDeadline(config, url, callerSignal, async (signal) => {
-    const sent = await send(config, target, signal);
-    const { response, secrets } = sent;
-    const text = await readAtMost(response, maxBodyBytes).catch((error: unknown) => {
-      throw networkError('GET', url, error, secrets);
-    });
-    if (text === undefined) {
-      onTooLarge?.();
-      throw new ResponseShapeError(`response body over maxBodyBytes (${maxBodyBytes} bytes); reading stopped`, {
-        method: 'GET',
-        url,
-        status: response.status,
+): Promise<{ body: VerbatimJson | null; response: Response }> {
+  const { url, method = 'GET' } = target;
+  return withDeadline(
+    config,
+    url,
+    callerSignal,
+    async (signal) => {
+      const sent = await send(config, target, signal);
+      const { response, secrets } = sent;
+      const text = await readAtMost(response, maxBodyBytes).catch((error: unknown) => {
+        throw networkError(method, url, error, secrets);
       });
-    }
-    return { body: takeBody(sent, url, text, VerbatimJson.parse) as VerbatimJson, response };
-  });
+      if (text === undefined) {
+        onTooLarge?.();
+        throw new ResponseShapeError(`response body over maxBodyBytes (${maxBodyBytes} bytes); reading stopped`, {
+          method,
+          url,
+          status: response.status,
+        });
+      }
+      if (method !== 'GET' && response.ok && text === '') return { body: null, response };
+      return { body: takeBody(sent, url, text, VerbatimJson.parse) as VerbatimJson, response };
+    },
+    method,
+  );
 }

@@ -28,13 +28,23 @@ export type TokenEvent =
 /** What `createApiClient` tells `onEvent`. No event holds a token, an organization, a query or a header. */
 export type ClientEvent =
   /** A request is sent (`attempt` 2 is the retry after a 401). */
-  | { type: 'client-request'; resource: string | undefined; attempt: number }
+  | { type: 'client-request'; resource: string | undefined; attempt: number; method?: string }
   /** Its response's headers arrived, `durationMs` after it was sent. */
-  | { type: 'client-response'; resource: string | undefined; attempt: number; status: number; durationMs: number }
-  /** A 401 dropped the token: the call is retried once with a new one. */
-  | { type: 'client-retry'; resource: string | undefined; reason: 'unauthorized' }
+  | {
+      type: 'client-response';
+      resource: string | undefined;
+      attempt: number;
+      status: number;
+      durationMs: number;
+      method?: string;
+    }
+  /**
+   * The call is sent again: after a 401 dropped the token (once), or after an outage (`outage`: a write whose caller
+   * opted into retries, `delayMs` later).
+   */
+  | { type: 'client-retry'; resource: string | undefined; reason: 'unauthorized' | 'outage'; delayMs?: number }
   /** The call rejected with an error of this name (and the service's status, when it answered). */
-  | { type: 'client-error'; resource: string; errorName: string; status: number | undefined };
+  | { type: 'client-error'; resource: string; errorName: string; status: number | undefined; method?: string };
 
 /** What `createProxyHandler` tells `onEvent`. No event holds a token, a query, an organization or a header. */
 export type ProxyEvent =

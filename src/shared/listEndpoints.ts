@@ -7,6 +7,19 @@
 export const MUST_BE_PATH_SEGMENT = 'must be a path segment';
 export const MUST_BE_KEYED_BY_PATH_SEGMENTS = 'must be keyed by path segments';
 
+/**
+ * A row id as a write's path carries it: 1 to 200 of RFC 3986's unreserved and sub-delimiter characters (a UUID, a
+ * slug, `a:b`), never `.` or `..` alone. Nothing in it is percent-encoded, so no server decodes it into a `/`, a dot
+ * segment or a second id, and it reads the same to every hop (the proxy, the service, a log).
+ */
+export const ROW_ID = /^(?!\.\.?$)[\w.~!$&'()*+,;=:@-]{1,200}$/;
+
+/** The methods a write may use: create (`POST` on the list), replace, change and delete (on a row). */
+export const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** One of `WRITE_METHODS`. */
+export type WriteMethod = (typeof WRITE_METHODS)[number];
+
 /** A resource name, one path segment: a letter, then letters, digits, - or _. The one place the pattern is written. */
 export const RESOURCE_NAME = /^[A-Za-z][\w-]*$/;
 
@@ -26,6 +39,19 @@ export const LIST_PATH = /* @__PURE__ */ listPath('');
 
 /** A list endpoint's path below the base address: `/{organizationId}/{resource}` and nothing before it. */
 export const LIST_ROUTE = /* @__PURE__ */ listPath('^');
+
+/**
+ * A row's path segment below a list, `/{organizationId}/{resource}/{id}` (`^`: and nothing before it): the id as
+ * `ROW_ID` has it. Built in calls marked pure, like `listPath`.
+ */
+const rowPath = (start: '' | '^') =>
+  new RegExp(`${start}/([^/]+)/(${RESOURCE_NAME.source.slice(1, -1)})/(${ROW_ID.source.slice(1, -1)})$`);
+
+/** The end of a write's path to one row: `/{organizationId}/{resource}/{id}`. */
+export const ROW_PATH = /* @__PURE__ */ rowPath('');
+
+/** A row's path below the base address: `/{organizationId}/{resource}/{id}` and nothing before it. */
+export const ROW_ROUTE = /* @__PURE__ */ rowPath('^');
 
 /** The list endpoints the service documents; the proxy forwards only these unless a deployment allows more. */
 export const DOCUMENTED_RESOURCES: readonly string[] = ['shares', 'environments'];

@@ -41,6 +41,10 @@ export interface MockServiceState {
   failures: PendingFailure[];
   latency: MockLatency;
   tokenRequests: number;
+  /** Rows created so far, numbering the next one's id. */
+  created: number;
+  /** Answers of creates by `Idempotency-Key`, so a repeated create makes one row. */
+  readonly idempotent: Map<string, { status: number; row: unknown }>;
   now(): number;
 }
 
@@ -51,10 +55,15 @@ export async function waitLatency(state: MockServiceState, request: MockLatencyR
   else if (ms > 0) await delay(ms);
 }
 
-/** The next queued failure for `resource`, counted down; failures without a resource apply to the list endpoints. */
-export function takeFailure(state: MockServiceState, resource: MockResource): MockFailure | undefined {
-  const index = state.failures.findIndex((failure) =>
-    failure.resource === undefined ? resource !== 'token' : failure.resource === resource,
+/**
+ * The next queued failure for `resource` (and a write's `method`), counted down; failures without a resource apply to
+ * the list endpoints, failures with a method to writes of that method only.
+ */
+export function takeFailure(state: MockServiceState, resource: MockResource, method?: string): MockFailure | undefined {
+  const index = state.failures.findIndex(
+    (failure) =>
+      failure.method === method &&
+      (failure.resource === undefined ? resource !== 'token' : failure.resource === resource),
   );
   const failure = state.failures[index];
   if (!failure) return undefined;

@@ -32,9 +32,9 @@ export interface MockHttpServer {
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
-  'Access-Control-Expose-Headers': 'X-Total-Count, Link, Retry-After, WWW-Authenticate',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Idempotency-Key, If-Match',
+  'Access-Control-Expose-Headers': 'X-Total-Count, Link, Retry-After, WWW-Authenticate, Location',
   'Access-Control-Max-Age': '600',
 };
 

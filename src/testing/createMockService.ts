@@ -1,5 +1,6 @@
 import { http } from 'msw';
-import { LIST_ROUTE } from '../shared/listEndpoints';
+import { LIST_ROUTE, ROW_ROUTE, WRITE_METHODS } from '../shared/listEndpoints';
+import { handleWriteRequest } from './handleWriteRequest';
 import type { GenerationCounter } from './createRowSource';
 import { createOrganizations, rowsOf } from './createOrganizations';
 import { demoAccount, demoClient, demoOrganizations } from './demoData';
@@ -73,6 +74,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     failures: [],
     latency: initialLatency,
     tokenRequests: 0,
+    created: 0,
+    idempotent: new Map(),
     now: options.now ?? (() => Date.now()),
   };
   const { apiBases, authBases } = state;
@@ -89,14 +92,26 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       ({ request }) => {
         const url = new URL(request.url);
         for (const base of apiBases) {
-          const match = LIST_ROUTE.exec(pathBelow(url, base) ?? '');
+          const below = pathBelow(url, base) ?? '';
+          const match = LIST_ROUTE.exec(below) ?? ROW_ROUTE.exec(below);
           if (match?.[1] && match[2])
-            return { matches: true, params: { organizationId: match[1], resource: match[2] } };
+            return { matches: true, params: { organizationId: match[1], resource: match[2], id: match[3] ?? '' } };
         }
         return false;
       },
-      ({ request, params }) =>
-        handleListRequest(state, request, params.resource as MockListResource, String(params.organizationId)),
+      ({ request, params }) => {
+        const resource = params.resource as MockListResource;
+        let organizationId = String(params.organizationId);
+        try {
+          organizationId = decodeURIComponent(organizationId);
+        } catch {
+          // Kept as sent: refused below as not a UUID.
+        }
+        const id = params.id ? String(params.id) : undefined;
+        return id === undefined && request.method !== 'POST'
+          ? handleListRequest(state, request, resource, String(params.organizationId))
+          : handleWriteRequest(state, request, resource, organizationId, id);
+      },
     ),
   ];
 
@@ -133,6 +148,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     fail(failure) {
       assertOneOf('failure.status', failure.status, MOCK_FAILURES);
+      if (failure.method !== undefined) assertOneOf('failure.method', failure.method, WRITE_METHODS);
       const times = failure.times ?? 1;
       if (times !== Infinity) assertInteger('failure.times', times, 1);
       state.failures.push({ ...failure, remaining: times });
@@ -143,6 +159,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       assertOneOf('resource', resource, ['shares', 'environments', ...organization.lists.keys()]);
       assertInteger('count', count, 0);
       rowsOf(organization, resource)!.deleteLast(count);
+    },
+    rows(organizationId, resource) {
+      const organization = state.byId.get(String(organizationId).toLowerCase());
+      const rows = organization && rowsOf(organization, resource);
+      return rows?.all();
     },
     setLatency(next) {
       state.latency = next;
@@ -156,6 +177,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       counter.generated = 0;
       state.failures = [];
       state.latency = initialLatency;
+      state.created = 0;
+      state.idempotent.clear();
       for (const organization of organizations) {
         organization.shares.restore();
         organization.environments.restore();

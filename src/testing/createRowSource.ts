@@ -16,7 +16,15 @@ export interface RowSource {
   all(): ApiRecord[];
   /** Removes the last `count` rows. */
   deleteLast(count: number): void;
-  /** Brings deleted rows back. */
+  /** The row with this id, or undefined. */
+  find(id: string): ApiRecord | undefined;
+  /** Appends `row` (the service lists new rows last). */
+  add(row: ApiRecord): void;
+  /** Replaces the row with `row.id` by `row`; false when there is none. */
+  replace(row: ApiRecord): boolean;
+  /** Removes the row with this id; false when there is none. */
+  remove(id: string): boolean;
+  /** Brings the seeded rows back, as they were: deleted ones, and none of those written since. */
   restore(): void;
 }
 
@@ -30,8 +38,18 @@ export function createRowSource(
   counter: GenerationCounter,
 ): RowSource {
   const initial = typeof seed === 'number' ? seed : seed.length;
-  const given = typeof seed === 'number' ? null : seed.slice();
+  let given = typeof seed === 'number' ? null : seed.slice();
   let count = initial;
+  // Writes need the rows themselves: generated rows are made once, at the first write (and only then).
+  const rows = (): ApiRecord[] => {
+    if (!given) {
+      given = [];
+      for (let index = 0; index < count; index += 1) given.push(generate(index));
+      counter.generated += count;
+    } else if (given.length > count) given.length = count;
+    return given;
+  };
+  const indexOf = (id: string) => rows().findIndex((row) => row.id === id);
   return {
     count: () => count,
     slice(start, end) {
@@ -49,8 +67,28 @@ export function createRowSource(
     deleteLast(n) {
       count = Math.max(0, count - n);
     },
+    find(id) {
+      return rows()[indexOf(id)];
+    },
+    add(row) {
+      rows().push(row);
+      count += 1;
+    },
+    replace(row) {
+      const index = indexOf(row.id);
+      if (index >= 0) rows()[index] = row;
+      return index >= 0;
+    },
+    remove(id) {
+      const index = indexOf(id);
+      if (index < 0) return false;
+      rows().splice(index, 1);
+      count -= 1;
+      return true;
+    },
     restore() {
       count = initial;
+      given = typeof seed === 'number' ? null : seed.slice();
     },
   };
 }

@@ -6,6 +6,9 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -21,6 +24,22 @@ export function errorResponse(
   return HttpResponse.json(
     { timestamp: new Date(context.now).toISOString(), status, error, message, path: context.path },
     { status, statusText: error, headers: context.headers ?? {} },
+  );
+}
+
+/**
+ * A write's error as a problem document (RFC 9457, as Spring's `ProblemDetail` writes it): `type`, `title`, `status`,
+ * `detail`, `instance`, plus `extra` members (e.g. `errors`, the invalid fields).
+ */
+export function problemResponse(
+  status: number,
+  detail: string,
+  context: { path: string; headers?: Record<string, string>; extra?: Record<string, unknown> },
+): Response {
+  const title = REASONS[status] ?? 'Error';
+  return HttpResponse.json(
+    { type: 'about:blank', title, status, detail, instance: context.path, ...context.extra },
+    { status, statusText: title, headers: { ...context.headers, 'Content-Type': 'application/problem+json' } },
   );
 }
 

@@ -18,7 +18,7 @@ function integerParam(url: URL, name: string, fallback: number): number | null {
 }
 
 /** Null when the request may proceed, else the 401 to answer with. */
-function checkAuthorization(state: MockServiceState, header: string | null, path: string): Response | null {
+export function checkAuthorization(state: MockServiceState, header: string | null, path: string): Response | null {
   if (!state.authRequired) return null;
   const scheme = authorizationScheme(header);
   const challenge = (wwwAuthenticate: string, message: string) =>
@@ -79,14 +79,14 @@ export async function handleListRequest(
   };
   state.requests.push(record);
   const failure = takeFailure(state, resource);
-  await waitLatency(state, { resource, organizationId, page: record.page, size: record.size });
+  await waitLatency(state, { resource, organizationId, page: record.page, size: record.size, method: request.method });
 
   const path = url.pathname;
   const refuse = (status: number, message: string, headers?: Record<string, string>) =>
     finish(record, errorResponse(status, message, { path, now: state.now(), ...(headers ? { headers } : {}) }));
   if (failure) return finish(record, failureResponse(failure, path, state.now()));
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return refuse(405, `Request method '${request.method}' is not supported`, { Allow: 'GET, HEAD' });
+    return refuse(405, `Request method '${request.method}' is not supported`, { Allow: 'GET, HEAD, POST' });
   }
   const denied = checkAuthorization(state, request.headers.get('Authorization'), path);
   if (denied) return finish(record, denied);

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
 import type { ApiRecord } from '../client/index';
+import type { WriteMethod } from '../shared/listEndpoints';
 
 /** A list resource of the service: the two it documents, or another one the mock was seeded with (`lists`). */
 export type MockListResource = 'shares' | 'environments' | (string & {});
@@ -26,6 +27,8 @@ export interface MockLatencyRequest {
   page?: number;
   /** Page size asked for (list requests with a valid `size` only). */
   size?: number;
+  /** The request's method: `GET` for a list, `POST`, `PUT`, `PATCH` or `DELETE` for a write (the token endpoint's is not told). */
+  method?: string;
 }
 
 /** A fixed latency in milliseconds, or one computed per request: milliseconds, or a promise to wait for (e.g. a gate a test releases). */
@@ -114,18 +117,25 @@ export interface RecordedRequest {
   authorization: 'Bearer' | 'Basic' | null;
   /** Response status; 0 for a simulated network error, null while the response is pending. */
   status: number | null;
+  /** The row's id in the path (writes to a row only). */
+  id?: string;
 }
 
 /** A failure to answer with instead of the normal response. */
 export interface MockFailure {
-  /** The failure: an HTTP status, a 200 with a truncated JSON body, or a network error. */
-  status: 401 | 403 | 429 | 500 | 503 | 'malformed-json' | 'network';
+  /**
+   * The failure: an HTTP status (a Spring error body for a list, a problem document for a write), a 200 with a
+   * truncated JSON body, or a network error.
+   */
+  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503 | 'malformed-json' | 'network';
   /** How many matching requests fail (`Infinity`: every one). @default 1 */
   times?: number;
   /** `Retry-After` header value (seconds or HTTP date). @default 1 for 429, none otherwise */
   retryAfter?: number | string;
   /** The endpoint that fails. @default any list endpoint (shares or environments), never the token endpoint */
   resource?: MockResource;
+  /** A write's method: the failure answers the next write of this method (and no list call). @default none: list calls only */
+  method?: WriteMethod;
 }
 
 /** The demo credentials (the first configured client and account). */
@@ -182,10 +192,15 @@ export interface MockService {
   fail(failure: MockFailure): void;
   /** Deletes the last `count` rows of an organization's resource. */
   deleteRows(organizationId: string, resource: MockListResource, count: number): void;
+  /**
+   * Every current row of an organization's resource in the service's own order (after the writes it took): what
+   * paging through the whole list must give. Undefined when the mock serves no such list.
+   */
+  rows(organizationId: string, resource: MockListResource): ApiRecord[] | undefined;
   /** Changes the latency of later responses. */
   setLatency(latency: MockLatency): void;
   /** Invalidates every token issued so far: using one answers 401. */
   expireTokens(): void;
-  /** Clears requests, counters, pending failures and latency changes, and restores deleted rows. Issued tokens stay valid. */
+  /** Clears requests, counters, pending failures and latency changes, and restores the seeded rows (undoing deletes and writes). Issued tokens stay valid. */
   reset(): void;
 }

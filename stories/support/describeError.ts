@@ -15,3 +15,13 @@ export function describeError(error: unknown): string {
   if (isTimeoutError(error)) return 'The service took too long to answer. Retry in a moment.';
   return 'Something went wrong while loading. Retry in a moment.';
 }
+
+/** A sentence for a failed write: the service's own `detail` when its problem document has one. */
+export function describeWriteError(error: unknown): string {
+  if (isHttpError(error)) {
+    const detail = (error.body as { detail?: unknown } | null)?.detail;
+    const status = `${error.status}${error.statusText ? ` ${error.statusText}` : ''}`;
+    return typeof detail === 'string' ? `${detail} (${status}).` : `The service refused the change (${status}).`;
+  }
+  return describeError(error);
+}

@@ -435,6 +435,20 @@ describe('openTelemetry in a browser-side client', () => {
     expect(proxy.arrived).toEqual([`00-${browserSpan.spanContext().traceId}-${browserSpan.spanContext().spanId}-01`]);
   });
 
+  it('names a write span by its method and path template, never the row id', async () => {
+    const client = createApiClient({
+      baseUrl: `${frontOrigin}/api`,
+      auth: clientCredentials(credentials()),
+      fetch: telemetry.fetch,
+      onEvent: telemetry.onEvent,
+    });
+    const created = await client.create('shares', { organizationId: ORG(), body: { name: 'traced' } });
+    await client.delete('shares', { organizationId: ORG(), id: created.id });
+    const names = spans.getFinishedSpans().map((span) => span.name);
+    expect(names.slice(-2)).toEqual(['POST /{organizationId}/shares', 'DELETE /{organizationId}/shares/{id}']);
+    expect(await everythingExported()).not.toContain(created.id);
+  });
+
   it("ends the span as an error, with only the error's name, when no answer comes", async () => {
     const closed = createServer();
     const { origin } = await listenLocally(closed);

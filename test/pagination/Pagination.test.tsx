@@ -809,3 +809,14 @@ describe('Pagination: showQuickJumper', () => {
     expect(screen.getByRole('spinbutton', { name: 'Gehe zu Seite' })).toBeInTheDocument();
   });
 });
+
+describe('message', () => {
+  it('says an app message in the live region before where the user is, and nothing before one is given', () => {
+    const { rerender } = render(<Pagination total={437} defaultCurrent={2} />);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    rerender(<Pagination total={436} defaultCurrent={2} message="Deleted acme-finance-00001." />);
+    expect(screen.getByRole('status')).toHaveTextContent('Deleted acme-finance-00001. Page 2 of 22');
+    rerender(<Pagination total={436} defaultCurrent={2} message="Renamed acme-design-00003 to plans." />);
+    expect(screen.getByRole('status')).toHaveTextContent('Renamed acme-design-00003 to plans. Page 2 of 22');
+  });
+});

@@ -545,8 +545,8 @@ describe('createProxyHandler', () => {
     const allowed = await guarded(new Request(path, { headers: { Cookie: 'session=member-of-org' } }));
     expect(allowed.status).toBe(200);
     expect(asked).toEqual([
-      { organizationId: ORG, resource: 'environments' },
-      { organizationId: ORG, resource: 'environments' },
+      { organizationId: ORG, resource: 'environments', method: 'GET' },
+      { organizationId: ORG, resource: 'environments', method: 'GET' },
     ]);
     // The cookie decided access; it still never went upstream.
     expect(service.apiRequests()[0]!.headers).not.toHaveProperty('cookie');

@@ -202,11 +202,19 @@ describe('list requests', () => {
     expect(service.requests[0]).toMatchObject({ page: 0, size: 20 });
   });
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('answers 405 with Allow: GET, HEAD to %s', async (method) => {
+  it.each(['PUT', 'PATCH', 'DELETE'])('answers 405 with Allow: GET, HEAD, POST to %s on a list', async (method) => {
     const service = mock({ auth: 'none' });
     const response = await fetch(`${service.baseUrl}/${acme}/shares`, { method });
     expect(response.status).toBe(405);
-    expect(response.headers.get('Allow')).toBe('GET, HEAD');
+    expect(response.headers.get('Allow')).toBe('GET, HEAD, POST');
+  });
+
+  it.each(['POST', 'GET'])('answers 405 with Allow: PUT, PATCH, DELETE to %s on a row', async (method) => {
+    const service = mock({ auth: 'none' });
+    const response = await fetch(`${service.baseUrl}/${acme}/shares/some-row`, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('PUT, PATCH, DELETE');
+    expect(response.headers.get('Content-Type')).toBe('application/problem+json');
   });
 
   it('answers HEAD with 200, as it answers GET', async () => {
@@ -448,7 +456,7 @@ describe('fail()', () => {
   it('rejects an unknown failure, naming the argument', () => {
     const service = createMockService();
     expect(() => service.fail({ status: 418 as 500 })).toThrow(
-      'pagewise: `failure.status` must be one of 401, 403, 429, 500, 503, malformed-json, network, got 418',
+      'pagewise: `failure.status` must be one of 400, 401, 403, 404, 409, 422, 429, 500, 503, malformed-json, network, got 418',
     );
     expect(() => service.fail({ status: 500, times: 0 })).toThrow(
       'pagewise: `failure.times` must be an integer >= 1, got 0',
@@ -556,8 +564,8 @@ describe('latency', () => {
     await vi.advanceTimersByTimeAsync(1);
     await slow;
     expect(seen).toEqual([
-      { resource: 'shares', organizationId: acme, page: 0, size: 5 },
-      { resource: 'shares', organizationId: acme, page: 1, size: 5 },
+      { resource: 'shares', organizationId: acme, page: 0, size: 5, method: 'GET' },
+      { resource: 'shares', organizationId: acme, page: 1, size: 5, method: 'GET' },
     ]);
     service.setLatency(0);
     expect((await list(service.baseUrl, acme, 'shares', '?page=1&size=5')).status).toBe(200);

@@ -13,6 +13,7 @@ import {
   usePagedList,
   useShares,
   useSuspenseShares,
+  useListMutation,
 } from '../../src/index';
 import type { PagedQueryKey, QueryPagination, UseSharesResult } from '../../src/index';
 import { TablePagination, useTablePagination } from '../../src/table/index';
@@ -28,6 +29,30 @@ interface MyShare {
 declare const client: ApiClient;
 declare const table: PaginatedTable;
 const organizationId = '2f1b6c1e-0000-4000-8000-000000000001';
+
+describe('writes', () => {
+  it('resolve to the row type a caller names, and a delete to nothing', async () => {
+    expectTypeOf(
+      await client.create<MyShare>('shares', { organizationId, body: { name: 'n' } }),
+    ).toEqualTypeOf<MyShare>();
+    expectTypeOf(client.update<MyShare>)
+      .parameter(1)
+      .toHaveProperty('id')
+      .toBeString();
+    expectTypeOf(await client.delete('shares', { organizationId, id: 'a' })).toBeVoid();
+    // @ts-expect-error -- a DELETE takes no method
+    void client.update('shares', { organizationId, id: 'a', body: {}, method: 'DELETE' });
+  });
+
+  it('useListMutation takes writes of the row type, and answers with it', () => {
+    const write = useListMutation<MyShare>('shares', { organizationId });
+    write.mutate({ type: 'update', id: 'a', body: { name: 'renamed' } });
+    write.mutate({ type: 'delete', id: 'a' });
+    // @ts-expect-error -- an update names its row
+    write.mutate({ type: 'update', body: { name: 'renamed' } });
+    expectTypeOf(write.data).toEqualTypeOf<MyShare | undefined>();
+  });
+});
 
 describe('createApiClient', () => {
   it('lists pages typed by the row type a caller names', async () => {

@@ -15,3 +15,15 @@ export async function firstPageThenAFailure() {
     .catch((error: unknown) => error);
   return { page, failed, requests: service.requests.map((r) => r.page) };
 }
+
+export async function aWriteRefusedThenTaken() {
+  const organizationId = demoOrganizationIds.globex;
+  service.fail({ status: 409, method: 'PATCH' }); // the next PATCH only; list calls and other writes answer
+  const [first] = (await client.listShares({ organizationId, page: 0, size: 1 })).items;
+  const refused = await client
+    .update('shares', { organizationId, id: first!.id, body: { name: 'renamed' } })
+    .catch((error: unknown) => error); // an HttpError, its body the service's problem document
+  await client.update('shares', { organizationId, id: first!.id, body: { name: 'renamed' } });
+  // Every page, sort and filter sees the change until service.reset().
+  return { refused, rows: service.rows(organizationId, 'shares') };
+}
