@@ -16,13 +16,16 @@ export interface RowSource {
   all(): ApiRecord[];
   /** Removes the last `count` rows. */
   deleteLast(count: number): void;
-  /** Brings deleted rows back. */
+  /** Inserts `rows` before zero-based position `at` (clipped to the list), as rows created mid-list. */
+  insert(rows: readonly ApiRecord[], at: number): void;
+  /** Back to the seed: deleted rows return, inserted ones go. */
   restore(): void;
 }
 
 /**
  * Rows from a seed: a number means rows made by `generate(index)` only when a page asks for them
- * (so 10,000 or 1e6 rows cost nothing up front); an array is served as given.
+ * (so 10,000 or 1e6 rows cost nothing up front); an array is served as given. An insertion makes the current rows
+ * an array (generating them all once): only tests that insert pay for it.
  */
 export function createRowSource(
   seed: number | ApiRecord[],
@@ -30,7 +33,8 @@ export function createRowSource(
   counter: GenerationCounter,
 ): RowSource {
   const initial = typeof seed === 'number' ? seed : seed.length;
-  const given = typeof seed === 'number' ? null : seed.slice();
+  const seeded = typeof seed === 'number' ? null : seed.slice();
+  let given = seeded;
   let count = initial;
   return {
     count: () => count,
@@ -49,7 +53,14 @@ export function createRowSource(
     deleteLast(n) {
       count = Math.max(0, count - n);
     },
+    insert(rows, at) {
+      const current = this.all();
+      current.splice(Math.max(0, Math.min(at, current.length)), 0, ...rows);
+      given = current;
+      count = current.length;
+    },
     restore() {
+      given = seeded;
       count = initial;
     },
   };

@@ -7,6 +7,7 @@ import { rowsOf } from './createOrganizations';
 import { formatPage, type PageSlice } from './formatPage';
 import { parseSort, queryRows, sortsOrFilters } from './queryRows';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
+import { arrayListing, cursorModeSize, cursorPage, isCursorShape, sourceListing } from './cursorModes';
 import type { MockListResource, RecordedRequest } from './types';
 
 /** A non-negative integer query parameter, its default when absent, or null when malformed. */
@@ -64,15 +65,18 @@ export async function handleListRequest(
   } catch {
     // Keep the raw text: it is rejected below as not a UUID.
   }
-  const page = integerParam(url, 'page', 0);
-  const size = integerParam(url, 'size', DEFAULT_PAGE_SIZE);
+  const { shape } = state;
+  // The cursor shapes ignore `page`, as the services they stand for do, and read their own size parameter.
+  const cursorSize = isCursorShape(shape) ? cursorModeSize(shape, url) : undefined;
+  const page = cursorSize ? (cursorSize.page ?? 0) : integerParam(url, 'page', 0);
+  const size = cursorSize ? cursorSize.size : integerParam(url, 'size', DEFAULT_PAGE_SIZE);
   const validSize = size !== null && size >= 1 && size <= MAX_PAGE_SIZE ? size : undefined;
   const record: RecordedRequest = {
     resource,
     method: request.method,
     url: request.url,
     organizationId,
-    page: page ?? undefined,
+    page: cursorSize ? cursorSize.page : (page ?? undefined),
     size: validSize,
     authorization: authorizationScheme(request.headers.get('Authorization')),
     status: null,
@@ -97,6 +101,17 @@ export async function handleListRequest(
   if (validSize === undefined) return refuse(400, `size must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   const rows = rowsOf(organization, resource);
   if (!rows) return refuse(404, `No list '${resource}' for organization ${organizationId}`);
+  if (isCursorShape(shape)) {
+    let listing = sourceListing(rows);
+    if (sortsOrFilters(url)) {
+      const orders = parseSort(url);
+      const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
+      if (typeof listed === 'string') return refuse(400, listed);
+      listing = arrayListing(listed);
+    }
+    const answer = cursorPage(shape, { resource, url, listing, size: validSize, hints: state.cursorHints });
+    return typeof answer === 'string' ? refuse(400, answer) : finish(record, answer);
+  }
   const start = page * validSize;
   let items: PageSlice['items'];
   let total: number;
@@ -111,5 +126,5 @@ export async function handleListRequest(
     items = listed.slice(start, start + validSize);
     total = listed.length;
   }
-  return finish(record, formatPage(state.shape, { resource, items, total, page, size: validSize, url }));
+  return finish(record, formatPage(shape, { resource, items, total, page, size: validSize, url }));
 }
