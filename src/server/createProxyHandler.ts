@@ -8,10 +8,12 @@ import { eventListener, type ProxyEvent } from '../shared/events';
 import { fetchUpstream, VerbatimJson } from './upstreamBody';
 import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
-import { allowedParams, checkAllowlist, servesResource, type ProxyAllowlist } from './proxyAllowlist';
+import { allowedParams, checkAllowlist, ruleOf, servesResource, type ProxyAllowlist } from './proxyAllowlist';
+import { cursorPaging, readCursor, upstreamPaging, type UpstreamPagingOptions } from './proxyCursor';
+import { rewritePagingBody } from './rewritePagingBody';
 
 /** Options of `createProxyHandler`. */
-export interface ProxyHandlerOptions {
+export interface ProxyHandlerOptions extends UpstreamPagingOptions {
   /** The service's absolute base URL. */
   baseUrl: string;
   /** Server-side credentials, e.g. `clientCredentials(...)` or `apiAccountToken(...)`. */
@@ -137,6 +139,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertInteger('maxConcurrent', maxConcurrent, 1);
   assertInteger('maxBodyBytes', maxBodyBytes, 1);
   const allow = checkAllowlist(options.allow);
+  const paging = upstreamPaging(options);
   const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
   const onError =
     options.onError ??
@@ -204,7 +207,12 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     if (request.method !== 'GET') return json(405, { error: 'method_not_allowed' }, { Allow: 'GET' });
     const page = searchParams.get('page');
     const size = searchParams.get('size');
-    if (page === null || !isWireInteger(page)) return badRequest('`page` must be an integer >= 0 (zero-based)');
+    // Where the resource pages by cursor, a cursor may stand in for `page`.
+    const cursors = cursorPaging(ruleOf(allow, match[2]!));
+    const cursor = readCursor(cursors, searchParams);
+    if (typeof cursor === 'string') return badRequest(cursor);
+    if (page === null ? !cursor : !isWireInteger(page))
+      return badRequest(`\`page\` must be an integer >= 0 (zero-based)${cursors ? ', or a cursor given' : ''}`);
     if (size === null || !isWireInteger(size) || +size < 1 || +size > maxSize) {
       return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
     }
@@ -228,7 +236,15 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     inFlight += 1;
     try {
-      const target = listTarget(config.baseUrl, resource, { organizationId, page: +page, size: +size }, extra);
+      // Built from the proxy's own base, the organization and the resource alone: a cursor is a parameter's value.
+      const wire = paging(+(page ?? 0), +size, cursor);
+      const target = listTarget(
+        config.baseUrl,
+        resource,
+        { organizationId, page: +(page ?? 0), size: +size },
+        extra,
+        wire,
+      );
       const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
         emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
       );
@@ -236,16 +252,18 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       const total = response.headers.get('x-total-count');
       // Passed on only as a count: an echoing service could put anything there, a token included.
       if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
-      // Paging links (APIs without a total), rewritten to this proxy's own path.
-      const link = rewriteLinkHeader(
-        response.headers.get('link'),
-        target.url,
-        `${prefix}/${organizationId}/${resource}`,
-        +size,
+      // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
+      const links = {
+        upstreamUrl: target.url,
+        path: `${prefix}/${organizationId}/${resource}`,
+        size: +size,
         maxSize,
-      );
+        allow,
+        resource,
+      };
+      const link = rewriteLinkHeader(response.headers.get('link'), links);
       if (link) headers.Link = link;
-      return json(response.status, body, headers);
+      return json(response.status, cursors ? rewritePagingBody(body, links) : body, headers);
     } catch (error) {
       if (request.signal.aborted) {
         emit?.({ type: 'proxy-client-gone' });

@@ -1,6 +1,7 @@
 import { invalidArgument } from '../shared/assert';
 import { nameForMessage } from '../client/internal';
 import { DOCUMENTED_RESOURCES, MUST_BE_KEYED_BY_PATH_SEGMENTS, RESOURCE_NAME } from '../shared/listEndpoints';
+import { checkCursorRule, cursorPaging, type ProxyCursorRule } from './proxyCursor';
 
 /** What a deployment lets the proxy forward for one list endpoint, beyond `page` and `size`. */
 export interface ProxyResourceRule {
@@ -11,6 +12,13 @@ export interface ProxyResourceRule {
    * characters (e.g. `q: { maxLength: 64 }`); at most 8 values per parameter. @default {} (no filter)
    */
   filters?: Readonly<Record<string, readonly string[] | { readonly maxLength: number }>>;
+  /**
+   * Cursor paging: `true` forwards one opaque cursor (`cursor`, `pageToken`, `starting_after`, `ending_before`,
+   * `after` or `before`, at most 1,024 visible ASCII characters) in place of `page`, and rewrites the upstream's
+   * next-page links (`Link` header, body `next`/`previous`, HAL `_links`, JSON:API `links`) to this proxy's path; or
+   * name the parameters and the length. @default false (pages by number only)
+   */
+  cursor?: boolean | ProxyCursorRule;
 }
 
 /**
@@ -34,7 +42,8 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {
     if (!RESOURCE_NAME.test(resource))
       throw invalidArgument(`allow["${resource.slice(0, 32)}"]`, MUST_BE_KEYED_BY_PATH_SEGMENTS);
-    if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters? })');
+    if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters?, cursor? })');
+    checkCursorRule(rule.cursor, `allow.${resource}.cursor`);
     if (
       rule.sort !== undefined &&
       !(Array.isArray(rule.sort) && rule.sort.every((field) => typeof field === 'string' && /^[\w.-]+$/.test(field)))
@@ -53,13 +62,17 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   return allow as ProxyAllowlist;
 }
 
+/** The rule of `resource`, if `allow` has one. */
+export const ruleOf = (allow: ProxyAllowlist, resource: string): ProxyResourceRule | undefined =>
+  Object.hasOwn(allow, resource) ? allow[resource] : undefined;
+
 /** Whether the proxy serves `resource` at all. */
 export function servesResource(allow: ProxyAllowlist, resource: string): boolean {
   return DOCUMENTED_RESOURCES.includes(resource) || Object.hasOwn(allow, resource);
 }
 
 /**
- * The parameters besides `page` and `size` to forward for `resource`, in the order they came, or the message of a 400
+ * The parameters besides `page`, `size` and a cursor to forward for `resource`, in the order they came, or the message of a 400
  * that names the parameter and never repeats its value.
  */
 export function allowedParams(
@@ -67,12 +80,13 @@ export function allowedParams(
   resource: string,
   query: URLSearchParams,
 ): Array<[string, string]> | string {
-  const rule = Object.hasOwn(allow, resource) ? allow[resource] : undefined;
+  const rule = ruleOf(allow, resource);
   if (!rule) return [];
+  const cursors = cursorPaging(rule)?.params;
   const forward: Array<[string, string]> = [];
   const counts = new Map<string, number>();
   for (const [name, value] of query) {
-    if (name === 'page' || name === 'size') continue;
+    if (name === 'page' || name === 'size' || cursors?.has(name)) continue;
     const count = (counts.get(name) ?? 0) + 1;
     counts.set(name, count);
     const named = nameForMessage(name) ?? 'a query parameter';
