@@ -1,20 +1,21 @@
 /**
  * Next-page links in a list body, rewritten to the proxy's path (`pagingLink`): a top-level `next` and `previous`
- * string (Django REST Framework, Spring's cursor lists), HAL's `_links.<rel>.href` and JSON:API's `links.<rel>`. Only
+ * URL (Django REST Framework, Spring's cursor lists), HAL's `_links.<rel>.href`, JSON:API's `links.<rel>`, and a
+ * Stripe list's `url` (the upstream's path, which becomes the proxy's). Only
  * those values change; the rest of the text is passed on byte for byte (re-serialising a page would cost more than
  * the proxy's other work and round numbers a client may need whole), and a body without them is passed on as it came.
  */
 import { pagingLink, type PagingLinkContext } from './rewriteLinkHeader';
 import { VerbatimJson } from './upstreamBody';
 
-/** Top-level members whose value may hold next-page links. */
-const LINK_MEMBERS = new Set(['next', 'previous', '_links', 'links']);
+/** Top-level members whose value may hold next-page links (a Stripe list's `url` is the upstream's path). */
+const LINK_MEMBERS = new Set(['next', 'previous', '_links', 'links', 'url']);
 
 /** Relations of a links object that are pages of the list. */
 const PAGE_RELATIONS = ['self', 'first', 'prev', 'previous', 'next', 'last'];
 
 /** A cheap look before any scan: a body naming none of the members is passed on untouched. */
-const MAY_LINK = /"(?:next|previous|_links|links)"\s*:/;
+const MAY_LINK = /"(?:next|previous|_links|links|url)"\s*:/;
 
 /** Where each top-level member's value of a JSON object text lies; undefined when the text is not an object. */
 function topLevelMembers(text: string): Array<{ key: string; start: number; end: number }> | undefined {
@@ -99,14 +100,19 @@ function rewriteLinks(links: unknown, context: PagingLinkContext): unknown {
 export function rewritePagingBody(body: VerbatimJson, context: PagingLinkContext): VerbatimJson {
   const { text } = body;
   if (!MAY_LINK.test(text)) return body;
-  const members = topLevelMembers(text)?.filter(({ key }) => LINK_MEMBERS.has(key));
+  const all = topLevelMembers(text);
+  const object = all?.find(({ key }) => key === 'object');
+  const stripeList = object !== undefined && text.slice(object.start, object.end) === '"list"';
+  const members = all?.filter(({ key }) => LINK_MEMBERS.has(key) && (key !== 'url' || stripeList));
   if (!members?.length) return body;
   let out = '';
   let from = 0;
   for (const { key, start, end } of members) {
     const value: unknown = JSON.parse(text.slice(start, end));
     let next: unknown = value;
-    if (key === 'next' || key === 'previous') {
+    if (key === 'url') {
+      if (typeof value === 'string') next = context.path;
+    } else if (key === 'next' || key === 'previous') {
       // A link that does not page through the proxy is no link: the browser is told there is no such page. A token
       // (not a URL) is passed on: the browser sends it back as a cursor parameter.
       if (typeof value === 'string' && /^(https?:|\/|\?)/i.test(value)) next = pagingLink(value, context) ?? null;
