@@ -60,8 +60,9 @@ export interface ProxyHandlerOptions extends UpstreamPagingOptions {
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
   /**
-   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values) and which other
-   * endpoints are served, e.g. `{ shares: { sort: ['name', 'createdAt'], filters: { q: { maxLength: 64 } } }, users: {} }`.
+   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values, a cursor) and which
+   * other endpoints are served, e.g. `{ shares: { sort: ['name', 'createdAt'], filters: { q: { maxLength: 64 } },
+   * cursor: true }, users: {} }`.
    * @default {} (shares and environments, `page` and `size` only)
    */
   allow?: ProxyAllowlist;
@@ -112,7 +113,8 @@ const badRequest = (message: string) => json(400, { error: 'bad_request', messag
  * went away (its request's signal aborted: the upstream call is aborted too) a 499; the handler rejects only if
  * `onError` throws. Every answer has `Cache-Control: private, no-store` and `X-Content-Type-Options: nosniff`.
  * The browser gets no details; `onError` gets each failure. Other upstream headers are not copied, except a paging
- * `Link` (first/prev/next/last, rewritten to this proxy's path with only `page` and `size`).
+ * `Link` (first/prev/next/last, rewritten to this proxy's path with only `page` and `size`, or a cursor where the
+ * resource's rule turns cursor paging on; then the body's next-page links are rewritten so too).
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
  *

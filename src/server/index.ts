@@ -16,6 +16,7 @@ export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';
 export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';
 export type { ProxyAllowlist, ProxyResourceRule } from './proxyAllowlist';
+export type { ProxyCursorRule, UpstreamPagingOptions } from './proxyCursor';
 export { defineTokenStore } from './TokenStore';
 export type { StoredToken, TokenStore } from './TokenStore';
 export { memoryTokenStore } from './memoryTokenStore';
