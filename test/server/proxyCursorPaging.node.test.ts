@@ -36,6 +36,13 @@ let reference: { mock: MockService; upstream: MockHttpServer };
 let canary: LocalServer;
 const errors: unknown[] = [];
 const logged: string[] = [];
+/** Every credential the proxies sent upstream (access tokens) and hold (client secrets): none may come back. */
+const secrets = new Set<string>();
+const recordingFetch: typeof fetch = (input, init) => {
+  const authorization = new Headers(init?.headers).get('authorization');
+  if (authorization) secrets.add(authorization.replace(/^\S+\s+/, ''));
+  return fetch(input, init);
+};
 
 beforeAll(async () => {
   canary = await startLocalServer(() => ({ body: { stolen: true } }));
@@ -43,11 +50,13 @@ beforeAll(async () => {
     const mock = createMockService({ shape, organizations });
     const upstream = await createMockHttpServer(mock);
     const { clientId, clientSecret } = mock.credentials;
+    secrets.add(clientSecret);
     const auth = clientCredentials({ authUrl: upstream.authUrl, clientId, clientSecret, audience: upstream.baseUrl });
     const proxy = await serveFetchHandler(
       createProxyHandler({
         baseUrl: upstream.baseUrl,
         auth,
+        fetch: recordingFetch,
         basePath: PATH,
         allowRequest: () => true,
         allow,
@@ -74,6 +83,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  const told = [
+    ...logged,
+    ...errors.map((error) => `${String(error)} ${(error as Error)?.stack} ${JSON.stringify(error)}`),
+  ];
+  for (const secret of secrets) for (const line of told) expect(line).not.toContain(secret);
   // Whatever a test sent, nothing went beside the upstream, and nothing on it left the list paths.
   expect(canary.requests).toEqual([]);
   for (const { mock, upstream } of stacks.values()) {
@@ -130,19 +144,16 @@ describe('cursor paging through createProxyHandler', () => {
   });
 
   it.each(STYLES)('%s: answers carry no upstream host, port or path, no token and no secret', async (shape) => {
-    const { upstream, mock, proxy } = stacks.get(shape)!;
-    const leaks = [
-      new URL(upstream.baseUrl).host,
-      `:${new URL(upstream.baseUrl).port}`,
-      '/api/' + acme,
-      mock.credentials.clientSecret,
-    ];
+    const { upstream, proxy } = stacks.get(shape)!;
+    // The upstream's host:port and its path (a page's numbers may hold the port's digits, never after its host).
+    const leaks = [new URL(upstream.baseUrl).host, '/api/' + acme];
     let url = `${proxy.origin}${PATH}/${acme}/shares?page=0&size=50&sort=name,asc&q=acme`;
     for (let i = 0; i < 20 && url; i += 1) {
       const response = await fetch(url);
       expect(response.status).toBe(200);
       const text = await response.text();
-      for (const leak of leaks) expect(`${[...response.headers].join('\n')}\n${text}`).not.toContain(leak);
+      for (const leak of [...leaks, ...secrets])
+        expect(`${[...response.headers].join('\n')}\n${text}`).not.toContain(leak);
       const body = JSON.parse(text);
       const link = response.headers.get('link');
       const next =
@@ -158,8 +169,8 @@ describe('cursor paging through createProxyHandler', () => {
       url = next ? `${proxy.origin}${next}` : '';
     }
     expect(url).toBe('');
-    for (const line of logged)
-      for (const leak of [mock.credentials.clientSecret, 'Bearer ']) expect(line).not.toContain(leak);
+    // The demo client secret and at least the token this walk was sent upstream with were looked for.
+    expect(secrets.size).toBeGreaterThanOrEqual(2);
   });
 });
 
