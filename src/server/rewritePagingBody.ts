@@ -19,10 +19,12 @@ const MAY_LINK = /"(?:next|previous|_links|links|url)"\s*:/;
 
 /** Where each top-level member's value of a JSON object text lies; undefined when the text is not an object. */
 function topLevelMembers(text: string): Array<{ key: string; start: number; end: number }> | undefined {
-  const string = /"(?:[^"\\]|\\.)*"/y;
+  // Unrolled (runs of plain characters between escapes): one step per run, not per character.
+  const string = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
   const space = /\s*/y;
   const primitive = /[^,}\]\s]*/y;
-  const bracket = /["{}[\]]/g;
+  // A whole string or a bracket per step: nested rows are stepped over token by token, never parsed.
+  const token = /"[^"\\]*(?:\\.[^"\\]*)*"|[{}[\]]/g;
   let at = 0;
   const skipSpace = () => {
     space.lastIndex = at;
@@ -51,17 +53,12 @@ function topLevelMembers(text: string): Array<{ key: string; start: number; end:
     const first = text[at];
     if (first === '"') skipString();
     else if (first === '{' || first === '[') {
-      // Jump from bracket to bracket (strings skipped whole): nested rows are stepped over, never parsed.
       let depth = 0;
-      bracket.lastIndex = at;
-      for (let match = bracket.exec(text); match; match = bracket.exec(text)) {
+      token.lastIndex = at;
+      for (let match = token.exec(text); match; match = token.exec(text)) {
         const char = match[0];
-        if (char === '"') {
-          at = match.index;
-          skipString();
-          bracket.lastIndex = at;
-        } else if (char === '{' || char === '[') depth += 1;
-        else if ((depth -= 1) === 0) {
+        if (char === '{' || char === '[') depth += 1;
+        else if ((char === '}' || char === ']') && (depth -= 1) === 0) {
           at = match.index + 1;
           break;
         }
