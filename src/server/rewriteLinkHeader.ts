@@ -1,7 +1,8 @@
 import { parseLinkHeader } from '../client/internal';
 import { isWireInteger } from '../shared/paging';
 import { allowedParams, ruleOf, type ProxyAllowlist } from './proxyAllowlist';
-import { cursorPaging, readCursor } from './proxyCursor';
+import { cursorPaging, DEFAULT_PROXY_CURSOR_PARAMS, readCursor } from './proxyCursor';
+import { warnedInProcess, warnOncePerKey } from '../shared/log';
 
 /** Paging relations a browser needs from an RFC 8288 `Link` header (parsePage reads no other). */
 const RELATIONS = ['first', 'prev', 'next', 'last'] as const;
@@ -69,6 +70,28 @@ export function rewriteLinkHeader(value: string | null, context: PagingLinkConte
     const target = links[rel];
     const link = target === undefined ? undefined : pagingLink(target, context);
     if (link !== undefined) out.push(`<${link}>; rel="${rel}"`);
+    else if (rel === 'next' && target !== undefined) warnCursorOff(target, context);
   }
   return out.length ? out.join(', ') : undefined;
+}
+
+/**
+ * Says once, outside production, that a resource's next links page by a cursor the proxy drops because its rule does
+ * not turn cursor paging on: the browser would otherwise page by numbers the service ignores, without a word.
+ */
+function warnCursorOff(target: string, { upstreamUrl, allow, resource }: PagingLinkContext): void {
+  if (cursorPaging(ruleOf(allow, resource))) return;
+  warnOncePerKey(warnedInProcess, `createProxyHandler: cursor links of ${resource}`, () => {
+    let names: string[];
+    try {
+      names = [...new URL(target, upstreamUrl).searchParams.keys()];
+    } catch {
+      return undefined;
+    }
+    const name = DEFAULT_PROXY_CURSOR_PARAMS.find((param) => names.includes(param));
+    return name
+      ? `[pagewise] createProxyHandler: the service pages \`${resource}\` by cursor (its next link carries \`${name}\`), ` +
+          `which the proxy drops: set \`allow: { ${resource}: { cursor: true } }\` to page it through the proxy.`
+      : undefined;
+  });
 }

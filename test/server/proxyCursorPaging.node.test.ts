@@ -360,6 +360,27 @@ describe('the allow list governs cursors', () => {
     }
   });
 
+  it('says once, naming the setting, when a service pages by cursor links the proxy drops', async () => {
+    const { upstream, mock } = stacks.get('link-cursor')!;
+    const { clientId, clientSecret } = mock.credentials;
+    const auth = clientCredentials({ authUrl: upstream.authUrl, clientId, clientSecret, audience: upstream.baseUrl });
+    const proxy = await serveFetchHandler(
+      createProxyHandler({ baseUrl: upstream.baseUrl, auth, basePath: PATH, allowRequest: () => true }),
+    );
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await fetch(`${proxy.origin}${PATH}/${acme}/shares?page=0&size=20`);
+        expect(response.headers.get('link')).toBeNull();
+      }
+      expect(logged.filter((line) => line.includes('by cursor'))).toEqual([
+        '[pagewise] createProxyHandler: the service pages `shares` by cursor (its next link carries `after`), which ' +
+          'the proxy drops: set `allow: { shares: { cursor: true } }` to page it through the proxy.',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('bounds a cursor: one parameter, 1 to maxLength visible ASCII characters, and only the names given', async () => {
     const proxy = await proxyWith({ cursor: { params: ['cursor'], maxLength: 64 } });
     try {
