@@ -7,7 +7,7 @@
 import { HttpResponse } from 'msw';
 import type { ApiRecord } from '../client/index';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, isWireInteger } from '../shared/paging';
-import type { RowSource } from './createRowSource';
+import { idOf, type Listing } from './listing';
 import type { MockCursorShape, MockResponseShape } from './types';
 
 export const CURSOR_SHAPES: readonly MockCursorShape[] = ['stripe', 'cursor', 'link-cursor', 'page-token', 'offset'];
@@ -32,43 +32,6 @@ const SIZE_PARAMS: Record<MockCursorShape, readonly string[]> = {
   'page-token': ['pageSize', 'size'],
   offset: ['limit', 'size'],
 };
-
-/** The rows of a list in its order, read lazily where the list is the source's own order. */
-interface Listing {
-  readonly length: number;
-  slice(start: number, end: number): ApiRecord[];
-  /** Where the row with `id` is now, looked for at `hint` first; -1 when it is gone. */
-  indexOf(id: string, hint: number | undefined): number;
-}
-
-const idOf = (row: ApiRecord | undefined): string | undefined =>
-  row && (typeof row.id === 'string' || typeof row.id === 'number') ? String(row.id) : undefined;
-
-/** The rows in the source's own order: a page generates only its rows, and a hinted lookup one more. */
-export function sourceListing(rows: RowSource): Listing {
-  return {
-    get length() {
-      return rows.count();
-    },
-    slice: (start, end) => rows.slice(start, end),
-    indexOf(id, hint) {
-      if (hint !== undefined && idOf(rows.slice(hint, hint + 1)[0]) === id) return hint;
-      return rows.all().findIndex((row) => idOf(row) === id);
-    },
-  };
-}
-
-/** Rows already sorted and filtered. */
-export function arrayListing(rows: ApiRecord[]): Listing {
-  return {
-    length: rows.length,
-    slice: (start, end) => rows.slice(start, end),
-    indexOf(id, hint) {
-      if (hint !== undefined && idOf(rows[hint]) === id) return hint;
-      return rows.findIndex((row) => idOf(row) === id);
-    },
-  };
-}
 
 /** A keyset position: the row's index when the cursor was made, its id, and whether to page backwards from it. */
 interface Position {
