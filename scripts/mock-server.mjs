@@ -62,6 +62,7 @@ try {
 const c = service.credentials;
 console.log(`pagewise mock service listening on ${server.url}
   API base URL   ${server.baseUrl}   (GET /{organizationId}/shares|environments?page=0&size=20)
+  Shape          ${values.shape ?? 'spring-page'}
   Token endpoint ${server.authUrl}/oauth/token
   Audience       ${origin ? c.audience : server.baseUrl}
 

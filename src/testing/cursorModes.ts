@@ -1,6 +1,6 @@
 /**
- * The mock's cursor modes: lists paged as Stripe, Django REST Framework's CursorPagination, GitHub's `Link` cursors,
- * Google's page tokens and offset/limit services page them, each ignoring `page` as those services do. Cursors are
+ * The mock's cursor modes: lists paged the way Stripe, Django REST Framework's CursorPagination, GitHub's `Link`
+ * cursors, Google's page tokens and offset/limit services page them, each ignoring `page` as those services do. Cursors are
  * keyset positions (the row a page ended on, found again by its id), so rows inserted or deleted between requests
  * never make a walk repeat or skip a row; sort and filters apply before the position is looked up.
  */
