@@ -102,11 +102,18 @@ afterEach(() => {
 const names = (page: Page<MockShare>) => page.items.map((row) => row.name);
 
 /** Every page from the first to the last as the browser pages forward: by `nextCursor`, or by number (offset). */
-async function walk(shape: MockCursorShape, size: number, sort?: SortEntry[], filters?: Record<string, string>) {
+async function walk(
+  shape: MockCursorShape,
+  size: number,
+  sort?: SortEntry[],
+  filters?: Record<string, string>,
+  between?: (pagesRead: number) => void,
+) {
   const { browser } = stacks.get(shape)!;
   const query = { organizationId: acme, size, sort, filters };
   const pages = [await browser.listShares<MockShare>({ ...query, page: 0 })];
   for (let last = pages[0]!; last.hasNext; last = pages.at(-1)!) {
+    between?.(pages.length);
     pages.push(
       await (last.nextCursor === undefined
         ? browser.listShares<MockShare>({ ...query, page: pages.length })
@@ -142,6 +149,18 @@ describe('cursor paging through createProxyHandler', () => {
     const pages = await walk(shape, 30, sort, { protocol: 'NFS' });
     expect(pages.flatMap(names)).toEqual(await everyRow(sort, { protocol: 'NFS' }));
   });
+
+  it.each(STYLES.filter((shape) => shape !== 'offset'))(
+    '%s: rows created at the front while the browser pages never repeat or shift a row',
+    async (shape) => {
+      const { mock } = stacks.get(shape)!;
+      const before = await everyRow();
+      const pages = await walk(shape, 40, undefined, undefined, (read) =>
+        mock.insertRows(acme, 'shares', [{ id: `front-${read}`, name: `front-${read}` }], 0),
+      );
+      expect(pages.flatMap(names)).toEqual(before);
+    },
+  );
 
   it.each(STYLES)('%s: answers carry no upstream host, port or path, no token and no secret', async (shape) => {
     const { upstream, proxy } = stacks.get(shape)!;
