@@ -22,7 +22,7 @@ async function bundlePagewise() {
   mkdirSync(join(tmpDir, 'proxy'), { recursive: true });
   await build({
     stdin: {
-      contents: `export { createProxyHandler, clientCredentials } from './src/server/index.ts'; export { getRequestListener } from '@hono/node-server';`,
+      contents: `export { createProxyHandler, clientCredentials } from './src/server/index.ts'; export { getRequestListener } from '@hono/node-server'; export { rewritePagingBody } from './src/server/rewritePagingBody.ts'; export { VerbatimJson } from './src/server/upstreamBody.ts';`,
       resolveDir: rootDir,
       loader: 'ts',
     },
@@ -80,7 +80,7 @@ async function cpuPerCall(fn, n) {
  * handler, and the handler's own steps on their own.
  */
 async function profileHandler(bundle, origin) {
-  const { createProxyHandler } = await import(bundle);
+  const { createProxyHandler, rewritePagingBody, VerbatimJson } = await import(bundle);
   const text = await (await fetch(origin + PATH)).text();
   const headers = {
     'content-type': 'application/json',
@@ -97,6 +97,27 @@ async function profileHandler(bundle, origin) {
     allowRequest: () => true,
     fetch: upstream,
   });
+  // The same rows as a Django REST Framework cursor page, through a handler with cursor paging on: its `next` link
+  // (and `previous`) rewritten to the proxy's path, the rest passed on as it came.
+  const next = `http://127.0.0.1:9/api/${ORG}/shares?cursor=cD0yMDI1LTAxLTAx&size=20`;
+  const cursorText = JSON.stringify({ next, previous: null, results: JSON.parse(text).content });
+  const cursorHeaders = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(cursorText)) };
+  const cursorHandler = createProxyHandler({
+    baseUrl: 'http://127.0.0.1:9/api',
+    auth: { id: 'bench', authorize: async () => `Bearer ${token}` },
+    basePath: '/api',
+    allowRequest: () => true,
+    allow: { shares: { cursor: true } },
+    fetch: async () => new Response(cursorText, { headers: cursorHeaders }),
+  });
+  const links = {
+    upstreamUrl: next,
+    path: `/api/${ORG}/shares`,
+    size: 20,
+    maxSize: 1000,
+    allow: { shares: { cursor: true } },
+    resource: 'shares',
+  };
   const n = 20_000;
   const steps = [
     [
@@ -112,6 +133,14 @@ async function profileHandler(bundle, origin) {
       () => handler(new Request(url)),
     ],
     ['of which: the JSON check of the page (JSON.parse, result dropped)', () => JSON.parse(text)],
+    [
+      'whole call with cursor paging on, the same rows as a DRF cursor page (next link rewritten)',
+      () => cursorHandler(new Request(`http://127.0.0.1/api/${ORG}/shares?cursor=cD0yMDI1&size=20`)),
+    ],
+    [
+      'of which: rewriting its next-page links to the proxy path',
+      () => rewritePagingBody(new VerbatimJson(cursorText), links),
+    ],
     [
       'of which: the secret scan of the page (3 × includes)',
       () => [token, `Bearer ${token}`, '\\'].some((secret) => text.includes(secret)),

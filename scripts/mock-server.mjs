@@ -18,7 +18,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    'Usage: npm run mock-server -- [--port 4010] [--shape spring-page|paged-model|hal|array|items|slice|link|has-more|next|bare-array] [--latency ms]',
+    'Usage: npm run mock-server -- [--port 4010] [--shape spring-page|paged-model|hal|array|items|slice|link|has-more|next|bare-array|stripe|cursor|link-cursor|page-token|offset] [--latency ms]',
   );
   console.log('The port can also come from PAGEWISE_MOCK_PORT; 0 picks a free port.');
   process.exit(0);
@@ -62,6 +62,7 @@ try {
 const c = service.credentials;
 console.log(`pagewise mock service listening on ${server.url}
   API base URL   ${server.baseUrl}   (GET /{organizationId}/shares|environments?page=0&size=20)
+  Shape          ${values.shape ?? 'spring-page'}
   Token endpoint ${server.authUrl}/oauth/token
   Audience       ${origin ? c.audience : server.baseUrl}
 

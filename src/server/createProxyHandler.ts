@@ -8,11 +8,13 @@ import { eventListener, type ProxyEvent } from '../shared/events';
 import { fetchUpstream, VerbatimJson } from './upstreamBody';
 import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
-import { allowedParams, checkAllowlist, servesResource, type ProxyAllowlist } from './proxyAllowlist';
+import { allowedParams, checkAllowlist, ruleOf, servesResource, type ProxyAllowlist } from './proxyAllowlist';
 import { forwardWrite, type ProxyRequestTarget, type WriteContext } from './proxyWrites';
+import { cursorPaging, readCursor, upstreamPaging, type UpstreamPagingOptions } from './proxyCursor';
+import { rewritePagingBody } from './rewritePagingBody';
 
 /** Options of `createProxyHandler`. */
-export interface ProxyHandlerOptions {
+export interface ProxyHandlerOptions extends UpstreamPagingOptions {
   /** The service's absolute base URL. */
   baseUrl: string;
   /** Server-side credentials, e.g. `clientCredentials(...)` or `apiAccountToken(...)`. */
@@ -61,9 +63,9 @@ export interface ProxyHandlerOptions {
   /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
   dangerouslyAllowBrowser?: boolean;
   /**
-   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values), which writes
-   * (`methods`) and which other endpoints are served, e.g.
-   * `{ shares: { sort: ['name', 'createdAt'], filters: { q: { maxLength: 64 } }, methods: ['PATCH', 'DELETE'] }, users: {} }`.
+   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values, a cursor), which
+   * writes (`methods`) and which other endpoints are served, e.g. `{ shares: { sort: ['name', 'createdAt'], filters:
+   * { q: { maxLength: 64 } }, cursor: true, methods: ['PATCH', 'DELETE'] }, users: {} }`.
    * @default {} (shares and environments, `GET` with `page` and `size` only)
    */
   allow?: ProxyAllowlist;
@@ -115,7 +117,8 @@ const badRequest = (message: string) => json(400, { error: 'bad_request', messag
  * went away (its request's signal aborted: the upstream call is aborted too) a 499; the handler rejects only if
  * `onError` throws. Every answer has `Cache-Control: private, no-store` and `X-Content-Type-Options: nosniff`.
  * The browser gets no details; `onError` gets each failure. Other upstream headers are not copied, except a paging
- * `Link` (first/prev/next/last, rewritten to this proxy's path with only `page` and `size`).
+ * `Link` (first/prev/next/last, rewritten to this proxy's path with only `page` and `size`, or a cursor where the
+ * resource's rule turns cursor paging on; then the body's next-page links are rewritten so too).
  *
  * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
  *
@@ -142,6 +145,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   assertInteger('maxConcurrent', maxConcurrent, 1);
   assertInteger('maxBodyBytes', maxBodyBytes, 1);
   const allow = checkAllowlist(options.allow);
+  const paging = upstreamPaging(options);
   const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
   const onError =
     options.onError ??
@@ -237,7 +241,12 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       return json(404, { error: 'not_found' });
     const page = searchParams.get('page');
     const size = searchParams.get('size');
-    if (page === null || !isWireInteger(page)) return badRequest('`page` must be an integer >= 0 (zero-based)');
+    // Where the resource pages by cursor, a cursor may stand in for `page`.
+    const cursors = cursorPaging(ruleOf(allow, match[2]!));
+    const cursor = readCursor(cursors, searchParams);
+    if (typeof cursor === 'string') return badRequest(cursor);
+    if (page === null ? !cursor : !isWireInteger(page))
+      return badRequest(`\`page\` must be an integer >= 0 (zero-based)${cursors ? ', or a cursor given' : ''}`);
     if (size === null || !isWireInteger(size) || +size < 1 || +size > maxSize) {
       return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
     }
@@ -261,7 +270,15 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     inFlight += 1;
     try {
-      const target = listTarget(config.baseUrl, resource, { organizationId, page: +page, size: +size }, extra);
+      // Built from the proxy's own base, the organization and the resource alone: a cursor is a parameter's value.
+      const wire = paging(+(page ?? 0), +size, cursor);
+      const target = listTarget(
+        config.baseUrl,
+        resource,
+        { organizationId, page: +(page ?? 0), size: +size },
+        extra,
+        wire,
+      );
       const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
         emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
       );
@@ -269,16 +286,18 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       const total = response.headers.get('x-total-count');
       // Passed on only as a count: an echoing service could put anything there, a token included.
       if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
-      // Paging links (APIs without a total), rewritten to this proxy's own path.
-      const link = rewriteLinkHeader(
-        response.headers.get('link'),
-        target.url,
-        `${prefix}/${organizationId}/${resource}`,
-        +size,
+      // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
+      const links = {
+        upstreamUrl: target.url,
+        path: `${prefix}/${organizationId}/${resource}`,
+        size: +size,
         maxSize,
-      );
+        allow,
+        resource,
+      };
+      const link = rewriteLinkHeader(response.headers.get('link'), links);
       if (link) headers.Link = link;
-      return json(response.status, body, headers);
+      return json(response.status, cursors && body ? rewritePagingBody(body, links) : body, headers);
     } catch (error) {
       if (request.signal.aborted) {
         emit?.({ type: 'proxy-client-gone' });

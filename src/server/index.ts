@@ -17,6 +17,7 @@ export { createProxyHandler } from './createProxyHandler';
 export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';
 export type { ProxyAllowlist, ProxyResourceRule } from './proxyAllowlist';
 export type { ProxyRequestTarget } from './proxyWrites';
+export type { ProxyCursorRule, UpstreamPagingOptions } from './proxyCursor';
 export { defineTokenStore } from './TokenStore';
 export type { StoredToken, TokenStore } from './TokenStore';
 export { memoryTokenStore } from './memoryTokenStore';

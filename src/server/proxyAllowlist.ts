@@ -7,6 +7,7 @@ import {
   WRITE_METHODS,
   type WriteMethod,
 } from '../shared/listEndpoints';
+import { checkCursorRule, cursorPaging, type ProxyCursorRule } from './proxyCursor';
 
 /** What a deployment lets the proxy forward for one list endpoint, beyond `page` and `size`. */
 export interface ProxyResourceRule {
@@ -22,6 +23,13 @@ export interface ProxyResourceRule {
    * the app's own origin, as JSON within `maxBodyBytes`; `allowRequest` sees the method and the row. @default [] (reads only)
    */
   methods?: readonly WriteMethod[];
+  /**
+   * Cursor paging: `true` forwards one opaque cursor (`cursor`, `pageToken`, `starting_after`, `ending_before`,
+   * `after` or `before`, at most 1,024 visible ASCII characters) in place of `page`, and rewrites the upstream's
+   * next-page links (`Link` header, body `next`/`previous`, HAL `_links`, JSON:API `links`) to this proxy's path; or
+   * name the parameters and the length. @default false (pages by number only)
+   */
+  cursor?: boolean | ProxyCursorRule;
 }
 
 /**
@@ -45,12 +53,13 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {
     if (!RESOURCE_NAME.test(resource))
       throw invalidArgument(`allow["${resource.slice(0, 32)}"]`, MUST_BE_KEYED_BY_PATH_SEGMENTS);
-    if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters?, methods? })');
+    if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters?, cursor?, methods? })');
     if (
       rule.methods !== undefined &&
       !(Array.isArray(rule.methods) && rule.methods.every((method) => WRITE_METHODS.includes(method)))
     )
       fail(`.${resource}.methods`, `an array of ${WRITE_METHODS.join(', ')}`);
+    checkCursorRule(rule.cursor, `allow.${resource}.cursor`);
     if (
       rule.sort !== undefined &&
       !(Array.isArray(rule.sort) && rule.sort.every((field) => typeof field === 'string' && /^[\w.-]+$/.test(field)))
@@ -69,9 +78,13 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   return allow as ProxyAllowlist;
 }
 
+/** The rule of `resource`, if `allow` has one. */
+export const ruleOf = (allow: ProxyAllowlist, resource: string): ProxyResourceRule | undefined =>
+  Object.hasOwn(allow, resource) ? allow[resource] : undefined;
+
 /** The writes the proxy forwards for `resource`: what its rule's `methods` name, none without one. */
 export function writeMethods(allow: ProxyAllowlist, resource: string): readonly WriteMethod[] {
-  return (Object.hasOwn(allow, resource) ? allow[resource]!.methods : undefined) ?? [];
+  return ruleOf(allow, resource)?.methods ?? [];
 }
 
 /** Whether the proxy serves `resource` at all. */
@@ -80,7 +93,7 @@ export function servesResource(allow: ProxyAllowlist, resource: string): boolean
 }
 
 /**
- * The parameters besides `page` and `size` to forward for `resource`, in the order they came, or the message of a 400
+ * The parameters besides `page`, `size` and a cursor to forward for `resource`, in the order they came, or the message of a 400
  * that names the parameter and never repeats its value.
  */
 export function allowedParams(
@@ -88,12 +101,13 @@ export function allowedParams(
   resource: string,
   query: URLSearchParams,
 ): Array<[string, string]> | string {
-  const rule = Object.hasOwn(allow, resource) ? allow[resource] : undefined;
+  const rule = ruleOf(allow, resource);
   if (!rule) return [];
+  const cursors = cursorPaging(rule)?.params;
   const forward: Array<[string, string]> = [];
   const counts = new Map<string, number>();
   for (const [name, value] of query) {
-    if (name === 'page' || name === 'size') continue;
+    if (name === 'page' || name === 'size' || cursors?.has(name)) continue;
     const count = (counts.get(name) ?? 0) + 1;
     counts.set(name, count);
     const named = nameForMessage(name) ?? 'a query parameter';

@@ -1,6 +1,7 @@
 import { delay } from 'msw';
 import type { GenerationCounter } from './createRowSource';
 import type { OrganizationState } from './createOrganizations';
+import type { CursorHints } from './cursorModes';
 import type {
   MockAccount,
   MockClient,
@@ -40,6 +41,8 @@ export interface MockServiceState {
   readonly counter: GenerationCounter;
   failures: PendingFailure[];
   latency: MockLatency;
+  /** Where rows that ended a cursor-mode page sat, by id (see `cursorModes`). */
+  readonly cursorHints: CursorHints;
   tokenRequests: number;
   /** Rows created so far, numbering the next one's id. */
   created: number;

@@ -6,6 +6,7 @@ import { createOrganizations, rowsOf } from './createOrganizations';
 import { demoAccount, demoClient, demoOrganizations } from './demoData';
 import { MOCK_FAILURES } from './failureResponse';
 import { handleListRequest } from './handleListRequest';
+import { CURSOR_SHAPES } from './cursorModes';
 import { handleTokenRequest } from './handleTokenRequest';
 import { pathBelow, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import type { MockServiceState } from './MockServiceState';
@@ -32,6 +33,7 @@ const SHAPES: readonly MockResponseShape[] = [
   'has-more',
   'next',
   'bare-array',
+  ...CURSOR_SHAPES,
 ];
 
 /**
@@ -76,9 +78,18 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     tokenRequests: 0,
     created: 0,
     idempotent: new Map(),
+    cursorHints: new Map(),
     now: options.now ?? (() => Date.now()),
   };
   const { apiBases, authBases } = state;
+
+  /** The rows of an organization's list, or the argument error naming what is not the mock's. */
+  const rowSource = (organizationId: string, resource: MockListResource) => {
+    const organization = state.byId.get(String(organizationId).toLowerCase());
+    if (!organization) throw invalidArgument('organizationId', 'is not an organization of this mock', organizationId);
+    assertOneOf('resource', resource, ['shares', 'environments', ...organization.lists.keys()]);
+    return rowsOf(organization, resource)!;
+  };
 
   const handlers = [
     http.all(
@@ -154,11 +165,16 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       state.failures.push({ ...failure, remaining: times });
     },
     deleteRows(organizationId, resource, count) {
-      const organization = state.byId.get(String(organizationId).toLowerCase());
-      if (!organization) throw invalidArgument('organizationId', 'is not an organization of this mock', organizationId);
-      assertOneOf('resource', resource, ['shares', 'environments', ...organization.lists.keys()]);
+      const rows = rowSource(organizationId, resource);
       assertInteger('count', count, 0);
-      rowsOf(organization, resource)!.deleteLast(count);
+      rows.deleteLast(count);
+    },
+    insertRows(organizationId, resource, inserted, at = 0) {
+      const rows = rowSource(organizationId, resource);
+      if (!Array.isArray(inserted) || !inserted.every((row) => typeof row === 'object' && row !== null))
+        throw invalidArgument('rows', 'must be an array of records');
+      assertInteger('at', at, 0);
+      rows.insert(inserted, at);
     },
     rows(organizationId, resource) {
       const organization = state.byId.get(String(organizationId).toLowerCase());
@@ -179,6 +195,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       state.latency = initialLatency;
       state.created = 0;
       state.idempotent.clear();
+      state.cursorHints.clear();
       for (const organization of organizations) {
         organization.shares.restore();
         organization.environments.restore();

@@ -24,13 +24,16 @@ export interface RowSource {
   replace(row: ApiRecord): boolean;
   /** Removes the row with this id; false when there is none. */
   remove(id: string): boolean;
-  /** Brings the seeded rows back, as they were: deleted ones, and none of those written since. */
+  /** Inserts `rows` before zero-based position `at` (clipped to the list), as rows created mid-list. */
+  insert(rows: readonly ApiRecord[], at: number): void;
+  /** Brings the seeded rows back, as they were: deleted ones, and none of those written or inserted since. */
   restore(): void;
 }
 
 /**
  * Rows from a seed: a number means rows made by `generate(index)` only when a page asks for them
- * (so 10,000 or 1e6 rows cost nothing up front); an array is served as given.
+ * (so 10,000 or 1e6 rows cost nothing up front); an array is served as given. An insertion makes the current rows
+ * an array (generating them all once): only tests that insert pay for it.
  */
 export function createRowSource(
   seed: number | ApiRecord[],
@@ -85,6 +88,11 @@ export function createRowSource(
       rows().splice(index, 1);
       count -= 1;
       return true;
+    },
+    insert(inserted, at) {
+      const current = rows();
+      current.splice(Math.max(0, Math.min(at, current.length)), 0, ...inserted);
+      count = current.length;
     },
     restore() {
       count = initial;

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import type { ApiRecord } from '../client/index';
-import type { MockListResource, MockResponseShape } from './types';
+import type { MockCursorShape, MockListResource, MockResponseShape } from './types';
 
 /** One page of rows and where it sits, before it is put in a response shape. */
 export interface PageSlice {
@@ -56,7 +56,7 @@ function linkHeader(slice: PageSlice): string {
 }
 
 /** The JSON response for a page in the given shape, as the Java/REST stacks such services serialize it. */
-export function formatPage(shape: MockResponseShape, slice: PageSlice): Response {
+export function formatPage(shape: Exclude<MockResponseShape, MockCursorShape>, slice: PageSlice): Response {
   const { items, total, page, size } = slice;
   const totalPages = Math.ceil(total / size);
   // Whether rows follow this page: what the shapes without a total say instead of counting.

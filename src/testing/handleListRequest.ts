@@ -4,9 +4,11 @@ import { authorizationScheme, decodeBasicCredentials, MOCK_REALM } from './http'
 import { errorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
 import { rowsOf } from './createOrganizations';
-import { formatPage, type PageSlice } from './formatPage';
+import { formatPage } from './formatPage';
 import { parseSort, queryRows, sortsOrFilters } from './queryRows';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
+import { cursorModeSize, cursorPage, isCursorShape } from './cursorModes';
+import { arrayListing, sourceListing } from './listing';
 import type { MockListResource, RecordedRequest } from './types';
 
 /** A non-negative integer query parameter, its default when absent, or null when malformed. */
@@ -64,15 +66,18 @@ export async function handleListRequest(
   } catch {
     // Keep the raw text: it is rejected below as not a UUID.
   }
-  const page = integerParam(url, 'page', 0);
-  const size = integerParam(url, 'size', DEFAULT_PAGE_SIZE);
+  const { shape } = state;
+  // The cursor shapes ignore `page`, as the services they stand for do, and read their own size parameter.
+  const cursorSize = isCursorShape(shape) ? cursorModeSize(shape, url) : undefined;
+  const page = cursorSize ? (cursorSize.page ?? 0) : integerParam(url, 'page', 0);
+  const size = cursorSize ? cursorSize.size : integerParam(url, 'size', DEFAULT_PAGE_SIZE);
   const validSize = size !== null && size >= 1 && size <= MAX_PAGE_SIZE ? size : undefined;
   const record: RecordedRequest = {
     resource,
     method: request.method,
     url: request.url,
     organizationId,
-    page: page ?? undefined,
+    page: cursorSize ? cursorSize.page : (page ?? undefined),
     size: validSize,
     authorization: authorizationScheme(request.headers.get('Authorization')),
     status: null,
@@ -97,19 +102,20 @@ export async function handleListRequest(
   if (validSize === undefined) return refuse(400, `size must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   const rows = rowsOf(organization, resource);
   if (!rows) return refuse(404, `No list '${resource}' for organization ${organizationId}`);
-  const start = page * validSize;
-  let items: PageSlice['items'];
-  let total: number;
-  if (!sortsOrFilters(url)) {
-    // Unsorted and unfiltered: only the page's rows are generated, however large the organization.
-    items = rows.slice(start, start + validSize);
-    total = rows.count();
-  } else {
+  // Unsorted and unfiltered: only the rows a page shows are generated, however large the organization.
+  let listing = sourceListing(rows);
+  if (sortsOrFilters(url)) {
     const orders = parseSort(url);
     const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
     if (typeof listed === 'string') return refuse(400, listed);
-    items = listed.slice(start, start + validSize);
-    total = listed.length;
+    listing = arrayListing(listed);
   }
-  return finish(record, formatPage(state.shape, { resource, items, total, page, size: validSize, url }));
+  if (isCursorShape(shape)) {
+    const answer = cursorPage(shape, { resource, url, listing, size: validSize, hints: state.cursorHints });
+    return typeof answer === 'string' ? refuse(400, answer) : finish(record, answer);
+  }
+  const start = page * validSize;
+  const items = listing.slice(start, start + validSize);
+  const total = listing.length;
+  return finish(record, formatPage(shape, { resource, items, total, page, size: validSize, url }));
 }

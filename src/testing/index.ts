@@ -6,6 +6,7 @@ export { generateShare, type MockShare } from './generateShare';
 export type {
   MockAccount,
   MockClient,
+  MockCursorShape,
   MockCredentials,
   MockFailure,
   MockLatency,

@@ -1,7 +1,8 @@
 import type { ApiRecord } from '../client/index';
+import { CURSOR_MODE_PARAMS } from './cursorModes';
 
 /** Query parameters that are paging, not filters. */
-const PAGING = new Set(['page', 'size', 'sort']);
+const PAGING = new Set(['page', 'size', 'sort', ...CURSOR_MODE_PARAMS]);
 
 /** One `sort=<field>[,asc|desc]` parameter, as Spring Data reads it. */
 interface SortOrder {

@@ -12,10 +12,29 @@ export type MockResource = MockListResource | 'token';
  * Shape the list endpoints answer with. With a total: `spring-page` (Spring Data `Page`), `paged-model`, `hal`,
  * `array` (+ `X-Total-Count`), `items` (`{ items, total }`). Without one: `slice` (Spring `Slice`), `link` (an array
  * + GitHub-style `Link` header), `has-more` (`{ data, has_more }`), `next` (`{ results, next, previous }`),
- * `bare-array` (an array alone).
+ * `bare-array` (an array alone). These page by the `page` parameter; the `MockCursorShape`s ignore it.
  */
 export type MockResponseShape =
-  'spring-page' | 'paged-model' | 'hal' | 'array' | 'items' | 'slice' | 'link' | 'has-more' | 'next' | 'bare-array';
+  | 'spring-page'
+  | 'paged-model'
+  | 'hal'
+  | 'array'
+  | 'items'
+  | 'slice'
+  | 'link'
+  | 'has-more'
+  | 'next'
+  | 'bare-array'
+  | MockCursorShape;
+
+/**
+ * Shapes of services that page otherwise than by `page`, which they ignore: `stripe` (`{ object: 'list', data,
+ * has_more }`, next by `starting_after=<last id>`, size by `limit` or `size`), `cursor` (Django REST Framework's
+ * CursorPagination: `{ next, previous, results }` with opaque `?cursor=` URLs), `link-cursor` (an array + `Link:
+ * <…?after=…>; rel="next"`), `page-token` (Google AIP-158: `{ items, nextPageToken }`, `pageToken=`, size by `pageSize`
+ * or `size`), `offset` (`{ items, total }` by `offset` and `limit` or `size`).
+ */
+export type MockCursorShape = 'stripe' | 'cursor' | 'link-cursor' | 'page-token' | 'offset';
 
 /** What a latency function is told about the request it delays. */
 export interface MockLatencyRequest {
@@ -109,9 +128,12 @@ export interface RecordedRequest {
   url: string;
   /** Organization id from the path (list requests). */
   organizationId?: string;
-  /** Zero-based page the response is for: the `page` query parameter, 0 when absent (list requests with a valid value). */
+  /**
+   * Zero-based page the response is for: the `page` query parameter, 0 when absent (list requests with a valid value);
+   * `offset / size` in the `offset` shape, undefined in the other cursor shapes, which ignore `page`.
+   */
   page?: number;
-  /** Page size the response is for: the `size` query parameter, 20 when absent (list requests with a valid value). */
+  /** Page size the response is for: the `size` query parameter (or the shape's own, e.g. `limit`), 20 when absent (list requests with a valid value). */
   size?: number;
   /** Scheme of the Authorization header only; never its credential. */
   authorization: 'Bearer' | 'Basic' | null;
@@ -197,10 +219,15 @@ export interface MockService {
    * paging through the whole list must give. Undefined when the mock serves no such list.
    */
   rows(organizationId: string, resource: MockListResource): ApiRecord[] | undefined;
+  /**
+   * Inserts rows into an organization's resource before zero-based position `at` (clipped), as rows created while
+   * someone pages: number paging then shows a row twice, the cursor shapes never do. @default at 0 (the front)
+   */
+  insertRows(organizationId: string, resource: MockListResource, rows: readonly ApiRecord[], at?: number): void;
   /** Changes the latency of later responses. */
   setLatency(latency: MockLatency): void;
   /** Invalidates every token issued so far: using one answers 401. */
   expireTokens(): void;
-  /** Clears requests, counters, pending failures and latency changes, and restores the seeded rows (undoing deletes and writes). Issued tokens stay valid. */
+  /** Clears requests, counters, pending failures and latency changes, and restores the seeded rows (undoing deletes, inserts and writes). Issued tokens stay valid. */
   reset(): void;
 }

@@ -4,7 +4,8 @@ import { rewriteLinkHeader } from '../../src/server/rewriteLinkHeader';
 
 const UPSTREAM = 'https://api.internal.example/v1/0b8e4d1c-6a3f-4f1e-9c2d-5e7a8b9c0d1e/shares?page=2&size=20';
 const PATH = '/api/pagewise/0b8e4d1c-6a3f-4f1e-9c2d-5e7a8b9c0d1e/shares';
-const rewrite = (value: string | null, size = 20) => rewriteLinkHeader(value, UPSTREAM, PATH, size, 1000);
+const rewrite = (value: string | null, size = 20) =>
+  rewriteLinkHeader(value, { upstreamUrl: UPSTREAM, path: PATH, size, maxSize: 1000, allow: {}, resource: 'shares' });
 
 describe('rewriteLinkHeader: the paging links a proxy passes on', () => {
   it('rewrites GitHub-style paging links to the proxy path with only page and size, in first/prev/next/last order', () => {
