@@ -25,6 +25,7 @@ export type {
   ListParamsByCursor,
   ListParamsByPage,
   Page,
+  PageCursor,
   PageRequest,
   ParsePage,
   ParsePageContext,

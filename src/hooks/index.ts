@@ -22,8 +22,10 @@ export {
   sharesInfiniteQueryOptions,
   environmentsInfiniteQueryOptions,
 } from './queryOptions';
+export type { ListCursor } from './cursorPages';
 export type {
   EnvironmentsQueryParams,
+  ListPageParam,
   ListQuery,
   PagedInfiniteQueryKey,
   PagedInfiniteQueryParams,

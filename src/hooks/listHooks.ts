@@ -24,8 +24,10 @@ import {
   listQueryOptions,
   mergeListOptions,
   toListQuery,
+  type ListPageParam,
   type PagedResource,
 } from './queryOptions';
+import { cursorOf, pagedByCursor } from './cursorPages';
 import type {
   InfiniteResourceOptions,
   InfiniteResourceResult,
@@ -179,10 +181,17 @@ function usePageListing(
   // The latest options and page, so the setters below stay the same functions for memoised callers.
   const latest = useRef({ options, page, pageSize });
   useEffect(() => void (latest.current = { options, page, pageSize }));
+  // Set by the caller once its page shows the list pages by cursor: another page size then starts from page 1, as no
+  // cursor leads to the page that would keep the first row in view.
+  const byCursor = useRef(false);
   const { change: setPage } = state;
   const change = useCallback(
     (next: number, size: number) =>
-      transition(() => setPage(toPageNumber(next, 1), toPageNumber(size, latest.current.pageSize))),
+      transition(() => {
+        const newSize = toPageNumber(size, latest.current.pageSize);
+        const restart = byCursor.current && newSize !== latest.current.pageSize;
+        setPage(restart ? 1 : toPageNumber(next, 1), newSize);
+      }),
     [setPage, transition],
   );
   const listState = useMemo<ListState>(() => {
@@ -197,7 +206,7 @@ function usePageListing(
       });
     return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
   }, [sort, filters, transition]);
-  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState };
+  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, byCursor };
 }
 
 /**
@@ -256,18 +265,16 @@ function usePagedListAs<T>(
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
   // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
   const queryOverrides = options;
-  const { client, organizationId, page, pageSize, change, scope, listing, settled, listState } = usePageListing(
-    caller,
-    resource,
-    options,
-  );
+  const { client, organizationId, page, pageSize, change, scope, listing, settled, listState, byCursor } =
+    usePageListing(caller, resource, options);
   const queryClient = useQueryClient();
   const params = { client, organizationId, pageSize, staleTime, ...settled };
-  const own = listQueryOptions<T>(resource, { ...params, page });
+  const own = listQueryOptions<T>(resource, { ...params, page, cursor: options.cursor });
   useCachedElsewhereWarning(queryClient, own.queryKey);
   // What the hook owns wins, as useSuspenseQuery sets its own last; `select` would change the page the hook reads.
   const query = useQuery({ ...mergeListOptions(own, queryOverrides), select: undefined });
   const fresh = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => void (fresh && (byCursor.current = pagedByCursor(fresh))));
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
 
@@ -297,7 +304,7 @@ function usePagedListAs<T>(
     const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
     return { current, pageSize, onChange: change, ...count };
   }, [current, total, hasNext, pageSize, change]);
-  return extendResult(query, { pagination, listState });
+  return extendResult(query, { pagination, listState, cursor: cursorOf(fresh, page) });
 }
 
 /**
@@ -311,7 +318,7 @@ function useSuspenseListAs<T>(
   options: SuspensePagedOptions,
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
-  const { client, organizationId, page, pageSize, change, settled, listState } = usePageListing(
+  const { client, organizationId, page, pageSize, change, settled, listState, byCursor } = usePageListing(
     caller,
     resource,
     options,
@@ -326,26 +333,28 @@ function useSuspenseListAs<T>(
     page,
     pageSize,
     staleTime: options.staleTime,
+    cursor: options.cursor,
     ...settled,
   });
   useCachedElsewhereWarning(queryClient, own.queryKey);
   // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
   const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
   const { total, hasNext } = query.data;
+  useEffect(() => void (byCursor.current = pagedByCursor(query.data)));
   const pagination: QueryPagination = {
     current: page,
     pageSize,
     onChange: change,
     ...(total === undefined ? { hasNext } : { total }),
   };
-  return extendResult(query, { isTransitioning, pagination, listState });
+  return extendResult(query, { isTransitioning, pagination, listState, cursor: cursorOf(query.data, page) });
 }
 
 const noRows: never[] = [];
 /** Rows of each `data` once: the same pages give the same array, so `rows` can feed memoised tables. */
 const rowsByData = new WeakMap<object, unknown[]>();
 
-function rowsOf<T>(data: InfiniteData<Page<T>, number> | undefined): T[] {
+function rowsOf<T>(data: InfiniteData<Page<T>, ListPageParam> | undefined): T[] {
   if (!data) return noRows;
   let rows = rowsByData.get(data) as T[] | undefined;
   if (!rows) rowsByData.set(data, (rows = data.pages.flatMap((page) => page.items)));
@@ -390,7 +399,7 @@ function useInfiniteListAs<T>(
     // Read from the cache now, not from the render: the render would then track `hasNextPage` for every caller.
     // A call while a page loads joins it instead of asking again, but a background refetch (invalidation, focus)
     // must not swallow it, so that one is cancelled as TanStack does by default.
-    const state = queryClient.getQueryState<InfiniteData<Page<T>, number>>(latestKey.current);
+    const state = queryClient.getQueryState<InfiniteData<Page<T>, ListPageParam>>(latestKey.current);
     const loading = !!(state?.fetchMeta as { fetchMore?: unknown } | null | undefined)?.fetchMore;
     if (state?.data?.pages.at(-1)?.hasNext) void fetchNextPage({ cancelRefetch: !loading });
     // The key from a ref, not the array (new each render): loadMore stays the same function for effects that use it.
