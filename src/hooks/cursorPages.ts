@@ -4,7 +4,7 @@
  * garbage-collected with the pages, and two components on one listing share it.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Page, PageCursor } from '../client/index';
+import { isInvalidArgumentError, type Page, type PageCursor } from '../client/index';
 
 /** A cursor that leads to a page, as a URL or a server render carries it beside the page's number. */
 export interface ListCursor extends PageCursor {
@@ -56,8 +56,14 @@ export async function fetchListPage<T>(walk: PageWalk<T>, page: number, size: nu
   if (previous?.nextCursor !== undefined) return fetch(page, signal, nextOf(previous));
   if (previous && !previous.hasNext && pagedByCursor(previous)) return pastTheEnd<T>(page, size);
   const own = cached(page)?.requestedBy ?? (given?.page === page ? given : undefined);
-  if (own && !(previous && !pagedByCursor(previous)))
-    return fetch(page, signal, { cursor: own.cursor, cursorParam: own.cursorParam });
+  if (own && !previous) {
+    try {
+      return await fetch(page, signal, { cursor: own.cursor, cursorParam: own.cursorParam });
+    } catch (error) {
+      // A link's cursor the client refuses (not under its base address): the walk finds the page instead.
+      if (!isInvalidArgumentError(error)) throw error;
+    }
+  }
   if (previous || !listingPagesByCursor(walk, page)) {
     const answer = await fetch(page, signal);
     // A service that ignores `page` answers with its first page: then it pages by cursor, or has one page only.

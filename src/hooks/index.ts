@@ -23,6 +23,8 @@ export {
   environmentsInfiniteQueryOptions,
 } from './queryOptions';
 export type { ListCursor } from './cursorPages';
+export { readUrlCursor, writeUrlCursor } from './urlCursor';
+export type { SearchParamsLike } from './urlCursor';
 export type {
   EnvironmentsQueryParams,
   ListPageParam,
