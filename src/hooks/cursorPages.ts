@@ -37,7 +37,7 @@ const nextOf = (page: Page<unknown>): PageCursor => ({
  * The page past the end of a list paged by cursor, made here: asking the service by number would answer with the
  * first page's rows, which must never show under another page's number.
  */
-function pastTheEnd<T>(page: number, size: number): Page<T> {
+export function pastTheEnd<T>(page: number, size: number): Page<T> {
   return { items: [], pageIndex: page - 1, pageSize: size, hasNext: false, hasPrevious: true } as Page<T>;
 }
 
@@ -54,7 +54,8 @@ export async function fetchListPage<T>(walk: PageWalk<T>, page: number, size: nu
   if (page === 1) return fetch(1, signal);
   const previous = cached(page - 1);
   if (previous?.nextCursor !== undefined) return fetch(page, signal, nextOf(previous));
-  if (previous && !previous.hasNext && pagedByCursor(previous)) return pastTheEnd<T>(page, size);
+  // A page that came by cursor and gives none leads nowhere, whatever it guessed of a next page.
+  if (previous && pagedByCursor(previous)) return pastTheEnd<T>(page, size);
   const own = cached(page)?.requestedBy ?? (given?.page === page ? given : undefined);
   if (own && !previous) {
     try {
@@ -66,10 +67,7 @@ export async function fetchListPage<T>(walk: PageWalk<T>, page: number, size: nu
   }
   if (previous || !listingPagesByCursor(walk, page)) {
     const answer = await fetch(page, signal);
-    // A service that ignores `page` answers with its first page: then it pages by cursor, or has one page only.
-    const first = cached(1)?.items[0];
-    const echoed = first !== undefined && JSON.stringify(answer.items[0]) === JSON.stringify(first);
-    if (!pagedByCursor(answer)) return echoed ? pastTheEnd<T>(page, size) : answer;
+    if (!pagedByCursor(answer)) return echoesFirstPage(answer, cached(1)) ? pastTheEnd<T>(page, size) : answer;
   }
   return walkTo(walk, page, size, signal);
 }
@@ -104,6 +102,35 @@ async function walkTo<T>(walk: PageWalk<T>, page: number, size: number, signal: 
     queryClient.setQueryData(keyOf(at), from);
   }
   return from!.nextCursor === undefined ? pastTheEnd<T>(page, size) : fetch(page, signal, nextOf(from!));
+}
+
+/**
+ * Whether `answer`, asked for by a number past 1, opens with the first page's first row: the service ignores `page`
+ * (it pages by cursor, or has a single page whose fullness made a guess of more), so no such page exists.
+ */
+export function echoesFirstPage(answer: Page<unknown>, first: Page<unknown> | undefined): boolean {
+  const row = first?.items[0];
+  return row !== undefined && answer.items.length > 0 && JSON.stringify(answer.items[0]) === JSON.stringify(row);
+}
+
+/**
+ * Page `page` of a "load more" list asked for by its number, after page 1 guessed that more follows. A service that
+ * ignores `page` answers with page 1 again: when that answer ends where the held page 1 ends and gives a cursor,
+ * page 2 follows it (so a row added since is not skipped); otherwise the list has ended.
+ */
+export async function fetchNumberedPage<T>(
+  fetch: PageWalk<T>['fetch'],
+  page: number,
+  size: number,
+  signal: AbortSignal,
+  first: Page<T> | undefined,
+): Promise<Page<T>> {
+  const answer = await fetch(page, signal);
+  if (page === 1 || !echoesFirstPage(answer, first)) return answer;
+  const sameEnd = JSON.stringify(answer.items.at(-1)) === JSON.stringify(first!.items.at(-1));
+  return page === 2 && sameEnd && answer.nextCursor !== undefined
+    ? fetch(page, signal, nextOf(answer))
+    : pastTheEnd<T>(page, size);
 }
 
 /** The cursor that led to `data`, with its page number, for a URL; undefined for a page asked for by number. */

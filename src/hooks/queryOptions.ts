@@ -13,7 +13,7 @@ import type {
 import { assertInteger } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { retryPolicy } from './retryPolicy';
-import { fetchListPage, type ListCursor } from './cursorPages';
+import { fetchListPage, fetchNumberedPage, type ListCursor } from './cursorPages';
 
 /** A list resource of the service: `'shares'`, `'environments'` or another path segment such as `'users'`. */
 export type PagedResource = ListResource;
@@ -140,7 +140,7 @@ function listBase<T>(resource: PagedResource, params: ListQueryParams) {
     : undefined;
   // In browsers only: on a server TanStack's own default (no retries, or the QueryClient's defaults) holds,
   // so a server render never waits out the backoff.
-  return { prefix, fetchPage, staleTime, retry: onServer() ? {} : retryPolicy };
+  return { prefix, pageSize, fetchPage, staleTime, retry: onServer() ? {} : retryPolicy };
 }
 
 /**
@@ -160,14 +160,14 @@ export function listQueryOptions<T = Share>(resource: PagedResource, params: Pag
   const { page = 1, cursor: given } = params;
   // Checked here, not in the client: pages count from 1 in these options, and the message must say so.
   assertInteger('page', page, 1, ' (pages count from 1 here)');
-  const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const { prefix, pageSize, fetchPage, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedQueryKey = [...prefix, page];
   const keyOf = (n: number): PagedQueryKey => [...prefix, n];
   return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({
     queryKey,
     queryFn: fetchPage
       ? ({ signal, client: queryClient }) =>
-          fetchListPage({ queryClient, keyOf, fetch: fetchPage, given }, page, prefix[4], signal)
+          fetchListPage({ queryClient, keyOf, fetch: fetchPage, given }, page, pageSize, signal)
       : skipToken,
     // Previous rows stay on screen while the next page loads, but never rows of another organization,
     // client or page size.
@@ -187,7 +187,7 @@ export function listQueryOptions<T = Share>(resource: PagedResource, params: Pag
 export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, params: PagedInfiniteQueryParams) {
   const { maxPages } = params;
   if (maxPages !== undefined) assertInteger('maxPages', maxPages, 1);
-  const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const { prefix, pageSize, fetchPage, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedInfiniteQueryKey = [...prefix, 'infinite'];
   return infiniteQueryOptions<
     Page<T>,
@@ -198,12 +198,16 @@ export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, par
   >({
     queryKey,
     queryFn: fetchPage
-      ? ({ pageParam, signal }) =>
-          typeof pageParam === 'number' ? fetchPage(pageParam, signal) : fetchPage(pageParam.page, signal, pageParam)
+      ? ({ pageParam, signal, client: queryClient }) => {
+          if (typeof pageParam !== 'number') return fetchPage(pageParam.page, signal, pageParam);
+          const first = queryClient.getQueryData<InfiniteData<Page<T>, ListPageParam>>(queryKey)?.pages[0];
+          return fetchNumberedPage(fetchPage, pageParam, pageSize, signal, first);
+        }
       : skipToken,
     initialPageParam: 1 as ListPageParam,
     getNextPageParam: (last, _pages, lastParam): ListPageParam | undefined => {
-      if (!last.hasNext) return undefined;
+      // A page that came by cursor and gives none is the last, whatever it guessed.
+      if (!last.hasNext || (last.requestedBy !== undefined && last.nextCursor === undefined)) return undefined;
       const page = pageNumberOf(lastParam) + 1;
       if (last.nextCursor === undefined) return page;
       return {

@@ -2,7 +2,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../src/client/index';
-import { useInfiniteShares, useShares, useSuspenseShares, type ListCursor } from '../../src/hooks/index';
+import {
+  readUrlCursor,
+  useInfiniteShares,
+  useShares,
+  useSuspenseShares,
+  writeUrlCursor,
+  type ListCursor,
+} from '../../src/hooks/index';
 import { ORG } from '../client/fixtures';
 import { CURSOR_STYLES, cursorService, makeRows, type CursorStyle, type Row } from '../helpers/cursorService';
 import type { ReceivedRequest } from '../helpers/localServer';
@@ -255,5 +262,39 @@ describe('number paging stays as it was', () => {
     );
     await waitFor(() => expect(ids(result.current.data?.items)).toEqual(expected(rows, 4, 10)));
     expect(listRequests().map((request) => request.query.get('offset'))).toEqual(['30']);
+  });
+});
+
+describe('a page’s cursor in the URL', () => {
+  it('reads the cursor a URL carries for its page, and nothing from page 1 or a cursor no service gave', () => {
+    const url = new URLSearchParams('page=3&cursor=abc&cursorParam=pageToken');
+    expect(readUrlCursor(url, 3)).toEqual({ page: 3, cursor: 'abc', cursorParam: 'pageToken' });
+    expect(readUrlCursor({ page: '3', cursor: 'https://api.test/x?after=1' }, 3)).toEqual({
+      page: 3,
+      cursor: 'https://api.test/x?after=1',
+    });
+    expect(readUrlCursor(url, 1)).toBeUndefined();
+    expect(readUrlCursor(new URLSearchParams({ cursor: 'x'.repeat(4097) }), 2)).toBeUndefined();
+    expect(readUrlCursor(new URLSearchParams({ cursor: 'abc', cursorParam: 'a b' }), 2)).toBeUndefined();
+    expect(readUrlCursor({ cursor: ['a', 'b'] }, 2)).toBeUndefined();
+  });
+
+  it('writes a result’s cursor beside its own page only, and removes it elsewhere', () => {
+    const base = new URLSearchParams('page=3&q=acme&cursor=old');
+    const cursor = { page: 3, cursor: 'c3', cursorParam: 'starting_after' };
+    expect(writeUrlCursor(base, cursor, 3).toString()).toBe('page=3&q=acme&cursor=c3&cursorParam=starting_after');
+    expect(writeUrlCursor(base, cursor, 4).toString()).toBe('page=3&q=acme');
+    expect(writeUrlCursor(base, undefined, 3).toString()).toBe('page=3&q=acme');
+    expect(base.toString()).toBe('page=3&q=acme&cursor=old');
+  });
+
+  it('walks to the page when a link’s cursor lies outside the client’s base address', async () => {
+    const rows = makeRows(45);
+    const { shown } = setup('drf', rows, {
+      page: 3,
+      cursor: { page: 3, cursor: 'http://127.0.0.2:1/elsewhere?cursor=x' },
+    });
+    await waitFor(() => expect(shown()).toEqual(expected(rows, 3, 10)));
+    expect(listRequests().every((request) => request.path === `/${ORG}/shares`)).toBe(true);
   });
 });
