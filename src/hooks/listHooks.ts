@@ -304,7 +304,8 @@ function usePagedListAs<T>(
     const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
     return { current, pageSize, onChange: change, ...count };
   }, [current, total, hasNext, pageSize, change]);
-  return extendResult(query, { pagination, listState, cursor: cursorOf(fresh, page) });
+  const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
+  return extendResult(query, { pagination, listState, cursor });
 }
 
 /**
@@ -347,7 +348,8 @@ function useSuspenseListAs<T>(
     onChange: change,
     ...(total === undefined ? { hasNext } : { total }),
   };
-  return extendResult(query, { isTransitioning, pagination, listState, cursor: cursorOf(query.data, page) });
+  const cursor = useMemo(() => cursorOf(query.data, page), [query.data, page]);
+  return extendResult(query, { isTransitioning, pagination, listState, cursor });
 }
 
 const noRows: never[] = [];
