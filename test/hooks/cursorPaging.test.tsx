@@ -13,6 +13,7 @@ import {
 import { ORG } from '../client/fixtures';
 import { CURSOR_STYLES, cursorService, makeRows, type CursorStyle, type Row } from '../helpers/cursorService';
 import type { ReceivedRequest } from '../helpers/localServer';
+import { createGate } from '../helpers/createGate';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { createTestQueryClient, createWrapper } from './support';
 
@@ -298,3 +299,47 @@ describe('a page’s cursor in the URL', () => {
     expect(listRequests().every((request) => request.path === `/${ORG}/shares`)).toBe(true);
   });
 });
+
+describe('a jump ahead on a cursor list', () => {
+  it('is aborted when the user moves on: the request under way is cancelled and the walk goes no further', async () => {
+    const rows = makeRows(95);
+    const serve = cursorService('google', () => rows);
+    const gate = createGate();
+    // Page 1 answers at once; every request by cursor waits for the gate.
+    server.handle(async (request) => {
+      if (request.query.has('pageToken')) await gate.held;
+      return serve(request);
+    });
+    const signals: AbortSignal[] = [];
+    const base = client();
+    const recording = {
+      ...base,
+      list: ((resource, params) => {
+        if (params.cursor !== undefined && params.signal) signals.push(params.signal);
+        return base.list(resource, params);
+      }) as typeof base.list,
+    };
+    const queryClient = createTestQueryClient();
+    const { result, rerender } = renderHook(
+      ({ page }) => useShares<Row>({ organizationId: ORG, page, pageSize: 10, prefetchNext: false }),
+      { wrapper: createWrapper(queryClient, recording), initialProps: { page: 1 } },
+    );
+    await waitFor(() => expect(ids(result.current.data?.items)).toEqual(expected(rows, 1, 10)));
+    rerender({ page: 6 });
+    // The walk asks for page 2 with page 1's cursor and waits there.
+    await waitFor(() => expect(signals).toHaveLength(1));
+    rerender({ page: 1 });
+    await waitFor(() => expect(signals[0]!.aborted).toBe(true));
+    gate.release();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(signals).toHaveLength(1);
+    expect(ids(result.current.data?.items)).toEqual(expected(rows, 1, 10));
+    expect(queryClient.getQueryData([...queryKeyPrefix(queryClient), 2])).toBeUndefined();
+  });
+});
+
+/** The key prefix of the one paged listing in `queryClient` (without its page). */
+function queryKeyPrefix(queryClient: ReturnType<typeof createTestQueryClient>) {
+  const [query] = queryClient.getQueryCache().findAll({ predicate: ({ queryKey }) => queryKey.at(-1) === 1 });
+  return query!.queryKey.slice(0, -1);
+}
