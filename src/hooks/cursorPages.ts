@@ -19,6 +19,11 @@ export interface PageWalk<T> {
   keyOf: (page: number) => readonly unknown[];
   /** Asks the service for a 1-based page, by its number or by a cursor. */
   fetch: (page: number, signal: AbortSignal, cursor?: PageCursor) => Promise<Page<T>>;
+  /**
+   * The page past the end of the list, made without a request: asking a service that ignores `page` by number would
+   * answer with the first page's rows, which must never show under another page's number.
+   */
+  end: (page: number) => Page<T>;
   /** A cursor from outside the cache (a URL, a server render), used for its own page only. */
   given?: ListCursor | undefined;
 }
@@ -34,28 +39,20 @@ const nextOf = (page: Page<unknown>): PageCursor => ({
 });
 
 /**
- * The page past the end of a list paged by cursor, made here: asking the service by number would answer with the
- * first page's rows, which must never show under another page's number.
- */
-export function pastTheEnd<T>(page: number, size: number): Page<T> {
-  return { items: [], pageIndex: page - 1, pageSize: size, hasNext: false, hasPrevious: true } as Page<T>;
-}
-
-/**
  * Page `page` (1-based) of a listing: by number when the listing pages by number (as before cursors existed); by
  * the cursor that leads to it when the cache or `given` knows one; else by walking from the highest page whose
  * `nextCursor` is known, one request per page in order, each page written to the cache as it comes (so a move back
  * costs nothing) and the walk aborted with `signal` when the user moves on. A listing the cache has not seen yet is
  * asked by number first; an answer that pages by cursor is then not trusted as page `page` and the walk starts.
  */
-export async function fetchListPage<T>(walk: PageWalk<T>, page: number, size: number, signal: AbortSignal) {
+export async function fetchListPage<T>(walk: PageWalk<T>, page: number, signal: AbortSignal) {
   const { queryClient, keyOf, fetch, given } = walk;
   const cached = (n: number) => queryClient.getQueryData<Page<T>>(keyOf(n));
   if (page === 1) return fetch(1, signal);
   const previous = cached(page - 1);
   if (previous?.nextCursor !== undefined) return fetch(page, signal, nextOf(previous));
   // A page that came by cursor and gives none leads nowhere, whatever it guessed of a next page.
-  if (previous && pagedByCursor(previous)) return pastTheEnd<T>(page, size);
+  if (previous && pagedByCursor(previous)) return walk.end(page);
   const own = cached(page)?.requestedBy ?? (given?.page === page ? given : undefined);
   if (own && !previous) {
     try {
@@ -67,9 +64,9 @@ export async function fetchListPage<T>(walk: PageWalk<T>, page: number, size: nu
   }
   if (previous || !listingPagesByCursor(walk, page)) {
     const answer = await fetch(page, signal);
-    if (!pagedByCursor(answer)) return echoesFirstPage(answer, cached(1)) ? pastTheEnd<T>(page, size) : answer;
+    if (!pagedByCursor(answer)) return echoesFirstPage(answer, cached(1)) ? walk.end(page) : answer;
   }
-  return walkTo(walk, page, size, signal);
+  return walkTo(walk, page, signal);
 }
 
 /** Whether any cached page of the listing came or leads on by cursor. */
@@ -81,7 +78,7 @@ function listingPagesByCursor<T>({ queryClient, keyOf }: PageWalk<T>, page: numb
 }
 
 /** Follows `nextCursor` from the highest cached page that has one (else from page 1) to `page`. */
-async function walkTo<T>(walk: PageWalk<T>, page: number, size: number, signal: AbortSignal): Promise<Page<T>> {
+async function walkTo<T>(walk: PageWalk<T>, page: number, signal: AbortSignal): Promise<Page<T>> {
   const { queryClient, keyOf, fetch } = walk;
   let at = page - 1;
   let from: Page<T> | undefined;
@@ -89,7 +86,7 @@ async function walkTo<T>(walk: PageWalk<T>, page: number, size: number, signal: 
     from = queryClient.getQueryData<Page<T>>(keyOf(at));
     if (from?.nextCursor !== undefined) break;
     // A cached last page before `page`: nothing lies between, nothing to ask.
-    if (from && !from.hasNext) return pastTheEnd<T>(page, size);
+    if (from && !from.hasNext) return walk.end(page);
   }
   if (at < 1) {
     at = 1;
@@ -97,11 +94,11 @@ async function walkTo<T>(walk: PageWalk<T>, page: number, size: number, signal: 
     queryClient.setQueryData(keyOf(1), from);
   }
   while (at < page - 1) {
-    if (from!.nextCursor === undefined) return pastTheEnd<T>(page, size);
+    if (from!.nextCursor === undefined) return walk.end(page);
     from = await fetch(++at, signal, nextOf(from!));
     queryClient.setQueryData(keyOf(at), from);
   }
-  return from!.nextCursor === undefined ? pastTheEnd<T>(page, size) : fetch(page, signal, nextOf(from!));
+  return from!.nextCursor === undefined ? walk.end(page) : fetch(page, signal, nextOf(from!));
 }
 
 /**
@@ -119,18 +116,15 @@ export function echoesFirstPage(answer: Page<unknown>, first: Page<unknown> | un
  * page 2 follows it (so a row added since is not skipped); otherwise the list has ended.
  */
 export async function fetchNumberedPage<T>(
-  fetch: PageWalk<T>['fetch'],
+  { fetch, end }: Pick<PageWalk<T>, 'fetch' | 'end'>,
   page: number,
-  size: number,
   signal: AbortSignal,
   first: Page<T> | undefined,
 ): Promise<Page<T>> {
   const answer = await fetch(page, signal);
   if (page === 1 || !echoesFirstPage(answer, first)) return answer;
   const sameEnd = JSON.stringify(answer.items.at(-1)) === JSON.stringify(first!.items.at(-1));
-  return page === 2 && sameEnd && answer.nextCursor !== undefined
-    ? fetch(page, signal, nextOf(answer))
-    : pastTheEnd<T>(page, size);
+  return page === 2 && sameEnd && answer.nextCursor !== undefined ? fetch(page, signal, nextOf(answer)) : end(page);
 }
 
 /** The cursor that led to `data`, with its page number, for a URL; undefined for a page asked for by number. */

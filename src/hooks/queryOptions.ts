@@ -138,9 +138,17 @@ function listBase<T>(resource: PagedResource, params: ListQueryParams) {
           : client.list<T>(resource, { ...common, page: toWirePage(page) });
       }
     : undefined;
+  // The page past the end of a list paged by cursor, made without asking (see `PageWalk.end`).
+  const end = (page: number): Page<T> => ({
+    items: [],
+    pageIndex: toWirePage(page),
+    pageSize,
+    hasNext: false,
+    hasPrevious: true,
+  });
   // In browsers only: on a server TanStack's own default (no retries, or the QueryClient's defaults) holds,
   // so a server render never waits out the backoff.
-  return { prefix, pageSize, fetchPage, staleTime, retry: onServer() ? {} : retryPolicy };
+  return { prefix, fetchPage, end, staleTime, retry: onServer() ? {} : retryPolicy };
 }
 
 /**
@@ -160,14 +168,14 @@ export function listQueryOptions<T = Share>(resource: PagedResource, params: Pag
   const { page = 1, cursor: given } = params;
   // Checked here, not in the client: pages count from 1 in these options, and the message must say so.
   assertInteger('page', page, 1, ' (pages count from 1 here)');
-  const { prefix, pageSize, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const { prefix, fetchPage, end, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedQueryKey = [...prefix, page];
   const keyOf = (n: number): PagedQueryKey => [...prefix, n];
   return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({
     queryKey,
     queryFn: fetchPage
       ? ({ signal, client: queryClient }) =>
-          fetchListPage({ queryClient, keyOf, fetch: fetchPage, given }, page, pageSize, signal)
+          fetchListPage({ queryClient, keyOf, fetch: fetchPage, end, given }, page, signal)
       : skipToken,
     // Previous rows stay on screen while the next page loads, but never rows of another organization,
     // client or page size.
@@ -187,7 +195,7 @@ export function listQueryOptions<T = Share>(resource: PagedResource, params: Pag
 export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, params: PagedInfiniteQueryParams) {
   const { maxPages } = params;
   if (maxPages !== undefined) assertInteger('maxPages', maxPages, 1);
-  const { prefix, pageSize, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const { prefix, fetchPage, end, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedInfiniteQueryKey = [...prefix, 'infinite'];
   return infiniteQueryOptions<
     Page<T>,
@@ -201,7 +209,7 @@ export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, par
       ? ({ pageParam, signal, client: queryClient }) => {
           if (typeof pageParam !== 'number') return fetchPage(pageParam.page, signal, pageParam);
           const first = queryClient.getQueryData<InfiniteData<Page<T>, ListPageParam>>(queryKey)?.pages[0];
-          return fetchNumberedPage(fetchPage, pageParam, pageSize, signal, first);
+          return fetchNumberedPage({ fetch: fetchPage, end }, pageParam, signal, first);
         }
       : skipToken,
     initialPageParam: 1 as ListPageParam,
