@@ -61,14 +61,14 @@ type Move =
   | { type: 'next' }
   | { type: 'previous' }
   | { type: 'jump'; to: number }
-  | { type: 'reload' }
+  | { type: 'reload'; withCursor: boolean }
   | { type: 'insert'; at: number };
 
 const move: fc.Arbitrary<Move> = fc.oneof(
   fc.constant({ type: 'next' as const }),
   fc.constant({ type: 'previous' as const }),
   fc.integer({ min: 1, max: 9 }).map((to) => ({ type: 'jump' as const, to })),
-  fc.constant({ type: 'reload' as const }),
+  fc.boolean().map((withCursor) => ({ type: 'reload' as const, withCursor })),
   fc.nat({ max: 40 }).map((at) => ({ type: 'insert' as const, at })),
 );
 
@@ -120,7 +120,8 @@ describe('paged hook over a keyset service, random moves with rows inserted betw
             const { current, hasNext } = hook.result.current.pagination;
             if (step.type === 'insert') insertAfter(rows, step.at);
             else if (step.type === 'reload') {
-              const cursor = hook.result.current.cursor;
+              // A reload from the URL: the page and its cursor, or (a link without it) the page alone.
+              const cursor = step.withCursor ? hook.result.current.cursor : undefined;
               hook.unmount();
               ({ hook, queryClient } = mount({ page: current, cursor }));
             } else {

@@ -2,8 +2,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../src/client/index';
+import { dehydrate, hydrate } from '@tanstack/react-query';
 import {
   readUrlCursor,
+  sharesInfiniteQueryOptions,
   useInfiniteShares,
   useShares,
   useSuspenseShares,
@@ -343,3 +345,27 @@ function queryKeyPrefix(queryClient: ReturnType<typeof createTestQueryClient>) {
   const [query] = queryClient.getQueryCache().findAll({ predicate: ({ queryKey }) => queryKey.at(-1) === 1 });
   return query!.queryKey.slice(0, -1);
 }
+
+describe('"load more" rendered on the server', () => {
+  it('hydrates the pages with their cursors: 0 requests after hydration, the next page by the last cursor', async () => {
+    const rows = makeRows(33);
+    server.handle(cursorService('stripe', () => rows));
+    const serverClient = createTestQueryClient();
+    const options = sharesInfiniteQueryOptions<Row>({ client: client(), organizationId: ORG, pageSize: 10 });
+    await serverClient.infiniteQuery({ ...options, pages: 2 });
+    // As a page carries it to the browser: JSON.
+    const state = JSON.parse(JSON.stringify(dehydrate(serverClient))) as ReturnType<typeof dehydrate>;
+    expect(listRequests()).toHaveLength(2);
+    const browserClient = createTestQueryClient();
+    hydrate(browserClient, state);
+    const { result } = renderHook(() => useInfiniteShares<Row>({ organizationId: ORG, pageSize: 10 }), {
+      wrapper: createWrapper(browserClient, client()),
+    });
+    expect(ids(result.current.rows)).toEqual(ids(rows.slice(0, 20)));
+    expect(listRequests()).toHaveLength(2);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(ids(result.current.rows)).toEqual(ids(rows.slice(0, 30))));
+    expect(listRequests()).toHaveLength(3);
+    expect(listRequests()[2]!.query.get('starting_after')).toBe('r0020');
+  });
+});
