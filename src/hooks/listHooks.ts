@@ -27,7 +27,7 @@ import {
   type ListPageParam,
   type PagedResource,
 } from './queryOptions';
-import { cursorOf, pagedByCursor } from './cursorPages';
+import { cursorOf, pagedByCursor, type ListCursor } from './cursorPages';
 import type {
   InfiniteResourceOptions,
   InfiniteResourceResult,
@@ -206,7 +206,19 @@ function usePageListing(
       });
     return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
   }, [sort, filters, transition]);
-  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, byCursor };
+  const cursor = useListingCursor(options.cursor, `${listing}/${pageSize}`);
+  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, byCursor, cursor };
+}
+
+/**
+ * The `cursor` option while the listing and page size it came with stand: a cursor leads into one sort and filter of
+ * one organization's list at one page size, and would show other rows under its page's number in any other.
+ */
+function useListingCursor(cursor: ListCursor | undefined, listing: string): ListCursor | undefined {
+  const id = cursor && JSON.stringify([cursor.page, cursor.cursor, cursor.cursorParam]);
+  const [bound, setBound] = useState({ id, listing });
+  if (bound.id !== id) setBound({ id, listing });
+  return bound.id === id && bound.listing === listing ? cursor : undefined;
 }
 
 /**
@@ -265,11 +277,22 @@ function usePagedListAs<T>(
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
   // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
   const queryOverrides = options;
-  const { client, organizationId, page, pageSize, change, scope, listing, settled, listState, byCursor } =
-    usePageListing(caller, resource, options);
+  const {
+    client,
+    organizationId,
+    page,
+    pageSize,
+    change,
+    scope,
+    listing,
+    settled,
+    listState,
+    byCursor,
+    cursor: given,
+  } = usePageListing(caller, resource, options);
   const queryClient = useQueryClient();
   const params = { client, organizationId, pageSize, staleTime, ...settled };
-  const own = listQueryOptions<T>(resource, { ...params, page, cursor: options.cursor });
+  const own = listQueryOptions<T>(resource, { ...params, page, cursor: given });
   useCachedElsewhereWarning(queryClient, own.queryKey);
   // What the hook owns wins, as useSuspenseQuery sets its own last; `select` would change the page the hook reads.
   const query = useQuery({ ...mergeListOptions(own, queryOverrides), select: undefined });
@@ -319,12 +342,17 @@ function useSuspenseListAs<T>(
   options: SuspensePagedOptions,
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
-  const { client, organizationId, page, pageSize, change, settled, listState, byCursor } = usePageListing(
-    caller,
-    resource,
-    options,
-    startTransition,
-  );
+  const {
+    client,
+    organizationId,
+    page,
+    pageSize,
+    change,
+    settled,
+    listState,
+    byCursor,
+    cursor: given,
+  } = usePageListing(caller, resource, options, startTransition);
   const queryClient = useQueryClient();
   if (!organizationId)
     throw invalidArgument('organizationId', `is required by ${caller}() (a suspending query cannot wait for one)`);
@@ -334,7 +362,7 @@ function useSuspenseListAs<T>(
     page,
     pageSize,
     staleTime: options.staleTime,
-    cursor: options.cursor,
+    cursor: given,
     ...settled,
   });
   useCachedElsewhereWarning(queryClient, own.queryKey);

@@ -77,7 +77,8 @@ export interface PageOptions {
   /**
    * On a list paged by cursor, the cursor that leads to `page`, as the result's `cursor` gave it and a URL carries it:
    * a reload or a shared link then shows the same rows with one request. Used for its own `page` only, when the
-   * cached pages do not lead there. @default none: the previous page's `nextCursor`, else the pages before, in order
+   * cached pages do not lead there, and only with the sort, filters, organization and page size it came with.
+   * @default none: the previous page's `nextCursor`, else the pages before, in order
    */
   cursor?: ListCursor | undefined;
   /** How long a fetched page counts as fresh, in milliseconds; the prefetched next page uses the same. @default 30_000 */
