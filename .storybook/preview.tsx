@@ -55,6 +55,7 @@ const preview: Preview = {
             'From zero to a table',
             'Pagination',
             'Data hooks',
+            'Services that page by cursor',
             'Authentication and the proxy',
             'Next.js',
             'React Router',

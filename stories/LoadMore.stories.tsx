@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useInfiniteShares, useSuspenseShares } from '../src/hooks/index';
 import { Pagination } from '../src/pagination/index';
 import type { MockShare } from '../src/testing/index';
+import { LoadMoreList } from './support/LoadMoreList';
 import { mockedStory } from './support/mockedStory';
 import { SLOW } from './support/play';
 import { demoOrganizationIds, requestedPages } from './support/storyService';
@@ -16,28 +17,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** A "Load more" list: phones, pickers and activity feeds page this way rather than by numbers. */
-function LoadMoreList({ organizationId }: { organizationId: string }) {
-  const shares = useInfiniteShares<MockShare>({ organizationId, pageSize: 10 });
-  return (
-    <section aria-label="Shares, load more" aria-busy={shares.isFetching}>
-      <ul>
-        {shares.rows.map((share) => (
-          <li key={share.id}>{share.name}</li>
-        ))}
-      </ul>
-      {shares.isFetchNextPageError && <p role="alert">Could not load more shares.</p>}
-      {shares.hasMore ? (
-        <button type="button" onClick={shares.loadMore} disabled={shares.isLoadingMore}>
-          {shares.isLoadingMore ? 'Loading…' : 'Load more'}
-        </button>
-      ) : (
-        shares.isSuccess && <p>All {shares.rows.length} shares shown.</p>
-      )}
-    </section>
-  );
-}
 
 const loadMoreStory = mockedStory(() => <LoadMoreList organizationId={demoOrganizationIds.globex} />, {
   latencyMs: 20,

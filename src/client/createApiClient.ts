@@ -108,21 +108,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       assertListParams(params, resource);
       const { cursor, size } = params;
       const page = params.page ?? 0;
-      const paging = pageQuery(serializePage, {
-        page,
-        size,
-        cursor,
-        cursorParam:
-          params.cursorParam ??
-          cursorParam ??
-          (cursor === undefined ? undefined : cursors.recall(cursor)) ??
-          DEFAULT_CURSOR_PARAM,
-      });
+      const sentAs =
+        params.cursorParam ??
+        cursorParam ??
+        (cursor === undefined ? undefined : cursors.recall(cursor)) ??
+        DEFAULT_CURSOR_PARAM;
+      const paging = pageQuery(serializePage, { page, size, cursor, cursorParam: sentAs });
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
       const target = listTarget(config.baseUrl, resource, params, [...extra, ...filterParams(params.filters)], paging);
       const { body, response } = await fetchJson(config, target, params.signal);
       const result = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
-      return withCursorParam(result, cursorParam, cursors);
+      const answered = withCursorParam(result, cursorParam, cursors);
+      if (cursor !== undefined)
+        answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
+      return answered;
     } catch (error) {
       emit?.({
         type: 'client-error',

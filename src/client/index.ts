@@ -26,6 +26,7 @@ export type {
   ListParamsByCursor,
   ListParamsByPage,
   Page,
+  PageCursor,
   PageRequest,
   ParsePage,
   ParsePageContext,

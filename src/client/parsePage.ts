@@ -100,13 +100,26 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   if (total !== undefined) {
     pageCount = Math.ceil(total / pageSize);
     hasNext = pageIndex + 1 < pageCount;
-  } else if (hasNext === undefined && Array.isArray(body)) {
+  } else if (hasNext === undefined && Array.isArray(body) && cursor === undefined) {
     // Nothing says whether more follows: a full page suggests so (README: a guess; pass `parsePage` to know better).
+    // Asked for by cursor, the missing next link says it: the end.
     hasNext = (items as unknown[]).length >= pageSize;
   } else if (hasNext === undefined && Array.isArray(items) && (cursor !== undefined || items.length < pageSize)) {
     // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
     // or a short page, which no service follows with more.
     hasNext = false;
+  } else if (
+    hasNext === undefined &&
+    Array.isArray(items) &&
+    cursor === undefined &&
+    isObject(body) &&
+    Object.keys(body).length === 1 &&
+    !('content' in body) &&
+    !response.headers.has('link')
+  ) {
+    // A full page of `items`, `data` or `results` alone (Spring's `content` always has its metadata): a token list whose last page is full leaves its token out, so guess as for a bare
+    // array; the next page's answer tells (the hooks see a service that ignores `page` answer page 1 again).
+    hasNext = true;
   }
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];

@@ -40,6 +40,20 @@ export interface Page<T> {
    * Undefined for a URL `nextCursor`, which is requested as it stands.
    */
   cursorParam?: string;
+  /**
+   * The cursor this page was asked for by (a previous page's `nextCursor`) and the query parameter it went out as
+   * (none for a URL cursor): what a URL carries to show the same page after a reload. Undefined for a page asked for
+   * by its number.
+   */
+  requestedBy?: PageCursor;
+}
+
+/** A page's way in by cursor: a previous page's `nextCursor` and, for a token, the query parameter it goes out as. */
+export interface PageCursor {
+  /** A previous page's `nextCursor`: a next-page URL or a token. */
+  cursor: string;
+  /** The query parameter a token goes out as (a previous page's `cursorParam`); none for a URL. */
+  cursorParam?: string | undefined;
 }
 
 /**

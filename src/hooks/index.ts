@@ -24,8 +24,12 @@ export {
   sharesInfiniteQueryOptions,
   environmentsInfiniteQueryOptions,
 } from './queryOptions';
+export type { ListCursor } from './cursorPages';
+export { readUrlCursor, writeUrlCursor } from './urlCursor';
+export type { SearchParamsLike } from './urlCursor';
 export type {
   EnvironmentsQueryParams,
+  ListPageParam,
   ListQuery,
   PagedInfiniteQueryKey,
   PagedInfiniteQueryParams,

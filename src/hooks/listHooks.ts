@@ -24,8 +24,10 @@ import {
   listQueryOptions,
   mergeListOptions,
   toListQuery,
+  type ListPageParam,
   type PagedResource,
 } from './queryOptions';
+import { cursorOf, pagedByCursor, type ListCursor } from './cursorPages';
 import type {
   InfiniteResourceOptions,
   InfiniteResourceResult,
@@ -179,10 +181,17 @@ function usePageListing(
   // The latest options and page, so the setters below stay the same functions for memoised callers.
   const latest = useRef({ options, page, pageSize });
   useEffect(() => void (latest.current = { options, page, pageSize }));
+  // Set by the caller once its page shows the list pages by cursor: another page size then starts from page 1, as no
+  // cursor leads to the page that would keep the first row in view.
+  const byCursor = useRef(false);
   const { change: setPage } = state;
   const change = useCallback(
     (next: number, size: number) =>
-      transition(() => setPage(toPageNumber(next, 1), toPageNumber(size, latest.current.pageSize))),
+      transition(() => {
+        const newSize = toPageNumber(size, latest.current.pageSize);
+        const restart = byCursor.current && newSize !== latest.current.pageSize;
+        setPage(restart ? 1 : toPageNumber(next, 1), newSize);
+      }),
     [setPage, transition],
   );
   const listState = useMemo<ListState>(() => {
@@ -197,7 +206,19 @@ function usePageListing(
       });
     return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
   }, [sort, filters, transition]);
-  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState };
+  const cursor = useListingCursor(options.cursor, `${listing}/${pageSize}`);
+  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, byCursor, cursor };
+}
+
+/**
+ * The `cursor` option while the listing and page size it came with stand: a cursor leads into one sort and filter of
+ * one organization's list at one page size, and would show other rows under its page's number in any other.
+ */
+function useListingCursor(cursor: ListCursor | undefined, listing: string): ListCursor | undefined {
+  const id = cursor && JSON.stringify([cursor.page, cursor.cursor, cursor.cursorParam]);
+  const [bound, setBound] = useState({ id, listing });
+  if (bound.id !== id) setBound({ id, listing });
+  return bound.id === id && bound.listing === listing ? cursor : undefined;
 }
 
 /**
@@ -256,18 +277,27 @@ function usePagedListAs<T>(
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
   // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
   const queryOverrides = options;
-  const { client, organizationId, page, pageSize, change, scope, listing, settled, listState } = usePageListing(
-    caller,
-    resource,
-    options,
-  );
+  const {
+    client,
+    organizationId,
+    page,
+    pageSize,
+    change,
+    scope,
+    listing,
+    settled,
+    listState,
+    byCursor,
+    cursor: given,
+  } = usePageListing(caller, resource, options);
   const queryClient = useQueryClient();
   const params = { client, organizationId, pageSize, staleTime, ...settled };
-  const own = listQueryOptions<T>(resource, { ...params, page });
+  const own = listQueryOptions<T>(resource, { ...params, page, cursor: given });
   useCachedElsewhereWarning(queryClient, own.queryKey);
   // What the hook owns wins, as useSuspenseQuery sets its own last; `select` would change the page the hook reads.
   const query = useQuery({ ...mergeListOptions(own, queryOverrides), select: undefined });
   const fresh = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => void (fresh && (byCursor.current = pagedByCursor(fresh))));
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
 
@@ -297,7 +327,8 @@ function usePagedListAs<T>(
     const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
     return { current, pageSize, onChange: change, ...count };
   }, [current, total, hasNext, pageSize, change]);
-  return extendResult(query, { pagination, listState });
+  const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
+  return extendResult(query, { pagination, listState, cursor });
 }
 
 /**
@@ -311,12 +342,17 @@ function useSuspenseListAs<T>(
   options: SuspensePagedOptions,
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
-  const { client, organizationId, page, pageSize, change, settled, listState } = usePageListing(
-    caller,
-    resource,
-    options,
-    startTransition,
-  );
+  const {
+    client,
+    organizationId,
+    page,
+    pageSize,
+    change,
+    settled,
+    listState,
+    byCursor,
+    cursor: given,
+  } = usePageListing(caller, resource, options, startTransition);
   const queryClient = useQueryClient();
   if (!organizationId)
     throw invalidArgument('organizationId', `is required by ${caller}() (a suspending query cannot wait for one)`);
@@ -326,6 +362,7 @@ function useSuspenseListAs<T>(
     page,
     pageSize,
     staleTime: options.staleTime,
+    cursor: given,
     ...settled,
   });
   useCachedElsewhereWarning(queryClient, own.queryKey);
@@ -337,20 +374,22 @@ function useSuspenseListAs<T>(
   useEffect(() => {
     if (target !== undefined) change(target, pageSize);
   }, [target, pageSize, change]);
+  useEffect(() => void (byCursor.current = pagedByCursor(query.data)));
   const pagination: QueryPagination = {
     current: page,
     pageSize,
     onChange: change,
     ...(total === undefined ? { hasNext } : { total }),
   };
-  return extendResult(query, { isTransitioning, pagination, listState });
+  const cursor = useMemo(() => cursorOf(query.data, page), [query.data, page]);
+  return extendResult(query, { isTransitioning, pagination, listState, cursor });
 }
 
 const noRows: never[] = [];
 /** Rows of each `data` once: the same pages give the same array, so `rows` can feed memoised tables. */
 const rowsByData = new WeakMap<object, unknown[]>();
 
-function rowsOf<T>(data: InfiniteData<Page<T>, number> | undefined): T[] {
+function rowsOf<T>(data: InfiniteData<Page<T>, ListPageParam> | undefined): T[] {
   if (!data) return noRows;
   let rows = rowsByData.get(data) as T[] | undefined;
   if (!rows) rowsByData.set(data, (rows = data.pages.flatMap((page) => page.items)));
@@ -395,7 +434,7 @@ function useInfiniteListAs<T>(
     // Read from the cache now, not from the render: the render would then track `hasNextPage` for every caller.
     // A call while a page loads joins it instead of asking again, but a background refetch (invalidation, focus)
     // must not swallow it, so that one is cancelled as TanStack does by default.
-    const state = queryClient.getQueryState<InfiniteData<Page<T>, number>>(latestKey.current);
+    const state = queryClient.getQueryState<InfiniteData<Page<T>, ListPageParam>>(latestKey.current);
     const loading = !!(state?.fetchMeta as { fetchMore?: unknown } | null | undefined)?.fetchMore;
     if (state?.data?.pages.at(-1)?.hasNext) void fetchNextPage({ cancelRefetch: !loading });
     // The key from a ref, not the array (new each render): loadMore stays the same function for effects that use it.

@@ -6,12 +6,14 @@ import type {
   ListFilters,
   ListResource,
   Page,
+  PageCursor,
   Share,
   SortEntry,
 } from '../client/index';
 import { assertInteger } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { retryPolicy } from './retryPolicy';
+import { fetchListPage, fetchNumberedPage, type ListCursor } from './cursorPages';
 
 /** A list resource of the service: `'shares'`, `'environments'` or another path segment such as `'users'`. */
 export type PagedResource = ListResource;
@@ -65,7 +67,19 @@ interface ListQueryParams {
 export interface PagedQueryParams extends ListQueryParams {
   /** 1-based page number, like the `Pagination` control's `current`. @default 1 */
   page?: number | undefined;
+  /**
+   * On a list paged by cursor, the cursor that leads to `page` as a URL or a server render carries it (a result's
+   * `cursor`): used when the cached pages do not lead there, and only for its own `page`. Not part of the query key.
+   * @default none: the cursor comes from the previous page, else the pages before are walked in order
+   */
+  cursor?: ListCursor | undefined;
 }
+
+/**
+ * A "load more" list's page parameter: the 1-based page number, or on a list paged by cursor the page with the
+ * cursor that leads to it (the previous page's `nextCursor`).
+ */
+export type ListPageParam = number | ListCursor;
 
 /** Parameters of `listInfiniteQueryOptions`, `sharesInfiniteQueryOptions` and `environmentsInfiniteQueryOptions`. */
 export interface PagedInfiniteQueryParams extends ListQueryParams {
@@ -112,19 +126,29 @@ function listBase<T>(resource: PagedResource, params: ListQueryParams) {
   const query = toListQuery(params.sort, params.filters);
   const prefix = ['pagewise', resource, client.id, organizationId, pageSize, query] as const;
   const fetchPage = organizationId
-    ? (page: number, signal: AbortSignal) =>
-        client.list<T>(resource, {
-          organizationId,
-          page: toWirePage(page),
-          size: pageSize,
-          sort: query.sort,
-          filters: query.filters,
-          signal,
-        })
+    ? (page: number, signal: AbortSignal, by?: PageCursor) => {
+        const common = { organizationId, size: pageSize, sort: query.sort, filters: query.filters, signal };
+        return by
+          ? client.list<T>(resource, {
+              ...common,
+              page: toWirePage(page),
+              cursor: by.cursor,
+              ...(by.cursorParam === undefined ? {} : { cursorParam: by.cursorParam }),
+            })
+          : client.list<T>(resource, { ...common, page: toWirePage(page) });
+      }
     : undefined;
+  // The page past the end of a list paged by cursor, made without asking (see `PageWalk.end`).
+  const end = (page: number): Page<T> => ({
+    items: [],
+    pageIndex: toWirePage(page),
+    pageSize,
+    hasNext: false,
+    hasPrevious: true,
+  });
   // In browsers only: on a server TanStack's own default (no retries, or the QueryClient's defaults) holds,
   // so a server render never waits out the backoff.
-  return { prefix, fetchPage, staleTime, retry: onServer() ? {} : retryPolicy };
+  return { prefix, fetchPage, end, staleTime, retry: onServer() ? {} : retryPolicy };
 }
 
 /**
@@ -141,14 +165,18 @@ function isSameListing(a: readonly unknown[], b: readonly unknown[]): boolean {
  * organization, e.g. `listQueryOptions<User>('users', { client, organizationId })`.
  */
 export function listQueryOptions<T = Share>(resource: PagedResource, params: PagedQueryParams) {
-  const { page = 1 } = params;
+  const { page = 1, cursor: given } = params;
   // Checked here, not in the client: pages count from 1 in these options, and the message must say so.
   assertInteger('page', page, 1, ' (pages count from 1 here)');
-  const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const { prefix, fetchPage, end, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedQueryKey = [...prefix, page];
+  const keyOf = (n: number): PagedQueryKey => [...prefix, n];
   return queryOptions<Page<T>, Error, Page<T>, PagedQueryKey>({
     queryKey,
-    queryFn: fetchPage ? ({ signal }) => fetchPage(page, signal) : skipToken,
+    queryFn: fetchPage
+      ? ({ signal, client: queryClient }) =>
+          fetchListPage({ queryClient, keyOf, fetch: fetchPage, end, given }, page, signal)
+      : skipToken,
     // Previous rows stay on screen while the next page loads, but never rows of another organization,
     // client or page size.
     placeholderData: (previous, previousQuery) =>
@@ -161,25 +189,53 @@ export function listQueryOptions<T = Share>(resource: PagedResource, params: Pag
 /**
  * TanStack Query options for any list of the service page by page ("load more", infinite scroll): for
  * `useInfiniteQuery`, `queryClient.infiniteQuery` and server rendering. Pages are 1-based (`pageParam`); the next one
- * exists while the last page says `hasNext`, so a service without totals works too.
+ * exists while the last page says `hasNext`, so a service without totals works too. On a list paged by cursor the
+ * next page is asked for by the last page's `nextCursor` (the page parameter then carries it), so rows never repeat.
  */
 export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, params: PagedInfiniteQueryParams) {
   const { maxPages } = params;
   if (maxPages !== undefined) assertInteger('maxPages', maxPages, 1);
-  const { prefix, fetchPage, staleTime, retry } = listBase<T>(resource, params);
+  const { prefix, fetchPage, end, staleTime, retry } = listBase<T>(resource, params);
   const queryKey: PagedInfiniteQueryKey = [...prefix, 'infinite'];
-  return infiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, number>, PagedInfiniteQueryKey, number>({
+  return infiniteQueryOptions<
+    Page<T>,
+    Error,
+    InfiniteData<Page<T>, ListPageParam>,
+    PagedInfiniteQueryKey,
+    ListPageParam
+  >({
     queryKey,
-    queryFn: fetchPage ? ({ pageParam, signal }) => fetchPage(pageParam, signal) : skipToken,
-    initialPageParam: 1,
-    getNextPageParam: (last, _pages, lastPage) => (last.hasNext ? lastPage + 1 : undefined),
-    // With maxPages, TanStack drops pages from the start and needs the way back to refetch them.
-    getPreviousPageParam: (_first, _pages, firstPage) => (firstPage > 1 ? firstPage - 1 : undefined),
+    queryFn: fetchPage
+      ? ({ pageParam, signal, client: queryClient }) => {
+          if (typeof pageParam !== 'number') return fetchPage(pageParam.page, signal, pageParam);
+          const first = queryClient.getQueryData<InfiniteData<Page<T>, ListPageParam>>(queryKey)?.pages[0];
+          return fetchNumberedPage({ fetch: fetchPage, end }, pageParam, signal, first);
+        }
+      : skipToken,
+    initialPageParam: 1 as ListPageParam,
+    getNextPageParam: (last, _pages, lastParam): ListPageParam | undefined => {
+      // A page that came by cursor and gives none is the last, whatever it guessed.
+      if (!last.hasNext || (last.requestedBy !== undefined && last.nextCursor === undefined)) return undefined;
+      const page = pageNumberOf(lastParam) + 1;
+      if (last.nextCursor === undefined) return page;
+      return {
+        page,
+        cursor: last.nextCursor,
+        ...(last.cursorParam === undefined ? {} : { cursorParam: last.cursorParam }),
+      };
+    },
+    // With maxPages, TanStack drops pages from the start and needs the way back to refetch them; a cursor leads
+    // forward only, so a list paged by cursor goes back no further than the pages it kept.
+    getPreviousPageParam: (_first, _pages, firstParam) =>
+      typeof firstParam === 'number' && firstParam > 1 ? firstParam - 1 : undefined,
     ...(maxPages === undefined ? {} : { maxPages }),
     staleTime,
     ...retry,
   });
 }
+
+/** The 1-based page a "load more" page parameter names. */
+export const pageNumberOf = (param: ListPageParam): number => (typeof param === 'number' ? param : param.page);
 
 /** Options for one page of an organization's shares (`page` 1-based), for `useQuery`, `queryClient.query` and server rendering. */
 export const sharesQueryOptions = <T = Share>(params: SharesQueryParams) => listQueryOptions<T>('shares', params);

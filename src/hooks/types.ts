@@ -7,7 +7,8 @@ import type {
   UseSuspenseQueryResult,
 } from '@tanstack/react-query';
 import type { ApiClient, Environment, ListFilters, Page, Share, SortEntry } from '../client/index';
-import type { PagedInfiniteQueryKey, PagedInfiniteQueryParams, PagedQueryKey } from './queryOptions';
+import type { ListPageParam, PagedInfiniteQueryKey, PagedInfiniteQueryParams, PagedQueryKey } from './queryOptions';
+import type { ListCursor } from './cursorPages';
 
 /** The props a data hook hands to `<Pagination {...result.pagination} />`. */
 export interface QueryPagination {
@@ -73,6 +74,13 @@ export interface PageOptions {
   onChange?: ((page: number, pageSize: number) => void) | undefined;
   /** The client to use instead of the nearest `ApiClientProvider`'s. @default the nearest ApiClientProvider's client */
   client?: ApiClient | undefined;
+  /**
+   * On a list paged by cursor, the cursor that leads to `page`, as the result's `cursor` gave it and a URL carries it:
+   * a reload or a shared link then shows the same rows with one request. Used for its own `page` only, when the
+   * cached pages do not lead there, and only with the sort, filters, organization and page size it came with.
+   * @default none: the previous page's `nextCursor`, else the pages before, in order
+   */
+  cursor?: ListCursor | undefined;
   /** How long a fetched page counts as fresh, in milliseconds; the prefetched next page uses the same. @default 30_000 */
   staleTime?: number | undefined;
 }
@@ -106,6 +114,11 @@ export type PagedResourceResult<T = Share> = UseQueryResult<Page<T>, Error> & {
   pagination: QueryPagination;
   /** Sort and filters, for sortable headers and a search box (`useServerTablePagination` binds them). */
   listState: ListState;
+  /**
+   * On a list paged by cursor, the cursor that led to the page on screen, with its number: carry it in a URL beside
+   * the page and pass it back as the `cursor` option. Undefined for page 1, for number paging and while a page loads.
+   */
+  cursor: ListCursor | undefined;
 };
 
 /** Options of `useSuspenseList`, `useSuspenseShares` and `useSuspenseEnvironments`. */
@@ -122,6 +135,8 @@ export type SuspensePagedResult<T> = UseSuspenseQueryResult<Page<T>, Error> & {
   pagination: QueryPagination;
   /** Sort and filters; their setters, too, change inside a transition. */
   listState: ListState;
+  /** On a list paged by cursor, the cursor that led to the page on screen, with its number (see `useShares`' `cursor`). */
+  cursor: ListCursor | undefined;
 };
 
 /** Options of `useInfiniteList`, `useInfiniteShares` and `useInfiniteEnvironments`: the list's, plus `useInfiniteQuery` options it does not own. */
@@ -129,7 +144,13 @@ export interface InfiniteResourceOptions<T>
   extends
     Omit<PagedInfiniteQueryParams, 'client'>,
     Omit<
-      UseInfiniteQueryOptions<Page<T>, Error, InfiniteData<Page<T>, number>, PagedInfiniteQueryKey, number>,
+      UseInfiniteQueryOptions<
+        Page<T>,
+        Error,
+        InfiniteData<Page<T>, ListPageParam>,
+        PagedInfiniteQueryKey,
+        ListPageParam
+      >,
       | 'queryKey'
       | 'queryFn'
       | 'initialPageParam'
@@ -147,7 +168,7 @@ export interface InfiniteResourceOptions<T>
 }
 
 /** `useInfiniteQuery`'s result plus names that read well in a "Load more" button or an intersection observer. */
-export type InfiniteResourceResult<T> = UseInfiniteQueryResult<InfiniteData<Page<T>, number>, Error> & {
+export type InfiniteResourceResult<T> = UseInfiniteQueryResult<InfiniteData<Page<T>, ListPageParam>, Error> & {
   /** Every row loaded so far, in order (pages dropped by `maxPages` are gone). */
   rows: T[];
   /** Loads the next page; does nothing while one is loading or when there is none. */

@@ -283,3 +283,25 @@ describe('cursor arguments are checked before any request', () => {
     expectNoSecrets(error, [TOKEN]);
   });
 });
+
+describe('where a cursor list says nothing of a next page', () => {
+  it('reads a bare array asked for by cursor without a next link as the last page, however full', async () => {
+    const rows = makeRows(20);
+    server.handle(cursorService('link', () => rows));
+    const first = await client().listShares<Row>({ organizationId: ORG, page: 0, size: 10 });
+    const last = await client().listShares<Row>({ organizationId: ORG, size: 10, cursor: first.nextCursor!, page: 1 });
+    expect(ids(last)).toEqual(rows.slice(10).map((row) => row.id));
+    expect(last.hasNext).toBe(false);
+    expect(last.nextCursor).toBeUndefined();
+  });
+
+  it('guesses more after a full page of rows alone (a token list leaves its token out at the end), as for a bare array', async () => {
+    const rows = makeRows(10);
+    server.handle(cursorService('google', () => rows));
+    const page = await client().listShares<Row>({ organizationId: ORG, page: 0, size: 10 });
+    expect(page.hasNext).toBe(true);
+    expect(page.nextCursor).toBeUndefined();
+    const short = await client().listShares<Row>({ organizationId: ORG, page: 0, size: 11 });
+    expect(short.hasNext).toBe(false);
+  });
+});

@@ -85,7 +85,7 @@ describe('useInfiniteShares', () => {
     const { result } = setup({ maxPages: 2 });
     await waitFor(() => expect(result.current.rows).toHaveLength(10));
     for (let i = 0; i < 3; i++) {
-      const before = result.current.data?.pageParams.at(-1);
+      const before = result.current.data?.pageParams.at(-1) as number | undefined;
       act(() => result.current.loadMore());
       await waitFor(() => expect(result.current.data?.pageParams.at(-1)).toBe((before ?? 0) + 1));
     }

@@ -3,19 +3,22 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
 import { bearerToken, createApiClient, isApiError, isInvalidArgumentError } from '../../src/client/index';
-import type { ApiClient, ApiError, InvalidArgumentError, Page, Share } from '../../src/client/index';
+import type { ApiClient, ApiError, InvalidArgumentError, Page, PageCursor, Share } from '../../src/client/index';
 import {
   environmentsQueryOptions,
   listQueryOptions,
   Pagination,
+  readUrlCursor,
   sharesQueryOptions,
   useEnvironments,
+  useInfiniteShares,
   usePagedList,
   useShares,
   useSuspenseShares,
   useListMutation,
+  writeUrlCursor,
 } from '../../src/index';
-import type { PagedQueryKey, QueryPagination, UseSharesResult } from '../../src/index';
+import type { ListCursor, ListPageParam, PagedQueryKey, QueryPagination, UseSharesResult } from '../../src/index';
 import { TablePagination, useTablePagination } from '../../src/table/index';
 import type { PaginatedTable } from '../../src/table/index';
 
@@ -178,5 +181,24 @@ describe('a list endpoint the library does not name', () => {
     expectTypeOf(useQuery(listQueryOptions<User>('users', { client, organizationId })).data).toEqualTypeOf<
       Page<User> | undefined
     >();
+  });
+});
+
+describe('cursor paging types', () => {
+  it('hands a page’s cursor back and forth between a result, a URL and the options', () => {
+    const shares = useShares<MyShare>({ organizationId, cursor: { page: 3, cursor: 'abc', cursorParam: 'pageToken' } });
+    expectTypeOf(shares.cursor).toEqualTypeOf<ListCursor | undefined>();
+    expectTypeOf(readUrlCursor(new URLSearchParams(), 3)).toEqualTypeOf<ListCursor | undefined>();
+    expectTypeOf(writeUrlCursor).parameter(1).toEqualTypeOf<ListCursor | undefined>();
+    expectTypeOf(sharesQueryOptions).parameter(0).toHaveProperty('cursor');
+    expectTypeOf<Page<MyShare>['requestedBy']>().toEqualTypeOf<PageCursor | undefined>();
+  });
+
+  it('types a "load more" page parameter as a number, or a page with its cursor', () => {
+    const list = useInfiniteShares<MyShare>({ organizationId });
+    expectTypeOf(list.data!.pageParams).toEqualTypeOf<ListPageParam[]>();
+    expectTypeOf<ListPageParam>().toEqualTypeOf<number | ListCursor>();
+    // @ts-expect-error a cursor needs the page it leads to
+    useShares({ organizationId, cursor: { cursor: 'abc' } });
   });
 });
