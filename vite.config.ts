@@ -90,6 +90,8 @@ export default defineConfig({
     },
   },
   test: {
+    // A bound on a hang, not a speed check: on a loaded two-core machine a suite's slowest honest test takes seconds.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
