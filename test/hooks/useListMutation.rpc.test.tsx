@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   createApiClient,
   createRpcClient,
+  isHttpError,
   type ApiClient,
   type ListCall,
   type WriteCall,
@@ -83,7 +84,9 @@ function SharesTable() {
           </li>
         ))}
       </ul>
-      {write.error && <p role="alert">{`${write.error.message} (${write.error.status})`}</p>}
+      {write.error && (
+        <p role="alert">{`${write.error.message} (${isHttpError(write.error) ? write.error.status : 'no status'})`}</p>
+      )}
       <Pagination {...shares.pagination} />
     </>
   );
