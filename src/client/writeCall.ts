@@ -2,7 +2,7 @@ import { invalidArgument } from '../shared/assert';
 import { WRITE_METHODS, type WriteMethod } from '../shared/listEndpoints';
 import type { JsonValue, ListFailure } from './listCall';
 import type { ListResource } from './types';
-import { assertWrite, randomKey, type Write, type WriteParams } from './write';
+import { assertWrite, randomKey, type Write } from './write';
 
 /**
  * A write (`client.create`, `update` or `delete`) as plain data, for a way to the service that is a function call:
@@ -58,16 +58,12 @@ export function writeCallOf(write: Write): WriteCall {
 export function parseWriteCall(input: unknown): WriteCall {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw invalidArgument('call', 'must be a write call: { method, resource, organizationId, id?, body? }');
-  const { method, resource, organizationId, id, body, idempotencyKey, ifMatch, retry } = input as WriteCall;
+  const { method, resource, ...params } = input as WriteCall & { signal?: unknown };
   if (!WRITE_METHODS.includes(method)) throw invalidArgument('method', `must be ${WRITE_METHODS.join(', ')}`, method);
-  if (idempotencyKey !== undefined && typeof idempotencyKey !== 'string')
-    throw invalidArgument('idempotencyKey', 'must be a string once it crossed');
-  const params: WriteParams & { id?: unknown; body?: unknown; method?: unknown } = { organizationId };
-  if (method !== 'POST') params.id = id;
-  if (method !== 'DELETE') params.body = body;
-  if (method === 'PUT' || method === 'PATCH') params.method = method;
-  if (idempotencyKey !== undefined) params.idempotencyKey = idempotencyKey;
-  if (ifMatch !== undefined) params.ifMatch = ifMatch;
-  if (retry !== undefined) params.retry = retry;
+  // `true` asks the sender for a new key: once crossed, a key is the key itself.
+  if (typeof params.idempotencyKey === 'boolean') throw invalidArgument('idempotencyKey', 'must be a string');
+  // A signal never crosses, and a DELETE has no body: whatever came in their place is dropped, not judged.
+  delete params.signal;
+  if (method === 'DELETE') delete params.body;
   return writeCallOf({ method, resource, params: params as Write['params'] });
 }
