@@ -7,6 +7,7 @@ import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
 import { statusLine } from './fetchJson';
 import { listCallOf, type ListCall, type ListFailure } from './listCall';
+import { createCursorMemory } from './pageQuery';
 import { errorName } from './redact';
 import type { ApiRecord, ListParams, ListResource, Page } from './types';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './write';
@@ -170,6 +171,9 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
     }
   };
 
+  // As createApiClient's: a token cursor passed back alone goes out as the parameter its page said. Kept here, so the
+  // call carries it to whichever server instance answers (each server client remembers only its own pages).
+  const cursors = createCursorMemory();
   const list = <T>(resource: ListResource, params: ListParams): Promise<Page<T>> =>
     send(
       resource,
@@ -177,11 +181,18 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
       () => {
         assertResource(resource);
         assertListParams(params, resource);
-        return listCallOf(resource, params);
+        const data = listCallOf(resource, params);
+        const remembered = data.cursor === undefined ? undefined : cursors.recall(data.cursor);
+        if (data.cursorParam === undefined && remembered !== undefined) data.cursorParam = remembered;
+        return data;
       },
       call,
       params?.signal,
-      (answer) => pageOf<T>(resource, answer),
+      (answer) => {
+        const page = pageOf<T>(resource, answer);
+        if (page.nextCursor && page.cursorParam) cursors.remember(page.nextCursor, page.cursorParam);
+        return page;
+      },
     );
 
   const sendWrite = (one: Write): Promise<unknown> =>

@@ -74,6 +74,17 @@ describe('cursor list calls through createRpcClient and serveListCall', () => {
     },
   );
 
+  it('sends the cursorParam its page said when a cursor is passed back alone, as createApiClient does', async () => {
+    const rows = makeRows(7);
+    service.handle(cursorService('google', () => rows));
+    const { client, calls } = rpcThrough(serverClient);
+    const first = await client.listShares<Row>({ organizationId: ORG, page: 0, size: 5 });
+    expect(first.cursorParam).toBe('pageToken');
+    const second = await client.listShares<Row>({ organizationId: ORG, size: 5, cursor: first.nextCursor! });
+    expect(calls[1]).toMatchObject({ cursor: first.nextCursor, cursorParam: 'pageToken' });
+    expect(second.items.map((row) => row.id)).toEqual(['r0006', 'r0007']);
+  });
+
   it('carries a cursor call’s cursor, cursorParam and page, and no page where none was given', async () => {
     service.handle(cursorService('google', () => makeRows(5)));
     const { client, calls } = rpcThrough(serverClient);
