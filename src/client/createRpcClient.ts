@@ -72,7 +72,7 @@ function failureError(resource: string, failure: ListFailure, method?: WriteMeth
     return new TimeoutError(`${resource} timed out after ${timeoutMs} ms`, { timeoutMs });
   if (kind === 'NetworkError') return new NetworkError(`${resource} failed: network error`);
   if (kind === 'AbortError') return new DOMException(`${resource} was aborted`, 'AbortError');
-  return new ResponseShapeError(`${resource} failed: the service answered no page`);
+  return new ResponseShapeError(`${resource} failed: the service's answer could not be read`);
 }
 
 /** Throws the error `answer` stands for when it is a failure. */

@@ -1,5 +1,5 @@
 import { parseWriteCall, type ApiClient, type JsonValue, type WriteAnswer, type WriteCall } from '../client/index';
-import { invalidArgument } from '../shared/assert';
+import { assertInteger, invalidArgument } from '../shared/assert';
 import {
   MUST_BE_KEYED_BY_PATH_SEGMENTS,
   RESOURCE_NAME,
@@ -23,6 +23,11 @@ export interface ServeWriteCallOptions {
   allow?: WriteCallAllow;
   /** Aborts the write: the signal of the request that carried the call. @default none */
   signal?: AbortSignal | undefined;
+  /**
+   * Most times the server's client sends a write again after an outage, whatever `retry` the browser asked for: the
+   * browser chooses how often the service is asked, within this. @default 2
+   */
+  maxRetry?: number;
 }
 
 /** Throws the argument error naming the part of a methods-per-resource `allow` that is unusable. */
@@ -62,8 +67,9 @@ export async function serveWriteCall(
   call: WriteCall,
   options: ServeWriteCallOptions = {},
 ): Promise<WriteAnswer> {
-  const allow = options.allow ?? {};
+  const { allow = {}, maxRetry = 2 } = options;
   assertAllow(allow);
+  assertInteger('maxRetry', maxRetry, 0);
   const checked = parseWriteCall(call);
   if (!(await allows(allow, checked))) return { error: { kind: 'HttpError', status: 403, statusText: 'Forbidden' } };
   const { method, resource, organizationId, id, body, idempotencyKey, ifMatch, retry } = checked;
@@ -72,7 +78,7 @@ export async function serveWriteCall(
     ...(options.signal && { signal: options.signal }),
     ...(idempotencyKey !== undefined && { idempotencyKey }),
     ...(ifMatch !== undefined && { ifMatch }),
-    ...(retry !== undefined && { retry }),
+    ...(retry !== undefined && { retry: Math.min(retry, maxRetry) }),
   };
   try {
     let value: unknown;

@@ -168,6 +168,17 @@ describe('writes through createRpcClient and serveWriteCall', () => {
     expect(mock.rows(globex, 'shares')!.filter((row) => row.name === 'once-only')).toHaveLength(1);
   });
 
+  it('sends a write again no more than maxRetry times, whatever retry the browser asked for', async () => {
+    const [first] = mock.rows(globex, 'shares')!;
+    mock.fail({ status: 503, method: 'DELETE', retryAfter: 0, times: Infinity });
+    const { client } = rpcThrough({ allow: ALL, maxRetry: 1 });
+    const error = await client
+      .delete('shares', { organizationId: globex, id: first!.id, retry: 50 })
+      .catch((e: unknown) => e);
+    expect(isHttpError(error) && error.status).toBe(503);
+    expect(writes().map((r) => r.status)).toEqual([503, 503]);
+  });
+
   it('tells onEvent the write’s request, response and error with its method, as createApiClient does', async () => {
     const events: ClientEvent[] = [];
     const { client } = rpcThrough(undefined, (event) => events.push(event));
