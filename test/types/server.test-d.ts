@@ -178,8 +178,8 @@ describe('server functions: serveWriteCall beside serveListCall', () => {
     const writeRow = (opts: { data: WriteCall; signal?: AbortSignal }) =>
       serveWriteCall(serverClient, parseWriteCall(opts.data), { allow: { shares: ['PATCH', 'DELETE'] } });
     expectTypeOf(writeRow).returns.toEqualTypeOf<Promise<WriteAnswer>>();
-    const listPage = (opts: { data: ListCall; signal?: AbortSignal }) =>
-      Promise.resolve<ListAnswer>({ error: { kind: 'NetworkError' } });
+    const listPage = ({ data }: { data: ListCall; signal?: AbortSignal }) =>
+      Promise.resolve<ListAnswer>({ error: { kind: data.resource === 'shares' ? 'NetworkError' : 'HttpError' } });
     expectTypeOf(createRpcClient({ call: listPage, write: writeRow }).delete).toBeFunction();
     // @ts-expect-error GET is no write method
     const notAWrite: server.WriteCallAllow = { shares: ['GET'] };
