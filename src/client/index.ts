@@ -39,4 +39,6 @@ export type { ClientEvent, TokenEvent } from '../shared/events';
 export { createRpcClient } from './createRpcClient';
 export type { RpcClientOptions } from './createRpcClient';
 export { parseListCall } from './listCall';
-export type { JsonValue, ListAnswer, ListCall, ListFailure } from './listCall';
+export type { FailureProblem, JsonValue, ListAnswer, ListCall, ListFailure } from './listCall';
+export { parseWriteCall } from './writeCall';
+export type { WriteAnswer, WriteCall } from './writeCall';

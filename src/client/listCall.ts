@@ -12,8 +12,15 @@ export interface ListCall {
   resource: ListResource;
   /** The organization's UUID. */
   organizationId: string;
-  /** Zero-based page index. */
-  page: number;
+  /** Zero-based page index; with a `cursor`, the index the page it leads to is reported as. @default 0 with a cursor */
+  page?: number;
+  /**
+   * A previous page's `nextCursor`, instead of `page`: a token, or a URL that the server's client requests only when
+   * it lies under its own `baseUrl` (a cursor from the browser is no way to another host or path). @default none
+   */
+  cursor?: string;
+  /** The query parameter a token cursor goes out as: the previous page's `cursorParam`. @default the server client's choice */
+  cursorParam?: string;
   /** Rows per page. */
   size: number;
   /** Sort criteria in order of precedence. @default [] */
@@ -23,12 +30,37 @@ export interface ListCall {
 }
 
 /**
- * Why a list call failed, as data: the kind of the error the server's client raised and the fields its guards and the
- * retry policy read. Never a message, URL, body or header: those may name the service's host or echo a credential.
+ * The fields of a service's problem document (RFC 9457) that may cross to the browser: never its `instance` or other
+ * members, which may name the service's paths. Each string at most 1000 characters, at most 50 `errors`.
+ */
+export interface FailureProblem {
+  /** The problem's type URI. */
+  type?: string;
+  /** Its short summary, e.g. `Unprocessable Content`. */
+  title?: string;
+  /** The status the service wrote in it. */
+  status?: number;
+  /** What went wrong, for people. */
+  detail?: string;
+  /** The invalid fields, as Spring's validation lists them. */
+  errors?: Array<{ field?: string; message?: string }>;
+}
+
+/**
+ * Why a list call or a write call failed, as data: the kind of the error the server's client raised and the fields its
+ * guards and the retry policy read. Never a message, URL, header or whole body: those may name the service's host or
+ * echo a credential.
  */
 export interface ListFailure {
-  /** The error's kind: `HttpError`, `AuthError`, `NetworkError`, `TimeoutError`, `ResponseShapeError` or `AbortError`. */
+  /**
+   * The error's kind: `HttpError`, `AuthError`, `NetworkError`, `TimeoutError`, `ResponseShapeError`, `AbortError`,
+   * or `TypeError` for an argument the server refused (a URL cursor not under its client's `baseUrl`).
+   */
   kind: string;
+  /** The argument the server refused (`TypeError`). */
+  argument?: string;
+  /** The safe fields of the service's problem document (`HttpError` of a write). */
+  problem?: FailureProblem;
   /** The service's status (`HttpError`). */
   status?: number;
   /** The service's status text, redacted (`HttpError`). */
@@ -49,8 +81,11 @@ export type ListAnswer<T = { [key: string]: JsonValue }> = { page: Page<T> } | {
 
 /** `params` as the data of a call of `resource`, without the signal, which does not cross (checked already). */
 export function listCallOf(resource: ListResource, params: ListParams): ListCall {
-  const { organizationId, page, size, sort, filters } = params;
-  const call: ListCall = { resource, organizationId, page, size };
+  const { organizationId, page, size, sort, filters, cursor, cursorParam } = params;
+  const call: ListCall = { resource, organizationId, size };
+  if (page !== undefined) call.page = page;
+  if (cursor !== undefined) call.cursor = cursor;
+  if (cursorParam !== undefined) call.cursorParam = cursorParam;
   if (sort?.length) call.sort = sort.map(({ id, desc }) => ({ id, desc }));
   if (filters != null) call.filters = { ...(filters as ListCall['filters']) };
   return call;
@@ -66,7 +101,10 @@ export function listCallOf(resource: ListResource, params: ListParams): ListCall
  */
 export function parseListCall(input: unknown): ListCall {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    throw invalidArgument('call', 'must be a list call: { resource, organizationId, page, size, sort?, filters? }');
+    throw invalidArgument(
+      'call',
+      'must be a list call: { resource, organizationId, page | cursor, size, cursorParam?, sort?, filters? }',
+    );
   const { resource } = input as ListCall;
   assertResource(resource);
   // A signal never crosses: whatever came in its place is dropped, not judged.

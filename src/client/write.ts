@@ -54,7 +54,7 @@ export interface DeleteParams extends WriteParams {
 }
 
 /** One write as the client sends it. */
-interface Write {
+export interface Write {
   method: WriteMethod;
   resource: ListResource;
   params: WriteParams & { id?: string; body?: unknown };
@@ -69,7 +69,7 @@ const isOutage = (error: unknown): boolean =>
 const MAX_WRITE_WAIT_MS = 60_000;
 
 /** A random version 4 UUID: `crypto.randomUUID` exists only in secure contexts, `getRandomValues` everywhere. */
-function randomKey(): string {
+export function randomKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
@@ -91,8 +91,11 @@ function jsonText(body: unknown): string {
   return text;
 }
 
-/** Checks a write's arguments (the argument error naming the first bad one) and builds its request. */
-function writeTarget(baseUrl: string, { method, resource, params }: Write): ListTarget {
+/**
+ * Checks a write's arguments and throws the argument error naming the first bad one; returns its body as JSON text
+ * (none for a `DELETE`). The one check of a write, wherever it is sent from or served.
+ */
+export function assertWrite({ method, resource, params }: Write): string | undefined {
   const { organizationId, signal, retry = 0, idempotencyKey, ifMatch } = params ?? ({} as WriteParams);
   if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
@@ -124,8 +127,16 @@ function writeTarget(baseUrl: string, { method, resource, params }: Write): List
     );
   if (ifMatch !== undefined && !(typeof ifMatch === 'string' && /^[\x20-\x7e]{1,255}$/.test(ifMatch)))
     throw invalidArgument('ifMatch', 'must be an ETag (visible ASCII)');
+  return method === 'DELETE' ? undefined : jsonText(params.body);
+}
+
+/** Checks a write's arguments (the argument error naming the first bad one) and builds its request. */
+function writeTarget(baseUrl: string, write: Write): ListTarget {
+  const body = assertWrite(write);
+  const { method, resource, params } = write;
+  const { organizationId, idempotencyKey, ifMatch } = params;
+  const row = method !== 'POST';
   const headers: Record<string, string> = {};
-  const body = method === 'DELETE' ? undefined : jsonText(params.body);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey === true ? randomKey() : idempotencyKey;
   if (ifMatch !== undefined) headers['If-Match'] = ifMatch;

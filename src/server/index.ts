@@ -26,3 +26,5 @@ export type { RedisLikeClient, RedisTokenStoreOptions } from './redisTokenStore'
 export type { ProxyEvent, TokenEvent } from '../shared/events';
 export { serveListCall } from './serveListCall';
 export type { ServeListCallOptions } from './serveListCall';
+export { serveWriteCall } from './serveWriteCall';
+export type { ServeWriteCallOptions, WriteCallAllow } from './serveWriteCall';

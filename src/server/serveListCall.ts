@@ -1,17 +1,14 @@
 import {
-  isApiError,
-  isAuthError,
-  isHttpError,
-  isTimeoutError,
   parseListCall,
   type ApiClient,
   type JsonValue,
-  type Page,
   type ListAnswer,
   type ListCall,
-  type ListFailure,
+  type ListParams,
+  type Page,
 } from '../client/index';
-import { errorName } from '../client/internal';
+import { cursorUrl, isUrlCursor } from '../client/internal';
+import { failureOf } from './callFailure';
 import { assertFunction } from '../shared/assert';
 import { DOCUMENTED_RESOURCES } from '../shared/listEndpoints';
 
@@ -28,28 +25,11 @@ export interface ServeListCallOptions {
 }
 
 /**
- * `error` as a `ListFailure`: the fields its guards and the retry policy read, never its message, URL or body.
- * Undefined for what is no failure of the request (an argument error, a bug), which is thrown instead.
- */
-function failureOf(error: unknown): ListFailure | undefined {
-  const kind = errorName(error);
-  if (!isApiError(error) && kind !== 'AbortError') return undefined;
-  const failure: ListFailure = { kind };
-  if (isHttpError(error)) {
-    failure.status = error.status;
-    if (error.statusText) failure.statusText = error.statusText;
-    if (error.retryAfterMs !== undefined) failure.retryAfterMs = error.retryAfterMs;
-  }
-  if (isTimeoutError(error)) failure.timeoutMs = error.timeoutMs;
-  if (isAuthError(error) && error.error) failure.error = error.error;
-  return failure;
-}
-
-/**
  * Answers a list call from `createRpcClient` with the server's `client` (which holds the credentials): the page, or the
  * failure as data (`createRpcClient` rebuilds the error, so its kind, status and `Retry-After` survive a serializer
  * that keeps only an error's message). The call is read again with `parseListCall`; a call `allow` refuses is
- * answered 403 without asking the service. Throws only what is no request's failure (a bug of this server).
+ * answered 403 without asking the service; a URL `cursor` not under the client's `baseUrl` is refused without a
+ * request too, as the `cursor` argument error that `createRpcClient` rebuilds. Throws only what is no request's failure (a bug of this server).
  *
  * @example
  * // TanStack Start: the credentials stay in the server function, and no proxy route is needed.
@@ -67,8 +47,12 @@ export async function serveListCall(
   assertFunction('allow', allow);
   if (!allow(checked)) return { error: { kind: 'HttpError', status: 403, statusText: 'Forbidden' } };
   try {
-    const { resource, ...params } = checked;
-    const page = await client.list(resource, options.signal ? { ...params, signal: options.signal } : params);
+    const { resource, ...asked } = checked;
+    // The browser chose this cursor: a URL one is requested only under the client's own baseUrl. The client checks
+    // that too; checked here as well, so a client whose `list` does not (an app's own ApiClient) is no way out.
+    if (asked.cursor !== undefined && isUrlCursor(asked.cursor)) cursorUrl(asked.cursor, client.baseUrl);
+    const params = (options.signal ? { ...asked, signal: options.signal } : asked) as ListParams;
+    const page = await client.list(resource, params);
     // The rows are the service's JSON (or what the client's parsePage made of it), so they cross as they are.
     return { page: page as Page<{ [key: string]: JsonValue }> };
   } catch (error) {

@@ -28,3 +28,29 @@ describe('parseListCall', () => {
     }
   });
 });
+
+describe('parseListCall with a cursor', () => {
+  it('keeps a cursor call’s cursor, cursorParam and page, and needs no page beside a cursor', () => {
+    expect(
+      parseListCall({ resource: 'shares', organizationId: acme, size: 5, cursor: 'abc', cursorParam: 'after' }),
+    ).toStrictEqual({ resource: 'shares', organizationId: acme, size: 5, cursor: 'abc', cursorParam: 'after' });
+    expect(
+      parseListCall({ resource: 'shares', organizationId: acme, size: 5, cursor: 'https://x.test/a', page: 3 }),
+    ).toStrictEqual({ resource: 'shares', organizationId: acme, size: 5, cursor: 'https://x.test/a', page: 3 });
+  });
+
+  it.each([
+    ['page', { size: 5 }],
+    ['cursor', { size: 5, cursor: '' }],
+    ['cursor', { size: 5, cursor: 'x'.repeat(4097) }],
+    ['cursor', { size: 5, cursor: 7 }],
+    ['cursorParam', { size: 5, cursor: 'abc', cursorParam: 'a b' }],
+  ])('refuses a call with a bad `%s`', (argument, fields) => {
+    try {
+      parseListCall({ resource: 'shares', organizationId: acme, ...fields });
+      expect.unreachable('parseListCall accepted it');
+    } catch (error) {
+      expect(isInvalidArgumentError(error) && error.argument).toBe(argument);
+    }
+  });
+});

@@ -1,7 +1,14 @@
 // Type tests: checked by `tsc -p tsconfig.json` (the type-check step of `npm test`); a wrong type is a compile error.
 import { describe, expectTypeOf, it } from 'vitest';
-import { createApiClient } from '../../src/client/index';
-import type { AuthStrategy, ResettableAuthStrategy } from '../../src/client/index';
+import { createApiClient, createRpcClient, parseWriteCall } from '../../src/client/index';
+import type {
+  AuthStrategy,
+  ListAnswer,
+  ListCall,
+  ResettableAuthStrategy,
+  WriteAnswer,
+  WriteCall,
+} from '../../src/client/index';
 import {
   apiAccountToken,
   clientCredentials,
@@ -10,6 +17,7 @@ import {
   memoryTokenStore,
   readTokenFile,
   redisTokenStore,
+  serveWriteCall,
 } from '../../src/server/index';
 import type * as server from '../../src/server/index';
 import type { ApiAccountTokenOptions, ClientCredentialsOptions, StoredToken, TokenStore } from '../../src/server/index';
@@ -161,5 +169,20 @@ describe('pagewise/testing', () => {
     expectTypeOf(service.requests).toEqualTypeOf<RecordedRequest[]>();
     expectTypeOf<RecordedRequest['page']>().toEqualTypeOf<number | undefined>();
     expectTypeOf(await createMockHttpServer(service, { port: 0 })).toEqualTypeOf<MockHttpServer>();
+  });
+});
+
+describe('server functions: serveWriteCall beside serveListCall', () => {
+  it('a function of the shape of a Start server function fits createRpcClient’s call and write', () => {
+    const serverClient = createApiClient({ baseUrl: 'https://api.example.test' });
+    const writeRow = (opts: { data: WriteCall; signal?: AbortSignal }) =>
+      serveWriteCall(serverClient, parseWriteCall(opts.data), { allow: { shares: ['PATCH', 'DELETE'] } });
+    expectTypeOf(writeRow).returns.toEqualTypeOf<Promise<WriteAnswer>>();
+    const listPage = ({ data }: { data: ListCall; signal?: AbortSignal }) =>
+      Promise.resolve<ListAnswer>({ error: { kind: data.resource === 'shares' ? 'NetworkError' : 'HttpError' } });
+    expectTypeOf(createRpcClient({ call: listPage, write: writeRow }).delete).toBeFunction();
+    // @ts-expect-error GET is no write method
+    const notAWrite: server.WriteCallAllow = { shares: ['GET'] };
+    expectTypeOf(notAWrite).not.toBeAny();
   });
 });
