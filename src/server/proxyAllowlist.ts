@@ -53,7 +53,8 @@ export function checkAllowlist(allow: unknown): ProxyAllowlist {
   for (const [resource, rule] of Object.entries(allow as object) as Array<[string, ProxyResourceRule]>) {
     if (!RESOURCE_NAME.test(resource))
       throw invalidArgument(`allow["${resource.slice(0, 32)}"]`, MUST_BE_KEYED_BY_PATH_SEGMENTS);
-    if (typeof rule !== 'object' || rule === null) fail(`.${resource}`, 'a rule ({ sort?, filters?, cursor?, methods? })');
+    if (typeof rule !== 'object' || rule === null)
+      fail(`.${resource}`, 'a rule ({ sort?, filters?, cursor?, methods? })');
     if (
       rule.methods !== undefined &&
       !(Array.isArray(rule.methods) && rule.methods.every((method) => WRITE_METHODS.includes(method)))
