@@ -3,14 +3,19 @@
 // preview and its mock service in real Chromium, sorted by a header and then typed into with no pause between keys
 // (user-event's `delay: 0`, a macrotask between keys, and `delay: null`, none), as tests, paste-by-keys and barcode
 // scanners type. The box, the URL and the rows must all end on the whole word, with no console error or warning.
+// Then the hook under the box (`useSearchBox`, stories/support): one history entry per settled search, and a search
+// that comes from outside (Back) replaces the box's text.
 import { composeStory, setProjectAnnotations } from '@storybook/react-vite';
 import { configure, getConfig, waitFor, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, useSearchParams } from 'react-router';
 import * as preview from '../../.storybook/preview';
 import meta, { SortSearchFilter } from '../../stories/SortAndSearch.stories';
 import { shownNames } from '../../stories/support/play';
+import { useSearchBox } from '../../stories/support/useSearchBox';
 
 setProjectAnnotations([preview.default]);
 
@@ -91,5 +96,44 @@ describe('a search box bound to the URL', () => {
     } finally {
       canvas.remove();
     }
+  });
+});
+
+/** A search box on `useSearchBox`, bound to `?q=` with React Router, a Back button and the URL shown. */
+function SearchInUrl() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useSearchBox(params.get('q') ?? '', (q) => setParams(q ? { q } : {}), 50);
+  const navigate = useNavigate();
+  return (
+    <>
+      <input type="search" aria-label="Search" value={text} onChange={(event) => setText(event.target.value)} />
+      <button type="button" onClick={() => navigate(-1)}>
+        Back
+      </button>
+      <output aria-label="URL">{useLocation().search}</output>
+    </>
+  );
+}
+
+describe('useSearchBox', () => {
+  it('writes one history entry per settled search, and Back puts the earlier search back in the box', async () => {
+    render(
+      <MemoryRouter>
+        <SearchInUrl />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup({ delay: null });
+    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search' });
+    const url = screen.getByRole('status', { name: 'URL' });
+    await user.type(box, 'acme');
+    await waitFor(() => expect(url.textContent).toBe('?q=acme'));
+    await user.type(box, '-fin');
+    await waitFor(() => expect(url.textContent).toBe('?q=acme-fin'));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(url.textContent).toBe('?q=acme'));
+    expect(box.value).toBe('acme');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(url.textContent).toBe(''));
+    expect(box.value).toBe('');
   });
 });
