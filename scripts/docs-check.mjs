@@ -177,7 +177,7 @@ try {
     await page.close();
   }
   const stories = Object.values(index.entries).filter((e) => e.type === 'story');
-  await checkStories(browser, base, stories, 'production', problems);
+  await checkStories(browser, base, stories, prebuilt ? `built in ${prebuilt}` : 'production', problems);
   if (!prebuilt) {
     // The development build: what `npm run storybook` shows a contributor, with React's and TanStack's warnings.
     const devOut = join(root, '.artifacts', 'storybook-static-development');
