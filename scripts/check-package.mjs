@@ -82,7 +82,7 @@ if (attw.status !== 0) fail(`@arethetypeswrong/cli found problems:\n${attw.stder
 else console.log('✔ @arethetypeswrong/cli: no problems (profile esm-only)');
 
 // 4. Each entry imports in plain Node (ESM, no bundler) from the installed package and exports the
-// public API DESIGN.md names.
+// public API ARCHITECTURE.md's layers table names.
 const consumer = join(artifacts, 'consumer');
 installTarball(packed.tarball, consumer);
 const publicApi = {

@@ -1,14 +1,17 @@
-// The docs site, checked like the stories: `storybook build` into a static site, served from a SUB-PATH on
+// The docs site, checked the way a reader opens it: `storybook build` into a static site, served from a SUB-PATH on
 // 127.0.0.1 (as when hosted under https://example.com/docs/pagewise/), then in headless Chromium: the site opens on
-// the Introduction with no onboarding checklist; every MDX page renders with no console error, no page error, no
-// axe-core violation and no Markdown left raw (a table's `|---|`, a JSDoc `@default` in a props table); and every story
-// finishes as passed (its play function and its a11y check, as the built site marks it). Prints its time; exits 1 on
-// the first problem list.
+// the Introduction with no onboarding checklist; every MDX page renders with no console error or warning, no page
+// error, no axe-core violation and no Markdown left raw (a table's `|---|`, a JSDoc `@default` in a props table); and
+// every story passes: its play function ran to its end (Storybook's `storyFinished` alone says "success" for a play
+// that threw: the built site logs the failure and carries on), its a11y check passed, and it logged no error or
+// warning. Then the same site as a development build (React's and TanStack's warnings are development-only), its
+// stories checked again. `--site <dir>` checks a site already built (production) instead of building. Prints its
+// time; exits 1 on the first problem list.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium, missingChromiumMessage } from './chromium.mjs';
 import { tool } from './run.mjs';
@@ -16,19 +19,51 @@ import { tool } from './run.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.artifacts', 'storybook-static');
 const SUB = '/docs/pagewise/';
-// Docs pages whose live example injects failures into the mock API on purpose.
-const injectedFailures = new Set(['guides-testing-your-app--docs']);
+// Docs pages and stories whose live example injects failures into the mock API on purpose: the browser logs each
+// refused request itself.
+const injectedFailures = new Set([
+  'guides-testing-your-app--docs',
+  'data-loadmore--load-more-failure',
+  'data-sharestable--unauthorized-401',
+  'data-sharestable--server-error-500',
+]);
 const started = Date.now();
 
-const [node, storybook] = tool('storybook');
-const build = spawnSync(node, [storybook, 'build', '--output-dir', out, '--quiet'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0 || !existsSync(join(out, 'index.json'))) {
-  console.error('✖ storybook build failed');
-  process.exit(1);
+/** `text` without terminal colours, on one line, cut to 300 characters. */
+const plain = (text) =>
+  String(text)
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
+
+/** Storybook's events that mean a story failed, whatever `storyFinished` then says. */
+const FAILURE_EVENTS = [
+  'playFunctionThrewException',
+  'unhandledErrorsWhilePlaying',
+  'storyThrewException',
+  'storyErrored',
+  'storyMissing',
+];
+
+const siteArgument = process.argv.indexOf('--site');
+const prebuilt = siteArgument > 0 ? process.argv[siteArgument + 1] : undefined;
+
+/** `storybook build` of the site into `dir`, as a production build or (NODE_ENV) a development one. */
+function buildSite(dir, nodeEnv) {
+  const [node, storybook] = tool('storybook');
+  const build = spawnSync(node, [storybook, 'build', '--output-dir', dir, '--quiet'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: nodeEnv },
+  });
+  if (build.status !== 0 || !existsSync(join(dir, 'index.json'))) {
+    console.error(`✖ storybook build (${nodeEnv}) failed`);
+    process.exit(1);
+  }
 }
+
+if (!prebuilt) buildSite(out, 'production');
 const built = Date.now();
 
 const types = {
@@ -41,16 +76,21 @@ const types = {
   '.woff2': 'font/woff2',
   '.png': 'image/png',
 };
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-  // Only below the sub-path: a site that reached for the origin's root would fail here, as it would when hosted.
-  if (!path.startsWith(SUB)) return res.writeHead(404).end();
-  const file = normalize(join(out, path.slice(SUB.length) || 'index.html'));
-  if (!file.startsWith(out) || !existsSync(file)) return res.writeHead(404).end();
-  res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+/** The site in `dir`, served under the sub-path on 127.0.0.1: its base URL and its server. */
+async function serve(dir) {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    // Only below the sub-path: a site that reached for the origin's root would fail here, as it would when hosted.
+    if (!path.startsWith(SUB)) return res.writeHead(404).end();
+    const file = normalize(join(dir, path.slice(SUB.length) || 'index.html'));
+    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${server.address().port}${SUB}`, server };
+}
+const site = prebuilt ? resolve(prebuilt) : out;
+const { base, server } = await serve(site);
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -61,7 +101,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
 const problems = [];
 try {
-  const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8'));
+  const index = JSON.parse(readFileSync(join(site, 'index.json'), 'utf8'));
   // The MDX guides and the components' generated Docs pages alike.
   const docs = Object.values(index.entries).filter((e) => e.type === 'docs');
 
@@ -91,18 +131,8 @@ try {
     const errors = [];
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('console', (m) => {
-      if (m.type() !== 'error') return;
-      const url = m.location()?.url ?? '';
-      // Browsers ask the origin's root for a favicon by themselves; a hosted sub-path does not serve it.
-      if (url.endsWith('/favicon.ico') && new URL(url).pathname === '/favicon.ico') return;
-      // A page that shows failure injection live: the mock API's injected failures are the example, not a fault.
-      if (
-        injectedFailures.has(entry.id) &&
-        /Failed to load resource/.test(m.text()) &&
-        new URL(url, base).pathname.startsWith('/pagewise-api/')
-      )
-        return;
-      errors.push(`console error: ${m.text()}${url ? ` (${url})` : ''}`);
+      const problem = consoleProblem(m, base, injectedFailures.has(entry.id));
+      if (problem) errors.push(problem);
     });
     await page.goto(`${base}iframe.html?viewMode=docs&id=${entry.id}`);
     await page.locator('#storybook-docs h1').first().waitFor({ timeout: 30_000 });
@@ -146,37 +176,21 @@ try {
     if (found.length) problems.push(`${entry.title}: ${found.length} problem(s)`);
     await page.close();
   }
-  // Every story as the built site runs it: Storybook reports each as finished, "success" or "error" (a failing play
-  // function or a11y check is what the sidebar marks FAIL).
   const stories = Object.values(index.entries).filter((e) => e.type === 'story');
-  for (const entry of stories) {
-    const page = await browser.newPage();
-    await page.addInitScript(() => {
-      let channel;
-      Object.defineProperty(globalThis, '__STORYBOOK_ADDONS_CHANNEL__', {
-        configurable: true,
-        get: () => channel,
-        set(value) {
-          channel = value;
-          value.on('storyFinished', (event) => (globalThis.__pwFinished = event));
-        },
-      });
-    });
-    await page.goto(`${base}iframe.html?viewMode=story&id=${entry.id}`);
-    const finished = await page
-      .waitForFunction(() => globalThis.__pwFinished, undefined, { timeout: 60_000 })
-      .then((handle) => handle.jsonValue())
-      .catch(() => ({ status: 'not finished after 60 s', reporters: [] }));
-    const failed = (finished.reporters ?? []).filter((r) => r.status === 'failed').map((r) => r.type);
-    const ok = finished.status === 'success';
-    console.log(
-      `${ok ? '✔' : '✖'} story ${entry.title} / ${entry.name}${ok ? '' : `: ${finished.status}${failed.length ? ` (${failed.join(', ')})` : ''}`}`,
-    );
-    if (!ok) problems.push(`story ${entry.id}: ${finished.status}`);
-    await page.close();
+  await checkStories(browser, base, stories, prebuilt ? `built in ${prebuilt}` : 'production', problems);
+  if (!prebuilt) {
+    // The development build: what `npm run storybook` shows a contributor, with React's and TanStack's warnings.
+    const devOut = join(root, '.artifacts', 'storybook-static-development');
+    buildSite(devOut, 'development');
+    const dev = await serve(devOut);
+    try {
+      await checkStories(browser, dev.base, stories, 'development', problems);
+    } finally {
+      dev.server.close();
+    }
   }
   console.log(
-    `docs: ${docs.length} docs pages and ${stories.length} stories checked from ${SUB}; build ${Math.round((built - started) / 1000)} s, checks ${Math.round((Date.now() - built) / 1000)} s`,
+    `docs: ${docs.length} docs pages and ${stories.length} stories (twice: production and development) checked from ${SUB}; production build ${Math.round((built - started) / 1000)} s, the rest ${Math.round((Date.now() - built) / 1000)} s`,
   );
 } finally {
   await browser.close();
@@ -187,5 +201,77 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  '✔ docs site: every page renders from a sub-path with no console error, no axe violation and no raw Markdown; every story passes',
+  '✔ docs site: every page renders from a sub-path with no console error or warning, no axe violation and no raw Markdown; every story passes its play and a11y check and logs nothing, in production and development builds',
 );
+
+/**
+ * What a console message says is wrong, or undefined for none: every error and warning counts, except a browser's own
+ * favicon request to the origin's root and, on a page that injects failures on purpose, those failures.
+ */
+function consoleProblem(message, base, injectsFailures) {
+  if (message.type() !== 'error' && message.type() !== 'warning') return undefined;
+  const url = message.location()?.url ?? '';
+  // Browsers ask the origin's root for a favicon by themselves; a hosted sub-path does not serve it.
+  if (url.endsWith('/favicon.ico') && new URL(url).pathname === '/favicon.ico') return undefined;
+  // A page that shows failure injection live: the mock API's injected failures are the example, not a fault.
+  if (
+    injectsFailures &&
+    /Failed to load resource/.test(message.text()) &&
+    new URL(url, base).pathname.startsWith('/pagewise-api/')
+  )
+    return undefined;
+  return `console ${message.type()}: ${plain(message.text())}${url ? ` (${url})` : ''}`;
+}
+
+/**
+ * Every story as a reader opens it in the built site: it passes when Storybook reports it finished with "success",
+ * no failure event came before (the built site reports a play that threw as "success": it logs the error and goes
+ * on), and the page logged no error or warning.
+ */
+async function checkStories(browser, base, stories, build, problems) {
+  for (const entry of stories) {
+    const page = await browser.newPage();
+    const failures = [];
+    page.on('pageerror', (e) => failures.push(`page error: ${plain(e.message)}`));
+    page.on('console', (m) => {
+      const problem = consoleProblem(m, base, injectedFailures.has(entry.id));
+      if (problem) failures.push(problem);
+    });
+    await page.addInitScript((events) => {
+      const seen = { finished: undefined, failures: [] };
+      globalThis.__pwStory = seen;
+      const describe = (event) =>
+        [event]
+          .flat()
+          .map((e) => e?.message ?? e?.description ?? e?.title ?? JSON.stringify(e))
+          .join('; ');
+      let channel;
+      Object.defineProperty(globalThis, '__STORYBOOK_ADDONS_CHANNEL__', {
+        configurable: true,
+        get: () => channel,
+        set(value) {
+          channel = value;
+          value.on('storyFinished', (event) => (seen.finished = event));
+          for (const name of events) value.on(name, (event) => seen.failures.push(`${name}: ${describe(event)}`));
+        },
+      });
+    }, FAILURE_EVENTS);
+    await page.goto(`${base}iframe.html?viewMode=story&id=${entry.id}`);
+    const seen = await page
+      .waitForFunction(() => globalThis.__pwStory?.finished && globalThis.__pwStory, undefined, { timeout: 60_000 })
+      .then((handle) => handle.jsonValue())
+      .catch(() => ({ finished: { status: 'not finished after 60 s', reporters: [] }, failures: [] }));
+    const failedReports = (seen.finished.reporters ?? []).filter((r) => r.status === 'failed').map((r) => r.type);
+    const found = [
+      ...(seen.finished.status === 'success' ? [] : [`finished: ${seen.finished.status}`]),
+      ...failedReports.map((type) => `${type} check failed`),
+      ...seen.failures.map(plain),
+      ...failures,
+    ];
+    console.log(
+      `${found.length ? '✖' : '✔'} story ${entry.title} / ${entry.name} (${build})${found.length ? `\n    ${found.join('\n    ')}` : ''}`,
+    );
+    if (found.length) problems.push(`story ${entry.id} (${build}): ${found.length} problem(s)`);
+    await page.close();
+  }
+}

@@ -54,7 +54,7 @@ const steps = [
     uses: ['chromium', 'redis'],
   },
   {
-    name: 'docs site: static Storybook build from a sub-path, every docs page in Chromium (console, axe)',
+    name: 'docs site: static Storybook builds from a sub-path, every docs page and story in Chromium (plays, console, axe), production and development',
     command: ['node', 'scripts/docs-check.mjs'],
     uses: ['chromium'],
   },

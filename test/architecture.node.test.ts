@@ -1,4 +1,4 @@
-// DESIGN.md's architecture as a test: each layer under src imports only the layers and packages it may.
+// ARCHITECTURE.md's layers as a test: each layer under src imports only the layers and packages it may.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
 /** The only client modules other layers may import: the package's public entry and the one for pagewise's own layers. */
 const CLIENT_ENTRIES = ['client/index', 'client/internal'];
 
-/** Page maths that must stay framework-free (DESIGN.md: "the pure page maths import no React"). */
+/** Page maths that must stay framework-free (ARCHITECTURE.md, "Framework-free cores"). */
 const pureFiles = [
   'pagination/getPageItems.ts',
   'pagination/normalizePaginationProps.ts',
@@ -57,8 +57,32 @@ const layerOf = (file: string) => {
 const files = sourceFiles(src);
 
 describe('architecture: dependencies point one way', () => {
-  it('finds every layer DESIGN.md names', () => {
+  it('finds every layer ARCHITECTURE.md names', () => {
     expect(new Set(files.map(layerOf))).toEqual(new Set(Object.keys(allowed)));
+  });
+
+  it("holds the rules ARCHITECTURE.md's layers table states: the same layers, each with the same imports", () => {
+    const page = readFileSync(join(process.cwd(), 'ARCHITECTURE.md'), 'utf8');
+    const section = page.slice(page.indexOf('## Layers'), page.indexOf('## Where each mechanism lives'));
+    // A row: | `layer` | what it is | `layers` … | `packages` … | entry |; `src/index.ts` is the root entry ('.').
+    const names = (cell: string) => [...cell.matchAll(/`([^`*]+)`/g)].map((m) => m[1]!).sort();
+    const stated = Object.fromEntries(
+      section
+        .split('\n')
+        .filter((line) => /^\| `/.test(line))
+        .map((line) => line.split('|').map((cell) => cell.trim()))
+        .map(([, layer, , layers, packages]) => [
+          layer === '`src/index.ts`' ? '.' : layer!.replaceAll('`', ''),
+          { layers: names(layers!), packages: names(packages!) },
+        ]),
+    );
+    const rules = Object.fromEntries(
+      Object.entries(allowed).map(([layer, rule]) => [
+        layer,
+        { layers: [...rule.layers].sort(), packages: [...rule.packages].sort() },
+      ]),
+    );
+    expect(stated).toEqual(rules);
   });
 
   it.each(Object.keys(allowed))('src/%s imports only what its layer may', (layer) => {
