@@ -15,6 +15,8 @@ export { apiAccountToken } from './apiAccountToken';
 export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';
 export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';
+export { createProxyListener } from './createProxyListener';
+export type { ProxyListener, ProxyListenerRequest, ProxyListenerResponse } from './createProxyListener';
 export type { ProxyAllowlist, ProxyResourceRule } from './proxyAllowlist';
 export { defineTokenStore } from './TokenStore';
 export type { StoredToken, TokenStore } from './TokenStore';
