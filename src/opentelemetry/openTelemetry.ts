@@ -57,6 +57,8 @@ const TOKEN_EVENT: Record<Exclude<TokenEvent['type'], 'token-failed'>, string> =
   'token-backing-off': 'backing_off',
   'token-rejected': 'rejected',
   'token-reset': 'reset',
+  'token-revoked': 'revoked',
+  'token-revoke-failed': 'revoke_failed',
 };
 
 const PROXY_EVENT: Partial<Record<ProxyEvent['type'], string>> = {

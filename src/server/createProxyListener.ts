@@ -42,6 +42,23 @@ function absoluteUrl(request: ProxyListenerRequest): string | undefined {
   return /^https?:\/\//i.test(target) ? target : undefined;
 }
 
+/**
+ * A `Request` made only when first read: an `allowRequest` that never looks at its request (`() => true`, or one
+ * deciding by organization alone) costs nothing per call.
+ */
+function lazyRequest(make: () => Request): Request {
+  let made: Request | undefined;
+  const real = () => (made ??= make());
+  return new Proxy(Object.create(Request.prototype) as Request, {
+    get(_target, key) {
+      const request = real();
+      const value = Reflect.get(request, key, request) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(request) : value;
+    },
+    has: (_target, key) => key in real(),
+  });
+}
+
 /** The request as a Fetch `Request`, for `allowRequest`: its method, URL and headers, no body (only GETs are asked). */
 function toRequest(request: ProxyListenerRequest, url: string, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -86,7 +103,7 @@ export function createProxyListener(options: ProxyHandlerOptions): ProxyListener
       method: request.method ?? 'GET',
       url,
       signal,
-      request: () => toRequest(request, url!, signal),
+      request: () => lazyRequest(() => toRequest(request, url!, signal)),
     }).then(
       (answer) => write(response, answer),
       (error: unknown) => {

@@ -1,6 +1,7 @@
 export { clientCredentials } from './clientCredentials';
 export type {
   ClientCredentialsOptions,
+  ClientCredentialsStrategy,
   ClientCredentialsRequestOptions,
   TokenEndpointOptions,
 } from './clientCredentials';

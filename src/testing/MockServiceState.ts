@@ -41,6 +41,8 @@ export interface MockServiceState {
   failures: PendingFailure[];
   latency: MockLatency;
   tokenRequests: number;
+  /** Tokens revoked by an authenticated client. */
+  revocations: number;
   now(): number;
 }
 
@@ -54,7 +56,7 @@ export async function waitLatency(state: MockServiceState, request: MockLatencyR
 /** The next queued failure for `resource`, counted down; failures without a resource apply to the list endpoints. */
 export function takeFailure(state: MockServiceState, resource: MockResource): MockFailure | undefined {
   const index = state.failures.findIndex((failure) =>
-    failure.resource === undefined ? resource !== 'token' : failure.resource === resource,
+    failure.resource === undefined ? resource !== 'token' && resource !== 'revocation' : failure.resource === resource,
   );
   const failure = state.failures[index];
   if (!failure) return undefined;

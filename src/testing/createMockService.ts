@@ -6,6 +6,7 @@ import { demoAccount, demoClient, demoOrganizations } from './demoData';
 import { MOCK_FAILURES } from './failureResponse';
 import { handleListRequest } from './handleListRequest';
 import { handleTokenRequest } from './handleTokenRequest';
+import { handleRevocationRequest } from './handleRevocationRequest';
 import { pathBelow, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import type { MockServiceState } from './MockServiceState';
 import { assertInteger, assertNumber, assertOneOf, invalidArgument } from '../shared/assert';
@@ -73,6 +74,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     failures: [],
     latency: initialLatency,
     tokenRequests: 0,
+    revocations: 0,
     now: options.now ?? (() => Date.now()),
   };
   const { apiBases, authBases } = state;
@@ -84,6 +86,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return authBases.some((base) => pathBelow(url, base) === '/oauth/token');
       },
       ({ request }) => handleTokenRequest(state, request),
+    ),
+    http.all(
+      ({ request }) => {
+        const url = new URL(request.url);
+        return authBases.some((base) => pathBelow(url, base) === '/oauth/revoke');
+      },
+      ({ request }) => handleRevocationRequest(state, request),
     ),
     http.all(
       ({ request }) => {
@@ -128,6 +137,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     get tokenRequests() {
       return state.tokenRequests;
     },
+    get revocations() {
+      return state.revocations;
+    },
     get rowsGenerated() {
       return counter.generated;
     },
@@ -153,6 +165,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     reset() {
       state.requests.length = 0;
       state.tokenRequests = 0;
+      state.revocations = 0;
       counter.generated = 0;
       state.failures = [];
       state.latency = initialLatency;
