@@ -1,7 +1,8 @@
 // Child process of bench/proxy.mjs: the service the proxies call, with its token endpoint, counting token requests.
 //   node proxy-upstream.mjs static              one fixed page answered from memory (the least an upstream costs)
 //   node proxy-upstream.mjs mock <bundle.mjs>   pagewise's own mock service (createMockHttpServer), pages made per call
-// Sends { port, baseUrl, authUrl, organizationId, clientId, clientSecret, bytes } to the parent, answers { tokens }.
+// Sends { port, baseUrl, authUrl, organizationId, clientId, clientSecret, bytes, token } to the parent (`token` for
+// calling it directly), answers { tokens }.
 import { createServer } from 'node:http';
 
 const [kind, bundle] = process.argv.slice(2);
@@ -41,6 +42,7 @@ if (kind === 'mock') {
     clientId,
     clientSecret,
     bytes: page.byteLength,
+    token: access_token,
     tokenRequests: () => earlier + mock.tokenRequests,
   };
 } else {
@@ -56,7 +58,11 @@ if (kind === 'mock') {
     JSON.stringify({ content: rows, totalElements: 1000, totalPages: 50, number: 0, size: 20, first: true }),
   );
   const token = Buffer.from(
-    JSON.stringify({ access_token: 'at-bench-0123456789abcdef0123456789abcdef', token_type: 'Bearer', expires_in: 3600 }),
+    JSON.stringify({
+      access_token: 'at-bench-0123456789abcdef0123456789abcdef',
+      token_type: 'Bearer',
+      expires_in: 3600,
+    }),
   );
   const server = createServer((req, res) => {
     if (req.url === '/oauth/token') {
@@ -82,6 +88,7 @@ if (kind === 'mock') {
     clientId: 'bench',
     clientSecret: 'bench-secret-0123456789',
     bytes: page.length,
+    token: 'at-bench-0123456789abcdef0123456789abcdef',
   };
 }
 const { tokenRequests, ...info } = ready;

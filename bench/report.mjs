@@ -215,7 +215,17 @@ export function proxySection(proxy) {
     'machine is shared (2 cores, the load generator and the upstream on it too): compare within an upstream and a connection count.',
     '',
     mdTable(
-      ['Upstream', 'Server', 'Connections', 'Requests/s', 'p50 ms', 'p99 ms', 'CPU µs/request', 'Failed', 'Load (1 min)'],
+      [
+        'Upstream',
+        'Server',
+        'Connections',
+        'Requests/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU µs/request',
+        'Failed',
+        'Load (1 min)',
+      ],
       proxy.rows.map((r) => [
         r.upstream,
         r.name,
