@@ -25,7 +25,12 @@ if (kind === 'mock') {
     await fetch(`${server.authUrl}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        audience: server.baseUrl,
+      }),
     })
   ).json();
   const page = await (
