@@ -18,7 +18,7 @@ import {
   type DiscoveredEndpoints,
   type TokenRequest,
 } from './tokenEndpoint';
-import { revokeToken, type RevocationReason, type Revoker } from './tokenRevocation';
+import type { RevocationReason, Revoker } from './tokenRevocation';
 import { DEFAULT_TIMEOUT_MS } from '../shared/time';
 
 /** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
@@ -226,7 +226,14 @@ export function clientCredentials(options: ClientCredentialsOptions): ClientCred
     onEvent,
   };
   const revoke = (tokens: readonly string[], reason: RevocationReason) =>
-    Promise.all(tokens.map((token) => revokeToken(revoker, token, reason))).then(() => undefined);
+    // Loaded only when there is something to revoke: apps that never revoke never load it.
+    tokens.length
+      ? import('./tokenRevocation').then(
+          ({ revokeToken }) =>
+            Promise.all(tokens.map((token) => revokeToken(revoker, token, reason))).then(() => undefined),
+          () => undefined,
+        )
+      : Promise.resolve();
 
   const cacheFor = (context: AuthContext, proofs: Dpop | undefined, scope: string | undefined): TokenCache => {
     const forAudience = audience === undefined ? context.baseUrl : audience;
