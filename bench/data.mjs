@@ -51,16 +51,15 @@ async function installJsdom() {
     url: 'http://127.0.0.1/',
     pretendToBeVisual: true,
   });
+  // Taken before anything is set: `window` and `document` are the jsdom window's own properties too.
+  const set = ['window', 'document', 'navigator', 'IS_REACT_ACT_ENVIRONMENT'];
+  const replaced = set.map((key) => [key, Object.getOwnPropertyDescriptor(globalThis, key)]);
   const added = [];
   for (const key of Object.getOwnPropertyNames(dom.window)) {
-    if (key in globalThis || key.startsWith('_')) continue;
+    if (key in globalThis || key.startsWith('_') || set.includes(key)) continue;
     Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: dom.window[key] });
     added.push(key);
   }
-  const replaced = ['window', 'document', 'navigator', 'IS_REACT_ACT_ENVIRONMENT'].map((key) => [
-    key,
-    Object.getOwnPropertyDescriptor(globalThis, key),
-  ]);
   globalThis.window = dom.window;
   globalThis.document = dom.window.document;
   Object.defineProperty(globalThis, 'navigator', { configurable: true, writable: true, value: dom.window.navigator });
