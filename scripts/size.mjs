@@ -29,9 +29,9 @@ export const budgets = [
   // their stable `code` and the guard that reads it (`isInvalidArgumentError`), redaction, events, and the token
   // rules: the cache with its back-off and reset(), the 401 rule as a named-state machine, authorization headers
   // beyond one (DPoP), and one home for each message rule (network and status errors, what a URL or a log line may
-  // show). The budget is what that measures, with room for a small change, so growth past it is a
-  // decision, not a drift.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 6045 },
+  // show), and the cache's hand-over of tokens to revoke (replaced, forgotten). The budget is what that measures,
+  // with room for a small change, so growth past it is a decision, not a drift.
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 6150 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -44,12 +44,15 @@ export const budgets = [
     // The control and its prop getters, the hooks with their sort and filter state (search settles before it is
     // asked for), the table's sorting and filter binding, the client, and pagewise/server's token code and proxy with
     // its per-resource allowlist and JSON check (client authentication as values, DPoP hooks: code a browser app on a
-    // proxy does not ship). Budgeted as a whole so a change that moves bytes between entries still shows.
-    limit: 21660,
+    // proxy does not ship), the proxy's Node listener beside its Fetch handler, scopes per need, revocation's wiring
+    // (its request loads on first use) and rotating API Account tokens. Budgeted as a whole so a change that moves
+    // bytes between entries still shows.
+    limit: 23350,
   },
-  // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token endpoint
-  // and failure modes, and argument errors in the library's one shape. Tests and stories load it, never an app.
-  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 7430 },
+  // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
+  // revocation endpoints and failure modes, and argument errors in the library's one shape. Tests and stories load
+  // it, never an app.
+  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 7700 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.
   { name: '  pagewise (root entry)', code: `export * from 'pagewise';` },
   { name: '  pagewise/server', code: `export * from 'pagewise/server';` },
