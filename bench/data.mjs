@@ -41,22 +41,37 @@ async function bundle(entry, out) {
   return import(pathToFileURL(outfile).href);
 }
 
-/** Makes this Node process look like a browser tab for React DOM and Testing Library; keeps Node's fetch. */
+/**
+ * Makes this Node process look like a browser tab for React DOM and Testing Library; keeps Node's fetch. The returned
+ * function puts every global back: the later sections run server code, which refuses to run in a browser.
+ */
 async function installJsdom() {
   const { JSDOM } = await import('jsdom');
   const dom = new JSDOM('<!doctype html><html><body></body></html>', {
     url: 'http://127.0.0.1/',
     pretendToBeVisual: true,
   });
+  // Taken before anything is set: `window` and `document` are the jsdom window's own properties too.
+  const set = ['window', 'document', 'navigator', 'IS_REACT_ACT_ENVIRONMENT'];
+  const replaced = set.map((key) => [key, Object.getOwnPropertyDescriptor(globalThis, key)]);
+  const added = [];
   for (const key of Object.getOwnPropertyNames(dom.window)) {
-    if (key in globalThis || key.startsWith('_')) continue;
+    if (key in globalThis || key.startsWith('_') || set.includes(key)) continue;
     Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: dom.window[key] });
+    added.push(key);
   }
   globalThis.window = dom.window;
   globalThis.document = dom.window.document;
-  globalThis.navigator = dom.window.navigator;
+  Object.defineProperty(globalThis, 'navigator', { configurable: true, writable: true, value: dom.window.navigator });
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  return () => dom.window.close();
+  return () => {
+    dom.window.close();
+    for (const key of added) delete globalThis[key];
+    for (const [key, descriptor] of replaced) {
+      if (descriptor) Object.defineProperty(globalThis, key, descriptor);
+      else delete globalThis[key];
+    }
+  };
 }
 
 async function tokenScenario() {

@@ -1,19 +1,28 @@
-// Child process of bench/proxy.mjs: one server under test on 127.0.0.1, `passthrough` or `pagewise`, in a process of
-// its own (pagewise's adapter swaps the global Request/Response, which the pass-through must not get).
-//   node proxy-server.mjs passthrough <upstreamOrigin>
-//   node proxy-server.mjs pagewise <upstreamOrigin> <bundle.mjs>
+// Child process of bench/proxy.mjs: one server under test on 127.0.0.1, in a process of its own (the Fetch adapter
+// swaps the global Request and Response, which the others must not get).
+//   node proxy-server.mjs passthrough <upstream.json>
+//   node proxy-server.mjs handler|listener <upstream.json> <bundle.mjs>
+// `upstream.json` is what proxy-upstream.mjs sent: baseUrl, authUrl, clientId, clientSecret.
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 
-const [mode, upstream, bundle] = process.argv.slice(2);
+const [mode, json, bundle] = process.argv.slice(2);
+const { baseUrl, authUrl, clientId, clientSecret } = JSON.parse(json);
+const form = { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, audience: baseUrl };
 let listener;
 if (mode === 'passthrough') {
-  // The least a Fetch-based proxy does: the same upstream call with a fixed Authorization, the body streamed back.
+  // The least a proxy in front of this service does: its token asked for once, the same upstream call with it, the
+  // status and body streamed back.
+  const { access_token: token } = await (
+    await fetch(`${authUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    })
+  ).json();
   listener = async (req, res) => {
     try {
-      const response = await fetch(`${upstream}/api${req.url.slice(4)}`, {
-        headers: { authorization: 'Bearer at-bench' },
-      });
+      const response = await fetch(`${baseUrl}${req.url.slice(4)}`, { headers: { authorization: `Bearer ${token}` } });
       res.writeHead(response.status, { 'content-type': 'application/json' });
       Readable.fromWeb(response.body).pipe(res);
     } catch {
@@ -21,14 +30,15 @@ if (mode === 'passthrough') {
     }
   };
 } else {
-  const { createProxyHandler, clientCredentials, getRequestListener } = await import(bundle);
-  const handler = createProxyHandler({
-    baseUrl: `${upstream}/api`,
-    auth: clientCredentials({ authUrl: upstream, clientId: 'bench', clientSecret: 'bench-secret-0123456789' }),
+  const { createProxyHandler, createProxyListener, clientCredentials, getRequestListener } = await import(bundle);
+  const options = {
+    baseUrl,
+    auth: clientCredentials({ authUrl, clientId, clientSecret, audience: baseUrl }),
     basePath: '/api',
     allowRequest: () => true,
-  });
-  listener = getRequestListener(handler);
+  };
+  // The Fetch handler through @hono/node-server, as on any Fetch-standard server, or the Node listener.
+  listener = mode === 'handler' ? getRequestListener(createProxyHandler(options)) : createProxyListener(options);
 }
 const server = createServer(listener);
 server.keepAliveTimeout = 60_000;

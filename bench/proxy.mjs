@@ -1,7 +1,8 @@
-// Proxy overhead, over real HTTP on 127.0.0.1 only (autocannon): the in-memory service direct, a minimal streaming
-// pass-through and pagewise's createProxyHandler (mounted through @hono/node-server as the README shows), each in a
-// child process of its own, at 10 and 100 connections, interleaved rounds; token requests during the run; the
-// proxy's RSS before and after 100k requests. Bounded: every run has a fixed duration or request count.
+// Proxy overhead, over real HTTP on 127.0.0.1 only (autocannon), on two upstreams (a static page from memory, and
+// pagewise's mock service): the upstream direct, a minimal streaming pass-through, pagewise's createProxyListener and
+// its createProxyHandler (through @hono/node-server), each in a child process of its own, at 10 and 100 connections,
+// interleaved rounds, the load average printed; token requests during the run; the listener's RSS before and after
+// 100k requests. Bounded: every run has a fixed duration or request count.
 import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +14,9 @@ import { benchDir, median, rootDir, tmpDir } from './util.mjs';
 
 const ORG = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const PATH = `/api/${ORG}/shares?page=0&size=20`;
+const pathFor = (organizationId) => `/api/${organizationId}/shares?page=0&size=20`;
 export const ROUND_SECONDS = 2;
-export const ROUNDS = 2;
+export const ROUNDS = 3;
 export const RSS_REQUESTS = 100_000;
 
 async function bundlePagewise() {
@@ -22,7 +24,14 @@ async function bundlePagewise() {
   mkdirSync(join(tmpDir, 'proxy'), { recursive: true });
   await build({
     stdin: {
-      contents: `export { createProxyHandler, clientCredentials } from './src/server/index.ts'; export { getRequestListener } from '@hono/node-server'; export { rewritePagingBody } from './src/server/rewritePagingBody.ts'; export { VerbatimJson } from './src/server/upstreamBody.ts';`,
+      contents: [
+        `export { createProxyHandler, createProxyListener, clientCredentials } from './src/server/index.ts';`,
+        `export { createMockService, demoOrganizationIds } from './src/testing/index.ts';`,
+        `export { createMockHttpServer } from './src/testing/node.ts';`,
+        `export { getRequestListener } from '@hono/node-server';`,
+        `export { rewritePagingBody } from './src/server/rewritePagingBody.ts';`,
+        `export { VerbatimJson } from './src/server/upstreamBody.ts';`,
+      ].join('\n'),
       resolveDir: rootDir,
       loader: 'ts',
     },
@@ -158,47 +167,62 @@ async function profileHandler(bundle, origin) {
   return { rows, bytes: Buffer.byteLength(text), calls: n };
 }
 
-export async function runProxy({ log }) {
-  const loadBefore = os.loadavg();
-  const bundle = await bundlePagewise();
-  const upstream = await start('proxy-upstream.mjs', []);
-  const passthrough = await start('proxy-server.mjs', ['passthrough', upstream.origin]);
-  const pagewise = await start('proxy-server.mjs', ['pagewise', upstream.origin, bundle]);
+const loadNow = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+/** One upstream and the three servers in front of it, measured interleaved at 10 and 100 connections. */
+async function measureUpstream(kind, bundle, log) {
+  const upstream = await start('proxy-upstream.mjs', kind === 'mock' ? ['mock', bundle] : ['static']);
+  const info = JSON.stringify(upstream.info);
+  const servers = {
+    'minimal pass-through': await start('proxy-server.mjs', ['passthrough', info]),
+    'pagewise createProxyListener': await start('proxy-server.mjs', ['listener', info, bundle]),
+    'pagewise createProxyHandler': await start('proxy-server.mjs', ['handler', info, bundle]),
+  };
+  const path = pathFor(upstream.info.organizationId);
   const targets = {
-    'upstream direct': upstream.origin,
-    'minimal pass-through': passthrough.origin,
-    pagewise: pagewise.origin,
+    'upstream direct': `http://127.0.0.1:${upstream.info.port}${upstream.info.baseUrl.replace(/^https?:\/\/[^/]+/, '')}${path.slice(4)}`,
+    ...Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, server.origin + path])),
   };
   try {
     // Warm every path (JIT, keep-alive pools, pagewise's token) before measuring.
-    for (const origin of Object.values(targets)) await cannon(origin + PATH, 10, { duration: 1 });
+    const direct = { authorization: `Bearer ${upstream.info.token}` };
+    for (const url of Object.values(targets)) await cannon(url, 10, { duration: 1, headers: direct });
     const runs = {};
     for (const connections of [10, 100]) {
       for (let round = 0; round < ROUNDS; round += 1) {
         // Interleaved, so the machine's load drifts over every target alike.
-        for (const [name, origin] of Object.entries(targets)) {
+        for (const [name, url] of Object.entries(targets)) {
           if (name === 'upstream direct' && round > 0) continue;
-          const server = name === 'pagewise' ? pagewise : name === 'minimal pass-through' ? passthrough : undefined;
+          const server = servers[name];
           const cpuBefore = await server?.ask('cpu', 'cpu');
-          const result = figures(await cannon(origin + PATH, connections, { duration: ROUND_SECONDS }));
+          // The upstream direct is called with a valid token, as the servers in front of it call it.
+          const headers = server ? {} : { authorization: `Bearer ${upstream.info.token}` };
+          const result = figures(await cannon(url, connections, { duration: ROUND_SECONDS, headers }));
           if (server) result.cpuPerRequest = ((await server.ask('cpu', 'cpu')) - cpuBefore) / result.requests;
+          result.load = os.loadavg()[0];
           (runs[`${name}@${connections}`] ??= []).push(result);
           log(
-            `  ${name}, ${connections} connections: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
+            `  ${kind}: ${name}, ${connections} connections: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms (load ${loadNow()})`,
           );
         }
       }
     }
-    const rssBefore = await pagewise.ask('rss', 'rss');
-    const long = figures(await cannon(pagewise.origin + PATH, 100, { amount: RSS_REQUESTS }));
-    const rssAfter = await pagewise.ask('rss', 'rss');
-    // The whole session's, warm-up included: clientCredentials caches its token for every request after the first.
+    let rss;
+    if (kind === 'static') {
+      const listener = servers['pagewise createProxyListener'];
+      const before = await listener.ask('rss', 'rss');
+      const long = figures(await cannon(targets['pagewise createProxyListener'], 100, { amount: RSS_REQUESTS }));
+      rss = { before, after: await listener.ask('rss', 'rss'), requests: long.requests, failures: long.failures };
+    }
     const tokens = await upstream.ask('tokens', 'tokens');
-    const profile = await profileHandler(bundle, upstream.origin);
-    for (const row of profile.rows) log(`  profile: ${row.name}: ${row.cpuUs.toFixed(1)} µs CPU`);
     const rows = Object.entries(runs).map(([key, results]) => {
       const [name, connections] = key.split('@');
       return {
+        upstream: kind,
         name,
         connections: Number(connections),
         rps: median(results.map((r) => r.rps)),
@@ -207,28 +231,52 @@ export async function runProxy({ log }) {
         cpuPerRequest: results[0].cpuPerRequest === undefined ? undefined : median(results.map((r) => r.cpuPerRequest)),
         failures: results.reduce((sum, r) => sum + r.failures, 0),
         requests: results.reduce((sum, r) => sum + r.requests, 0),
+        load: median(results.map((r) => r.load)),
       };
     });
-    const ratio = (connections) =>
-      rows.find((r) => r.name === 'pagewise' && r.connections === connections).rps /
-      rows.find((r) => r.name === 'minimal pass-through' && r.connections === connections).rps;
-    return {
-      rows,
-      ratio10: ratio(10),
-      ratio100: ratio(100),
-      tokens,
-      proxiedRequests:
-        rows.filter((r) => r.name === 'pagewise').reduce((sum, r) => sum + r.requests, 0) + long.requests,
-      rss: { before: rssBefore, after: rssAfter, requests: long.requests, failures: long.failures },
-      pageBytes: upstream.info.bytes,
-      roundSeconds: ROUND_SECONDS,
-      rounds: ROUNDS,
-      profile,
-      load: { before: loadBefore, after: os.loadavg() },
-    };
+    const rps = (name, connections) => rows.find((r) => r.name === name && r.connections === connections).rps;
+    const ratios = [10, 100].flatMap((connections) =>
+      ['pagewise createProxyListener', 'pagewise createProxyHandler'].map((name) => ({
+        upstream: kind,
+        name,
+        connections,
+        ratio: rps(name, connections) / rps('minimal pass-through', connections),
+      })),
+    );
+    const proxied = rows.filter((r) => r.name.startsWith('pagewise')).reduce((sum, r) => sum + r.requests, 0);
+    return { rows, ratios, tokens, proxied: proxied + (rss?.requests ?? 0), rss, pageBytes: upstream.info.bytes };
   } finally {
-    for (const server of [pagewise, passthrough, upstream]) server.stop();
+    for (const server of [...Object.values(servers), upstream]) server.stop();
   }
+}
+
+export async function runProxy({ log }) {
+  const loadBefore = os.loadavg();
+  const bundle = await bundlePagewise();
+  const measured = [];
+  for (const kind of ['static', 'mock']) measured.push(await measureUpstream(kind, bundle, log));
+  const statics = await start('proxy-upstream.mjs', ['static']);
+  let profile;
+  try {
+    profile = await profileHandler(bundle, `${statics.info.baseUrl.replace(/\/api$/, '')}`);
+  } finally {
+    statics.stop();
+  }
+  for (const row of profile.rows) log(`  profile: ${row.name}: ${row.cpuUs.toFixed(1)} µs CPU`);
+  const ratios = measured.flatMap((m) => m.ratios);
+  for (const r of ratios)
+    log(`  ${r.name} ÷ pass-through, ${r.upstream} upstream, ${r.connections} connections: ${r.ratio.toFixed(2)}×`);
+  return {
+    rows: measured.flatMap((m) => m.rows),
+    ratios,
+    tokens: measured.map((m) => ({ upstream: m.rows[0].upstream, tokens: m.tokens, proxied: m.proxied })),
+    rss: measured[0].rss,
+    pageBytes: Object.fromEntries(measured.map((m) => [m.rows[0].upstream, m.pageBytes])),
+    roundSeconds: ROUND_SECONDS,
+    rounds: ROUNDS,
+    profile,
+    load: { before: loadBefore, after: os.loadavg() },
+  };
 }
 
 // `node bench/proxy.mjs` runs this section alone and puts it into BENCHMARKS.md in place (before the peer libraries).

@@ -203,16 +203,31 @@ export function proxySection(proxy) {
   const out = ['## Proxy overhead', ''];
   if (!proxy || proxy.error) return [...out, `Not measured: ${proxy?.error ?? 'skipped'}.`].join('\n');
   const mib = (bytes) => (bytes / 2 ** 20).toFixed(1);
+  const loads = (load) => load.map((l) => l.toFixed(2)).join(' / ');
   out.push(
-    `autocannon 9 against 127.0.0.1 only, each server in a child process of its own: the service answering one ${proxy.pageBytes}-byte page from`,
-    'memory ("upstream direct"), a minimal streaming pass-through (node:http, `fetch` upstream with a fixed Authorization, body piped back), and',
-    "`createProxyHandler` with `clientCredentials`, mounted through @hono/node-server's `getRequestListener` as the README shows. Each row is the",
-    `median of ${proxy.rounds} interleaved ${proxy.roundSeconds}-second runs (upstream direct: one run); CPU per request is the server process's own (user + system).`,
-    'The machine is shared (2 cores, the load generator and the upstream on it too): compare within a column, not across runs.',
+    'autocannon 9 against 127.0.0.1 only, each server in a child process of its own, in front of two upstreams: "static" answers one',
+    `${proxy.pageBytes.static}-byte page from memory (the least an upstream costs, so the proxy's own cost shows most), "mock" is pagewise's`,
+    `mock service (\`createMockHttpServer\`, a ${proxy.pageBytes.mock}-byte page made per call). Servers: the upstream direct, a minimal streaming`,
+    'pass-through (node:http, `fetch` upstream with a token asked for once, status and body piped back), `createProxyListener` on node:http,',
+    "and `createProxyHandler` through @hono/node-server's `getRequestListener` (as on a Fetch-standard server); both pagewise servers with",
+    `\`clientCredentials\` and \`allowRequest: () => true\`. Each row is the median of ${proxy.rounds} interleaved ${proxy.roundSeconds}-second runs (upstream direct:`,
+    "one run), with the 1-minute load average when they ran; CPU per request is the server process's own (user + system). The",
+    'machine is shared (2 cores, the load generator and the upstream on it too): compare within an upstream and a connection count.',
     '',
     mdTable(
-      ['Server', 'Connections', 'Requests/s', 'p50 ms', 'p99 ms', 'CPU µs/request', 'Failed'],
+      [
+        'Upstream',
+        'Server',
+        'Connections',
+        'Requests/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU µs/request',
+        'Failed',
+        'Load (1 min)',
+      ],
       proxy.rows.map((r) => [
+        r.upstream,
         r.name,
         r.connections,
         Math.round(r.rps),
@@ -220,30 +235,26 @@ export function proxySection(proxy) {
         r.p99,
         r.cpuPerRequest === undefined ? '—' : Math.round(r.cpuPerRequest),
         r.failures,
+        r.load.toFixed(2),
       ]),
     ),
     '',
     mdTable(
       ['Figure', 'Value'],
       [
-        ['pagewise ÷ pass-through throughput, 10 connections', `${proxy.ratio10.toFixed(2)}×`],
-        ['pagewise ÷ pass-through throughput, 100 connections', `${proxy.ratio100.toFixed(2)}×`],
+        ...proxy.ratios.map((r) => [
+          `${r.name} ÷ pass-through throughput, ${r.upstream} upstream, ${r.connections} connections`,
+          `${r.ratio.toFixed(2)}×`,
+        ]),
+        ...proxy.tokens.map((t) => [
+          `Token requests, ${t.upstream} upstream (warm-up included)`,
+          `${t.tokens} for more than ${t.proxied} proxied requests`,
+        ]),
         [
-          'Token requests during the whole run (warm-up included)',
-          `${proxy.tokens} for more than ${proxy.proxiedRequests} proxied requests`,
-        ],
-        [
-          `pagewise RSS before → after ${proxy.rss.requests} requests (100 connections)`,
+          `createProxyListener RSS before → after ${proxy.rss.requests} requests (static, 100 connections)`,
           `${mib(proxy.rss.before)} → ${mib(proxy.rss.after)} MiB (${proxy.rss.failures} failed)`,
         ],
-        ...(proxy.load
-          ? [
-              [
-                'Load average during this section (1/5/15 min)',
-                `${proxy.load.before.map((l) => l.toFixed(2)).join(' / ')} → ${proxy.load.after.map((l) => l.toFixed(2)).join(' / ')}`,
-              ],
-            ]
-          : []),
+        ['Load average during this section (1/5/15 min)', `${loads(proxy.load.before)} → ${loads(proxy.load.after)}`],
       ],
     ),
   );

@@ -1,7 +1,7 @@
 // `npm run bench`: size, render cost and data-layer figures for pagewise and the libraries users would
 // pick instead, written to BENCHMARKS.md and printed. Not part of `npm test`; never gates on time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { benchDir, rootDir, tmpDir } from './util.mjs';
@@ -23,6 +23,18 @@ if (!existsSync(join(benchDir, 'node_modules'))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 rmSync(tmpDir, { recursive: true, force: true });
+// The fleet and client-authentication sections run the built package: built first on a fresh clone, and again
+// whenever a source is newer than the build, so the figures are the sources'.
+const newest = (dir) =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .reduce((latest, entry) => Math.max(latest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs), 0);
+const built = join(rootDir, 'dist', 'server.js');
+if (!existsSync(built) || statSync(built).mtimeMs < newest(join(rootDir, 'src'))) {
+  log('bench: building the package (npm run build)');
+  const r = spawnSync('node', ['scripts/build.mjs'], { cwd: rootDir, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 
 // Imported after the install: they resolve the peers from bench/node_modules.
 const { runSize } = await import('./size.mjs');
@@ -47,9 +59,6 @@ const table = await runTable({ log }).catch((e) => ({ error: String(e.message).s
 log('bench: sorting, search and load more in headless Chromium');
 const lists = await runLists({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: token requests for a fleet of processes, with and without a shared token store');
-// The fleet runs the built package.
-if (!existsSync(join(rootDir, 'dist', 'server.js')))
-  spawnSync('node', ['scripts/build.mjs'], { cwd: rootDir, stdio: 'inherit' });
 const fleet = await runFleet().catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: client authentication, signing cost per token request and call');
 const clientAuthentication = await runClientAuthentication().catch((e) => ({

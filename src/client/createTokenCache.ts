@@ -20,6 +20,8 @@ export interface TokenCacheOptions {
   url?: string;
   /** Told when a 401 drops `token` (a shared store removes it, so no other process takes it). @default none */
   onReject?(token: string): void;
+  /** Told when a new token takes the place of `token` (renewed before expiry, or after a 401), to revoke it. @default none */
+  onReplaced?(token: string): void;
   /** Longest back-off after refusals (`isRefusal`): a wrong secret stays wrong. @default MAX_REFUSAL_BACKOFF_MS */
   maxRefusalBackoffMs?: number;
   /** Told what the cache does (token fetched, cache hit, failed, backing off, rejected, reset). @default none */
@@ -45,6 +47,11 @@ export interface TokenCache {
    * as long as before it, never from the first back-off again.
    */
   reset(): void;
+  /**
+   * Forgets the token held, if any, and returns it, with the one a 401 dropped and none has replaced yet: the next
+   * call asks for a new token.
+   */
+  forget(): string[];
 }
 
 /** Throws an argument error naming `leewaySeconds` or `timeoutMs` when it is unusable. */
@@ -87,6 +94,8 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   // The token handed out last, and until when it is reused (0 for one without a lifetime: never); none once dropped.
   // A 401 for an older token is retried with it.
   let latest: { token: string; expiresAt: number } | undefined;
+  // The token a 401 dropped, until a new one replaces it (then it is the replaced one).
+  let dropped: string | undefined;
   // The one token request in flight, shared by every caller.
   let inflight: Promise<string> | undefined;
   // Failed token requests in a row, and the last one's error with the end of its back-off.
@@ -106,6 +115,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       blocked = undefined;
       // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
       const token = grant.token.trim();
+      const replaced = latest?.token ?? dropped;
+      dropped = undefined;
+      if (replaced !== undefined && replaced !== token) options.onReplaced?.(replaced);
       const lifetimeMs = (grant.expiresIn ?? 0) * 1000;
       latest = { token, expiresAt: lifetimeMs && sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
       emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
@@ -153,6 +165,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         options.onReject?.(token);
         // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
         latest = undefined;
+        dropped = token;
       }
       return renewing;
     },
@@ -161,6 +174,12 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       blocked = undefined;
       rule.reset();
       emit?.({ type: 'token-reset' });
+    },
+    forget() {
+      const held = [latest?.token, dropped].filter((token): token is string => token !== undefined);
+      latest = undefined;
+      dropped = undefined;
+      return held;
     },
   };
 }

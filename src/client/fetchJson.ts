@@ -140,8 +140,8 @@ export async function send(
 
 /**
  * The body of `sent`'s response, read as `text`: what `parse` makes of it (a success's data redacted of secrets of 8
- * characters or more, an error's of any). Throws a `ResponseShapeError` when a success is not JSON, and an `HttpError`
- * for a status outside 200–299, keeping the parsed body, or else its text (truncated), redacted however short.
+ * characters or more, an error's of any). Throws a `ResponseShapeError` when a success is not JSON (or `parse`'s
+ * `RangeError` says why valid JSON cannot be passed on), and an `HttpError` for a status outside 200–299, keeping the parsed body, or else its text (truncated), redacted however short.
  */
 export function takeBody(
   { response, secrets, method }: Sent,
@@ -153,8 +153,10 @@ export function takeBody(
   let body: unknown;
   try {
     body = parse(text, secrets, ok ? 8 : 1);
-  } catch {
-    if (ok) throw new ResponseShapeError('returned a body that is not valid JSON', { method, url });
+  } catch (error) {
+    // A RangeError is `parse`'s own verdict on valid JSON (the proxy's: too deep to redact), told as it says.
+    const what = error instanceof RangeError ? error.message : 'returned a body that is not valid JSON';
+    if (ok) throw new ResponseShapeError(what, { method, url });
     // Not JSON: keep the (truncated) text, error text that no secret survives however short.
     body = redact(text, secrets).slice(0, MAX_BODY_CHARS);
   }

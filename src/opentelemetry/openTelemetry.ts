@@ -59,6 +59,8 @@ const TOKEN_EVENT: Record<Exclude<TokenEvent['type'], 'token-failed'>, string> =
   'token-backing-off': 'backing_off',
   'token-rejected': 'rejected',
   'token-reset': 'reset',
+  'token-revoked': 'revoked',
+  'token-revoke-failed': 'revoke_failed',
 };
 
 const PROXY_EVENT: Partial<Record<ProxyEvent['type'], string>> = {
@@ -105,7 +107,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
   const tokenEvents = meter.createCounter('pagewise.token.events', {
     unit: '{event}',
     description:
-      'What the token source did for a call: fetched, cache_hit, shared, store_fallback, refused, failed, backing_off, rejected, reset.',
+      'What the token source did: fetched, cache_hit, shared, store_fallback, refused, failed, backing_off, rejected, reset, revoked, revoke_failed.',
   });
   const proxyEvents = meter.createCounter('pagewise.proxy.events', {
     unit: '{event}',
@@ -120,7 +122,8 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
       });
     } else if (event.type in TOKEN_EVENT) {
       const attributes: Attributes = { 'pagewise.token.event': TOKEN_EVENT[event.type as keyof typeof TOKEN_EVENT] };
-      if (event.type === 'token-store-fallback') attributes['error.type'] = event.errorName;
+      if (event.type === 'token-store-fallback' || event.type === 'token-revoke-failed')
+        attributes['error.type'] = event.errorName;
       tokenEvents.add(1, attributes);
     } else if (event.type === 'proxy-response') {
       const attributes: Attributes = {

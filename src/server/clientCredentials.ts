@@ -10,12 +10,16 @@ import {
 import type { TokenEvent } from '../shared/events';
 import type { Dpop } from './dpop';
 import type { TokenStore } from './TokenStore';
+import type { SharedTokenSource } from './tokenSharing';
 import {
   clientCredentialsGrantRequest,
-  discoverTokenEndpoint,
+  discoverEndpoints,
   processClientCredentialsResponse,
+  type DiscoveredEndpoints,
   type TokenRequest,
 } from './tokenEndpoint';
+import type { RevocationReason, Revoker } from './tokenRevocation';
+import { DEFAULT_TIMEOUT_MS } from '../shared/time';
 
 /** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
 export type TokenEndpointOptions =
@@ -58,8 +62,13 @@ export interface ClientCredentialsRequestOptions extends ClientAuthenticationFie
   audience?: string | false;
   /** RFC 8707 resource indicator(s), sent as `resource` only when given. @default none */
   resource?: string | string[];
-  /** Space-separated scopes to request, e.g. `acme.read` (Entra ID: `api://{app}/.default`). @default none: the identity provider's default */
+  /** Space-separated scopes to request, e.g. `acme.read` (Entra ID: `api://{app}/.default`); `withScope` asks for others per need. @default none: the identity provider's default */
   scope?: string;
+  /**
+   * The RFC 7009 revocation endpoint, where `revoke()`, `close()` and renewals revoke tokens; `false` revokes nothing.
+   * @default the issuer's `revocation_endpoint` with `issuer`; none with `authUrl` or `tokenUrl` (revoking is then a no-op, said once)
+   */
+  revocationUrl?: string | false;
   /** Seconds a token is used when the response has no `expires_in` (RFC 6749 makes it optional), or until its first 401. @default 300 */
   defaultExpiresIn?: number;
   /** Seconds before `expires_in` runs out at which the token is renewed (at most half its lifetime). @default 30 */
@@ -78,6 +87,26 @@ export interface ClientCredentialsRequestOptions extends ClientAuthenticationFie
   now?: () => number;
   /** Allow construction in a browser, exposing the secret or key to anyone who opens the page. @default false */
   dangerouslyAllowBrowser?: boolean;
+}
+
+/** `clientCredentials`'s token source: besides calls, it asks for narrower scopes and revokes what it obtained. */
+export interface ClientCredentialsStrategy extends ResettableAuthStrategy {
+  /**
+   * The same client asking for `scope` instead (e.g. a read-only scope for lists): its tokens are cached and shared
+   * under that scope alone, never used for another; `revoke()` and `close()` of either cover both.
+   */
+  withScope(scope: string): ClientCredentialsStrategy;
+  /**
+   * Revokes every token this strategy holds (RFC 7009), the one a `tokenStore` shares included, which is deleted from
+   * the store: the other processes get one 401 each and take the single new token the first of them stores. For an
+   * operator who rotates or withdraws the fleet's token. Never rejects; failures go to `onEvent` and one warning.
+   */
+  revoke(): Promise<void>;
+  /**
+   * For a graceful shutdown: revokes the tokens only this process holds and forgets them. With a `tokenStore`, the
+   * shared token is left alone, as the rest of the fleet is using it. Never rejects. The strategy stays usable.
+   */
+  close(): Promise<void>;
 }
 
 /** The methods a `tokenStore` must have, checked when the strategy is made. */
@@ -105,7 +134,7 @@ const STORE_METHODS = ['get', 'set', 'lock', 'unlock', 'deleteIfEqual'] as const
  *   }),
  * });
  */
-export function clientCredentials(options: ClientCredentialsOptions): ResettableAuthStrategy {
+export function clientCredentials(options: ClientCredentialsOptions): ClientCredentialsStrategy {
   const {
     audience,
     resource,
@@ -120,6 +149,7 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
     tokenStore,
     onTokenStoreError,
     onEvent,
+    revocationUrl,
     dangerouslyAllowBrowser,
   } = options ?? {};
   assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
@@ -139,6 +169,7 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   if (resource !== undefined && !resources.length) throw invalidArgument('resource', 'must not be an empty list');
   for (const value of resources) checkUrl(value, 'resource');
   if (scope !== undefined) requireString('scope', scope);
+  if (revocationUrl !== undefined && revocationUrl !== false) checkUrl(revocationUrl, 'revocationUrl');
   assertOneOf('bodyEncoding', bodyEncoding, ['json', 'form']);
   assertNumber('defaultExpiresIn', defaultExpiresIn, { unit: 'seconds' });
   if (fetch !== undefined) assertFunction('fetch', fetch);
@@ -149,7 +180,7 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   if (onEvent !== undefined) assertFunction('onEvent', onEvent);
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
-  let endpoint: Promise<string> | undefined;
+  let endpoints: Promise<DiscoveredEndpoints> | undefined;
   // Loaded and keyed at the first token request, then kept: one key pair per strategy, its nonces per server.
   // Its key checked there (a `TypeError` at the first call, before any request). Kept once made, for the API's
   // answers, which are read synchronously.
@@ -160,25 +191,57 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
   // Loaded only by apps that give a store, from now on, so the first token request seldom waits for it.
   const sharing = tokenStore && import('./tokenSharing');
   sharing?.catch(() => undefined);
-  // One cache per audience (what is asked for), so one strategy can serve clients of several base URLs.
+  // One cache per audience and scope (what is asked for), so one strategy can serve clients of several base URLs,
+  // and tokens of one scope are never used for another.
   const caches = new Map<string, TokenCache>();
+  // Each cache's store source, for the tokens `revoke()` takes out of the store.
+  const sources = new Map<TokenCache, Promise<SharedTokenSource>>();
+  // The fetch the first token request used, for revocations (made outside any call).
+  let lastFetch: typeof globalThis.fetch | undefined = fetch;
 
-  const tokenEndpoint = (post: typeof globalThis.fetch, signal: AbortSignal): Promise<string> => {
-    if (where !== 'issuer') return Promise.resolve(location);
+  const discover = (post: typeof globalThis.fetch, signal: AbortSignal): Promise<DiscoveredEndpoints> => {
     // Shared by every audience's cache and kept once found; a failure is forgotten, and the caller's cache backs off.
-    endpoint ??= discoverTokenEndpoint(location, post, signal).catch((error: unknown) => {
-      endpoint = undefined;
+    endpoints ??= discoverEndpoints(location, post, signal).catch((error: unknown) => {
+      endpoints = undefined;
       throw error;
     });
-    return endpoint;
+    return endpoints;
   };
+  const tokenEndpoint = async (post: typeof globalThis.fetch, signal: AbortSignal): Promise<string> =>
+    where === 'issuer' ? (await discover(post, signal)).tokenEndpoint : location;
 
-  const cacheFor = (context: AuthContext, proofs: Dpop | undefined): TokenCache => {
+  const revoker: Revoker = {
+    async endpoint() {
+      if (revocationUrl === false) return undefined;
+      if (revocationUrl !== undefined) return revocationUrl.trim();
+      if (where !== 'issuer') return undefined;
+      // A token was obtained, so discovery succeeded already; asked again only if it was forgotten.
+      return (await discover(lastFetch ?? globalThis.fetch, new AbortController().signal)).revocationEndpoint;
+    },
+    clientId,
+    authenticate,
+    proofs: () => proofsMade,
+    fetch: () => lastFetch,
+    timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    onEvent,
+  };
+  const revoke = (tokens: readonly string[], reason: RevocationReason) =>
+    // Loaded only when there is something to revoke: apps that never revoke never load it.
+    tokens.length
+      ? import('./tokenRevocation').then(
+          ({ revokeToken }) =>
+            Promise.all(tokens.map((token) => revokeToken(revoker, token, reason))).then(() => undefined),
+          () => undefined,
+        )
+      : Promise.resolve();
+
+  const cacheFor = (context: AuthContext, proofs: Dpop | undefined, scope: string | undefined): TokenCache => {
     const forAudience = audience === undefined ? context.baseUrl : audience;
-    const key = String(forAudience);
+    const key = `${String(forAudience)}\n${scope ?? ''}`;
     let cache = caches.get(key);
     if (!cache) {
       const post = fetch ?? context.fetch;
+      lastFetch ??= post;
       // The fields in the order of the JSON body the service's token endpoint documents (an object keeps its keys'
       // first order).
       const grant = {
@@ -241,17 +304,21 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
               (source) => source.reject(token),
               () => undefined,
             )),
+        // A token this process alone held is revoked once replaced; a shared one may still serve the fleet.
+        onReplaced: tokenStore ? undefined : (token) => void revoke([token], 'replaced'),
         onEvent,
       });
       caches.set(key, cache);
+      if (shared) sources.set(cache, shared);
     }
     return cache;
   };
-  return {
-    id: `client-credentials:${clientId}@${place}`,
+
+  const strategyFor = (scope: string | undefined): ClientCredentialsStrategy => ({
+    id: `client-credentials:${clientId}@${place}${scope === options.scope ? '' : ` scope=${scope}`}`,
     async authorize(context) {
       const proofs = dpopKeys ? await dpopFor() : undefined;
-      const token = await cacheFor(context, proofs).get(context.signal);
+      const token = await cacheFor(context, proofs, scope).get(context.signal);
       return proofs ? proofs.headers(token, context) : `Bearer ${token}`;
     },
     unauthorized(authorization, scope, response) {
@@ -268,7 +335,29 @@ export function clientCredentials(options: ClientCredentialsOptions): Resettable
       for (const cache of caches.values()) cache.accepted(token, scope);
     },
     reset: () => caches.forEach((cache) => cache.reset()),
-  };
+    withScope(narrower) {
+      return strategyFor(requireString('scope', narrower));
+    },
+    async revoke() {
+      const held = [...caches.values()].map((cache) => ({ cache, tokens: cache.forget() }));
+      // Out of the store first, so no process takes a token while it is being revoked.
+      await Promise.all(
+        held.map(async ({ cache, tokens }) => {
+          const source = await sources.get(cache)?.catch(() => undefined);
+          await Promise.all(tokens.map((token) => source?.withdraw(token)));
+        }),
+      );
+      await revoke(
+        held.flatMap(({ tokens }) => tokens),
+        'revoke',
+      );
+    },
+    async close() {
+      const held = [...caches.values()].flatMap((cache) => cache.forget());
+      if (!tokenStore) await revoke(held, 'close');
+    },
+  });
+  return strategyFor(scope);
 }
 
 /** `value` trimmed when it is an absolute http(s) URL without credentials or a query, else a `TypeError` naming `name`. */

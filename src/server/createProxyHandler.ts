@@ -1,17 +1,9 @@
-import { assertBasePath, assertFunction, assertInteger, invalidArgument } from '../shared/assert';
-import { ApiError, isHttpError, isTimeoutError, type AuthStrategy, type ListResource } from '../client/index';
-import { describeForLog, errorName, listTarget, resolveConfig, type RequestConfig } from '../client/internal';
-import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
-import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
-import { assertServerOnly } from './assertServerOnly';
-import { eventListener, type ProxyEvent } from '../shared/events';
-import { fetchUpstream, VerbatimJson } from './upstreamBody';
-import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
-import { rewriteLinkHeader } from './rewriteLinkHeader';
-import { allowedParams, checkAllowlist, ruleOf, servesResource, type ProxyAllowlist } from './proxyAllowlist';
-import { forwardWrite, type ProxyRequestTarget, type WriteContext } from './proxyWrites';
-import { cursorPaging, readCursor, upstreamPaging, type UpstreamPagingOptions } from './proxyCursor';
-import { rewritePagingBody } from './rewritePagingBody';
+import type { ListResource, AuthStrategy } from '../client/index';
+import type { ProxyEvent } from '../shared/events';
+import type { ProxyAllowlist } from './proxyAllowlist';
+import type { ProxyRequestTarget } from './proxyWrites';
+import type { UpstreamPagingOptions } from './proxyCursor';
+import { createProxySteps, NULL_BODY_STATUSES } from './proxySteps';
 
 /** Options of `createProxyHandler`. */
 export interface ProxyHandlerOptions extends UpstreamPagingOptions {
@@ -74,34 +66,6 @@ export interface ProxyHandlerOptions extends UpstreamPagingOptions {
 /** A Fetch-API request handler, as Next.js route handlers, Hono, Deno and Bun use. */
 export type ProxyHandler = (request: Request) => Promise<Response>;
 
-/** Statuses a Response must have no body with (the constructor throws otherwise). */
-const NULL_BODY_STATUSES = [204, 205, 304];
-
-/** Headers of every answer: per-user data must not sit in shared caches, nor be sniffed into something else. */
-const HEADERS = {
-  'Content-Type': 'application/json',
-  'Cache-Control': 'private, no-store',
-  'X-Content-Type-Options': 'nosniff',
-};
-
-/** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
-const MAX_RETRY_AFTER_MS = 3_600_000;
-
-/** How long the default log stays quiet about a kind of failure after writing one. */
-const LOG_INTERVAL_MS = 60_000;
-
-/** An answer that never carries upstream headers: JSON (or JSON text passed on as is); no body for 204, 205 and 304. */
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const text = body instanceof VerbatimJson ? body.text : JSON.stringify(body);
-  return new Response(NULL_BODY_STATUSES.includes(status) ? null : text, {
-    status,
-    headers: { ...HEADERS, ...headers },
-  });
-}
-
-/** A 400 that names the parameter and never echoes what the caller sent (it would be served back as the page's JSON). */
-const badRequest = (message: string) => json(400, { error: 'bad_request', message: `pagewise: ${message}` });
-
 /**
  * A backend-for-frontend: lets a browser list shares and environments without ever seeing a credential.
  * Forwards only `GET {basePath}/<uuid>/shares` and `GET {basePath}/<uuid>/environments` with only `page` and
@@ -127,215 +91,17 @@ const badRequest = (message: string) => json(400, { error: 'bad_request', messag
  * const handler = createProxyHandler({ baseUrl: process.env.API_BASE_URL!, auth: clientCredentials({ ... }), basePath: '/api/pagewise' });
  * export { handler as GET };
  *
- * @example
- * // Node's http module, through the Fetch adapter of @hono/node-server (answers malformed requests 400 itself,
- * // and aborts the request's signal when the browser goes away)
- * import { createServer } from 'node:http';
- * import { getRequestListener } from '@hono/node-server';
- * createServer(getRequestListener(createProxyHandler({ baseUrl, auth, basePath: '/api/pagewise' }))).listen(3000);
+ * On Node's own `http` server, `createProxyListener` takes the same options and answers alike, without Fetch objects.
  */
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
-  assertServerOnly('createProxyHandler', options?.dangerouslyAllowBrowser);
-  const { allowRequest, maxSize = MAX_PAGE_SIZE, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
-  const resolved = resolveConfig(options);
-  if (!resolved.auth) throw invalidArgument('auth', 'is required: the proxy adds the Authorization header');
-  if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
-  if (options.onError !== undefined) assertFunction('onError', options.onError);
-  assertInteger('maxSize', maxSize, 1);
-  assertInteger('maxConcurrent', maxConcurrent, 1);
-  assertInteger('maxBodyBytes', maxBodyBytes, 1);
-  const allow = checkAllowlist(options.allow);
-  const paging = upstreamPaging(options);
-  const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
-  const onError =
-    options.onError ??
-    ((error: unknown, { status }: { status: number }) => {
-      // A browser that went away is no fault of the server's: paging fast aborts every superseded request, and
-      // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
-      if (status !== 499)
-        log(`${status} ${errorName(error)}`, `[pagewise] createProxyHandler: ${status} ${describeForLog(error)}`);
-    });
-  const emit = eventListener('onEvent', options.onEvent);
-  const config: RequestConfig = {
-    ...resolved,
-    // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
-    fetch: (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
-    // Each list call's status and time to its headers (the token request, which shares the fetch, is not one).
-    emit:
-      emit &&
-      ((event) => {
-        if (event.type === 'client-response') {
-          const { resource, status, durationMs } = event;
-          emit({ type: 'proxy-upstream', resource: resource!, status, durationMs });
-        }
-      }),
-  };
-  if (!allowRequest) {
-    warnOncePerKey(
-      warnedInProcess,
-      'createProxyHandler: no allowRequest',
-      () =>
-        '[pagewise] createProxyHandler: no `allowRequest`, so anyone who reaches the proxy can list any organization ' +
-        'your credentials can see. Check the session there, or pass `allowRequest: () => true` to allow it on purpose.',
-    );
-  }
-  const basePath = options.basePath ?? '';
-  assertBasePath('basePath', basePath);
-  // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
-  const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
-  let inFlight = 0;
-  const origins = options.origins ?? [];
-  if (!Array.isArray(origins) || !origins.every((origin) => typeof origin === 'string'))
-    throw invalidArgument('origins', 'must be an array of origins such as "https://app.example"');
-
-  /** Tells onError, and answers the browser without details. */
-  const fail = (status: number, error: unknown, body: unknown, headers?: Record<string, string>) => {
-    onError(error, { status });
-    return json(status, body, headers);
-  };
-
-  const writes: WriteContext = {
-    prefix,
-    allow,
-    config,
-    maxBodyBytes,
-    origins,
-    allowRequest,
-    emit,
-    json,
-    fail,
-    limit: async (run) => {
-      if (inFlight >= maxConcurrent) {
-        emit?.({ type: 'proxy-overloaded', maxConcurrent });
-        const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
-        return fail(503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
-      }
-      inFlight += 1;
-      try {
-        return await run();
-      } finally {
-        inFlight -= 1;
-      }
-    },
-  };
-
-  const handle = async (request: Request, seen: { resource?: ListResource }): Promise<Response> => {
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return badRequest('the request URL is not valid');
-    }
-    // `GET http://user:pass@host/…`: credentials in a request target are an attack or a mistake, never a use.
-    if (url.username || url.password) return badRequest('the request URL must not hold credentials');
-    if (request.method !== 'GET') return forwardWrite(writes, request, url, seen);
-    const { pathname, searchParams } = url;
-    const match = pathname.startsWith(`${prefix}/`) ? LIST_ROUTE.exec(pathname.slice(prefix.length)) : null;
-    let organizationId: string | undefined;
-    try {
-      organizationId = match ? decodeURIComponent(match[1]!) : undefined;
-    } catch {
-      organizationId = undefined;
-    }
-    if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!))
-      return json(404, { error: 'not_found' });
-    const page = searchParams.get('page');
-    const size = searchParams.get('size');
-    // Where the resource pages by cursor, a cursor may stand in for `page`.
-    const cursors = cursorPaging(ruleOf(allow, match[2]!));
-    const cursor = readCursor(cursors, searchParams);
-    if (typeof cursor === 'string') return badRequest(cursor);
-    if (page === null ? !cursor : !isWireInteger(page))
-      return badRequest(`\`page\` must be an integer >= 0 (zero-based)${cursors ? ', or a cursor given' : ''}`);
-    if (size === null || !isWireInteger(size) || +size < 1 || +size > maxSize) {
-      return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
-    }
-    const resource = (seen.resource = match[2] as ListResource);
-    const extra = allowedParams(allow, resource, searchParams);
-    if (typeof extra === 'string') return badRequest(extra);
-    if (allowRequest) {
-      let allowed: boolean;
-      try {
-        allowed = await allowRequest(request, { organizationId, resource, method: 'GET' });
-      } catch (error) {
-        // A failing access check must deny, never fall through, and never leak its details to the browser.
-        return fail(500, error, { error: 'internal_error' });
-      }
-      if (!allowed) return json(403, { error: 'forbidden' });
-    }
-    if (inFlight >= maxConcurrent) {
-      emit?.({ type: 'proxy-overloaded', maxConcurrent });
-      const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
-      return fail(503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
-    }
-    inFlight += 1;
-    try {
-      // Built from the proxy's own base, the organization and the resource alone: a cursor is a parameter's value.
-      const wire = paging(+(page ?? 0), +size, cursor);
-      const target = listTarget(
-        config.baseUrl,
-        resource,
-        { organizationId, page: +(page ?? 0), size: +size },
-        extra,
-        wire,
-      );
-      const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
-        emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
-      );
-      const headers: Record<string, string> = {};
-      const total = response.headers.get('x-total-count');
-      // Passed on only as a count: an echoing service could put anything there, a token included.
-      if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
-      // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
-      const links = {
-        upstreamUrl: target.url,
-        path: `${prefix}/${organizationId}/${resource}`,
-        size: +size,
-        maxSize,
-        allow,
-        resource,
-      };
-      const link = rewriteLinkHeader(response.headers.get('link'), links);
-      if (link) headers.Link = link;
-      return json(response.status, cursors && body ? rewritePagingBody(body, links) : body, headers);
-    } catch (error) {
-      if (request.signal.aborted) {
-        emit?.({ type: 'proxy-client-gone' });
-        return fail(499, request.signal.reason ?? error, { error: 'client_closed_request' });
-      }
-      const { status } = error as { status: number };
-      // A redirect is not the service's answer (and fetch did not follow it); nor is a status a Response cannot carry.
-      if (isHttpError(error) && (status < 300 || status >= 400 || status === 304) && status <= 599) {
-        const wait = error.retryAfterMs;
-        return json(
-          status,
-          error.body ?? null,
-          wait! <= MAX_RETRY_AFTER_MS ? { 'Retry-After': String(Math.ceil(wait! / 1000)) } : {},
-        );
-      }
-      // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable or too large
-      // body, redirect), is answered, never thrown: a rejected handler crashes a plain Node server.
-      return isTimeoutError(error)
-        ? fail(504, error, { error: 'upstream_timeout' })
-        : fail(502, error, { error: 'bad_gateway' });
-    } finally {
-      inFlight -= 1;
-    }
-  };
-
-  if (!emit) return (request) => handle(request, {});
+  const steps = createProxySteps(options, 'createProxyHandler');
   return async (request) => {
-    const started = performance.now();
-    const seen: { resource?: ListResource } = {};
-    emit({ type: 'proxy-request', method: request.method });
-    const response = await handle(request, seen);
-    emit({
-      type: 'proxy-response',
+    const { status, body, headers } = await steps({
       method: request.method,
-      status: response.status,
-      durationMs: performance.now() - started,
-      resource: seen.resource,
+      url: request.url,
+      signal: request.signal,
+      request: () => request,
     });
-    return response;
+    return new Response(NULL_BODY_STATUSES.includes(status) ? null : body, { status, headers });
   };
 }

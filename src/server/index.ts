@@ -1,6 +1,7 @@
 export { clientCredentials } from './clientCredentials';
 export type {
   ClientCredentialsOptions,
+  ClientCredentialsStrategy,
   ClientCredentialsRequestOptions,
   TokenEndpointOptions,
 } from './clientCredentials';
@@ -15,6 +16,8 @@ export { apiAccountToken } from './apiAccountToken';
 export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';
 export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';
+export { createProxyListener } from './createProxyListener';
+export type { ProxyListener, ProxyListenerRequest, ProxyListenerResponse } from './createProxyListener';
 export type { ProxyAllowlist, ProxyResourceRule } from './proxyAllowlist';
 export type { ProxyRequestTarget } from './proxyWrites';
 export type { ProxyCursorRule, UpstreamPagingOptions } from './proxyCursor';

@@ -7,6 +7,13 @@ import type { ProxyEvent } from '../shared/events';
 import { fetchUpstream, readAtMost, type VerbatimJson } from './upstreamBody';
 import { servesResource, writeMethods, type ProxyAllowlist } from './proxyAllowlist';
 
+/** What the proxy answers, before any HTTP object: a status, JSON text (null for 204, 205 and 304) and headers. */
+export interface ProxyAnswer {
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
+}
+
 /** What `allowRequest` is told of a request. */
 export interface ProxyRequestTarget {
   /** The organization in the path. */
@@ -29,10 +36,10 @@ export interface WriteContext {
   origins: readonly string[];
   allowRequest: ((request: Request, target: ProxyRequestTarget) => boolean | Promise<boolean>) | undefined;
   emit: ((event: ProxyEvent) => void) | undefined;
-  json: (status: number, body: unknown, headers?: Record<string, string>) => Response;
-  fail: (status: number, error: unknown, body: unknown, headers?: Record<string, string>) => Response;
+  json: (status: number, body: unknown, headers?: Record<string, string>) => ProxyAnswer;
+  fail: (status: number, error: unknown, body: unknown, headers?: Record<string, string>) => ProxyAnswer;
   /** Runs an upstream call within `maxConcurrent`, or answers 503. */
-  limit: (run: () => Promise<Response>) => Promise<Response>;
+  limit: (run: () => Promise<ProxyAnswer>) => Promise<ProxyAnswer>;
 }
 
 /** A JSON media type: `application/json` or `application/<x>+json`, parameters allowed. */
@@ -95,10 +102,10 @@ function proxiedLocation(location: string | null, target: string, proxied: strin
  */
 export async function forwardWrite(
   context: WriteContext,
-  request: Request,
+  incoming: { method: string; request(): Request },
   url: URL,
   seen: { resource?: ListResource },
-): Promise<Response> {
+): Promise<ProxyAnswer> {
   const { json, allow, prefix, config } = context;
   const route = routeOf(url.pathname, prefix, allow);
   if (!route) return json(404, { error: 'not_found' });
@@ -107,9 +114,11 @@ export async function forwardWrite(
     ...(id === undefined ? ['GET'] : []),
     ...writeMethods(allow, resource).filter((method) => (method === 'POST') === (id === undefined)),
   ];
-  const method = request.method as WriteMethod;
+  const method = incoming.method as WriteMethod;
   if (!allowed.includes(method) || !WRITE_METHODS.includes(method))
     return json(405, { error: 'method_not_allowed' }, { Allow: allowed.join(', ') });
+  // Made only for a method that may be forwarded: Fetch refuses to make a Request of some (TRACE, CONNECT).
+  const request = incoming.request();
   seen.resource = resource;
   if (!fromOwnOrigin(request, url, context.origins)) return json(403, { error: 'cross_origin_write' });
   const type = request.headers.get('content-type');
@@ -180,7 +189,7 @@ export async function forwardWrite(
 }
 
 /** The answer to a failed upstream write: the service's own error passed on, anything else without details. */
-function upstreamFailure({ json, fail, emit }: WriteContext, request: Request, error: unknown): Response {
+function upstreamFailure({ json, fail, emit }: WriteContext, request: Request, error: unknown): ProxyAnswer {
   if (request.signal.aborted) {
     emit?.({ type: 'proxy-client-gone' });
     return fail(499, request.signal.reason ?? error, { error: 'client_closed_request' });

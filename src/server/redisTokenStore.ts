@@ -21,13 +21,15 @@ const UNLOCK = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call(
 
 /**
  * A `TokenStore` on Redis (or any server speaking its protocol), through the client the app already has: node-redis
- * (`createClient()`) or ioredis (`new Redis()`), connected. pagewise imports neither. It listens for the client's
- * `'error'` events, so a dropped connection never takes the process down while the client reconnects. The token is
- * stored as is: protect the store like a secret store (TLS and AUTH, no shared access).
+ * (`createClient()`, connected after this call, so its errors are heard while Redis is down at boot) or ioredis
+ * (`new Redis()`). pagewise imports neither. It listens for the client's `'error'` events, so a dropped connection
+ * never takes the process down while the client reconnects. The token is stored as is: protect the store like a
+ * secret store (TLS and AUTH, no shared access).
  *
  * @example
- * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const redis = createClient({ url: process.env.REDIS_URL, disableOfflineQueue: true });
  * clientCredentials({ …, tokenStore: redisTokenStore(redis) });
+ * redis.connect().catch(() => undefined); // after the store listens, not awaited: boots while Redis is down
  */
 export function redisTokenStore(client: RedisLikeClient, options: RedisTokenStoreOptions = {}): TokenStore {
   const prefix = options.prefix ?? 'pagewise:token:';

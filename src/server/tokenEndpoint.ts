@@ -3,17 +3,27 @@ import { networkError, parseTokenResponse, redact, statusLine, type TokenGrant }
 
 // The token endpoint: where it is (discovery), what a client credentials request sends, what its answer means.
 
+/** The endpoints pagewise uses from an issuer's metadata. */
+export interface DiscoveredEndpoints {
+  tokenEndpoint: string;
+  /** RFC 7009's `revocation_endpoint`, when the provider has one. */
+  revocationEndpoint: string | undefined;
+}
+
+/** An endpoint URL from metadata pagewise may send a credential to: http(s), no userinfo. */
+const isEndpoint = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/[^@]+$/i.test(value);
+
 /**
- * The `token_endpoint` of `issuer`'s metadata: OpenID Connect Discovery's `{issuer}/.well-known/openid-configuration`,
+ * The `token_endpoint` (and `revocation_endpoint`) of `issuer`'s metadata: OpenID Connect Discovery's `{issuer}/.well-known/openid-configuration`,
  * or RFC 8414's `/.well-known/oauth-authorization-server{path}` when the first is refused (4xx). The document's
  * `issuer` must equal the one given, character for character (both specifications require it: metadata served
  * for another issuer could send the secret elsewhere).
  */
-export async function discoverTokenEndpoint(
+export async function discoverEndpoints(
   issuer: string,
   fetch: typeof globalThis.fetch,
   signal: AbortSignal,
-): Promise<string> {
+): Promise<DiscoveredEndpoints> {
   const base = issuer.replace(/\/+$/, '');
   const { origin, pathname } = new URL(base);
   const get = async (url: string) => {
@@ -38,6 +48,7 @@ export async function discoverTokenEndpoint(
   const metadata = (typeof document === 'object' && document !== null ? document : {}) as {
     issuer?: unknown;
     token_endpoint?: unknown;
+    revocation_endpoint?: unknown;
   };
   if (metadata.issuer !== issuer) {
     throw fail(
@@ -45,9 +56,9 @@ export async function discoverTokenEndpoint(
     );
   }
   const endpoint = metadata.token_endpoint;
-  if (typeof endpoint !== 'string' || !/^https?:\/\/[^@]+$/i.test(endpoint))
-    throw fail('returned metadata without an http(s) `token_endpoint`');
-  return endpoint;
+  if (!isEndpoint(endpoint)) throw fail('returned metadata without an http(s) `token_endpoint`');
+  const revocation = metadata.revocation_endpoint;
+  return { tokenEndpoint: endpoint, revocationEndpoint: isEndpoint(revocation) ? revocation : undefined };
 }
 
 /** One token request's parts: what the grant asks for, plus what client authentication and DPoP add to it. */

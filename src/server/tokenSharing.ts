@@ -43,6 +43,8 @@ export interface SharedTokenSource {
   request(signal: AbortSignal): Promise<TokenGrant>;
   /** The API refused `token`: remove it from the store if it is still the stored one, and never take it again. */
   reject(token: string): void;
+  /** `token` is being revoked: removed from the store if it is still the stored one, and never taken again. */
+  withdraw(token: string): Promise<void>;
 }
 
 /**
@@ -147,6 +149,11 @@ export function shareTokens(store: TokenStore, options: TokenShareOptions): Shar
     reject(token) {
       rejected = token;
       if (now() >= skipUntil) timed((k) => store.deleteIfEqual(k, token)).catch(failed);
+    },
+    async withdraw(token) {
+      rejected = token;
+      // Tried even while backing off: a revoked token left in the store would send the fleet to a 401 each.
+      await timed((k) => store.deleteIfEqual(k, token)).catch(failed);
     },
   };
 }

@@ -21,7 +21,8 @@ export class VerbatimJson {
   /**
    * `text` checked as JSON (a `SyntaxError` otherwise: a 204's empty body, an HTML error page, `{ not json }`),
    * then passed on as is unless a secret of `minLength` or more characters is in it, as is or JSON-escaped
-   * (`\u0061`); then redacted like the client does. Valid JSON of any depth parses: V8's parser has no recursion.
+   * (`\u0061`); then redacted like the client does (a `RangeError` when it is too deep to re-serialise). Valid JSON of
+   * any depth parses: V8's parser has no recursion.
    */
   static parse(text: string, secrets: readonly string[], minLength: number): VerbatimJson {
     const { value, changed } = parseRedactedReporting(text, secrets, minLength);
@@ -31,7 +32,8 @@ export class VerbatimJson {
       redacted = JSON.stringify(value);
     } catch {
       // JSON.stringify recurses: a body nested past the call stack cannot be re-serialised, so it is not passed on.
-      throw new SyntaxError('pagewise: a body with a credential in it is nested too deeply to redact');
+      // A RangeError, as the body is valid JSON: the error names the real reason, not "not valid JSON".
+      throw new RangeError('returned a body with a credential in it nested too deeply to redact');
     }
     return new VerbatimJson(redacted);
   }

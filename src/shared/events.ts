@@ -23,7 +23,16 @@ export type TokenEvent =
   /** A token another process stored was taken from the `tokenStore`. */
   | { type: 'token-shared' }
   /** The `tokenStore` failed (`errorName` only: a message may hold a URL with a password); this process asks itself. */
-  | { type: 'token-store-fallback'; errorName: string };
+  | { type: 'token-store-fallback'; errorName: string }
+  /** A token was revoked at the identity provider (RFC 7009): `reason` says why. */
+  | { type: 'token-revoked'; reason: 'revoke' | 'close' | 'replaced' }
+  /** Revoking failed (`errorName` only, and the provider's status when it answered); nothing else depends on it. */
+  | {
+      type: 'token-revoke-failed';
+      reason: 'revoke' | 'close' | 'replaced';
+      errorName: string;
+      status: number | undefined;
+    };
 
 /** What `createApiClient` tells `onEvent`. No event holds a token, an organization, a query or a header. */
 export type ClientEvent =

@@ -48,6 +48,8 @@ export interface MockServiceState {
   created: number;
   /** Answers of creates by `Idempotency-Key`, so a repeated create makes one row. */
   readonly idempotent: Map<string, { status: number; row: unknown }>;
+  /** Tokens revoked by an authenticated client. */
+  revocations: number;
   now(): number;
 }
 
@@ -66,7 +68,9 @@ export function takeFailure(state: MockServiceState, resource: MockResource, met
   const index = state.failures.findIndex(
     (failure) =>
       failure.method === method &&
-      (failure.resource === undefined ? resource !== 'token' : failure.resource === resource),
+      (failure.resource === undefined
+        ? resource !== 'token' && resource !== 'revocation'
+        : failure.resource === resource),
   );
   const failure = state.failures[index];
   if (!failure) return undefined;

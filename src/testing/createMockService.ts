@@ -8,6 +8,7 @@ import { MOCK_FAILURES } from './failureResponse';
 import { handleListRequest } from './handleListRequest';
 import { CURSOR_SHAPES } from './cursorModes';
 import { handleTokenRequest } from './handleTokenRequest';
+import { handleRevocationRequest } from './handleRevocationRequest';
 import { pathBelow, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import type { MockServiceState } from './MockServiceState';
 import { assertInteger, assertNumber, assertOneOf, invalidArgument } from '../shared/assert';
@@ -79,6 +80,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     created: 0,
     idempotent: new Map(),
     cursorHints: new Map(),
+    revocations: 0,
     now: options.now ?? (() => Date.now()),
   };
   const { apiBases, authBases } = state;
@@ -98,6 +100,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return authBases.some((base) => pathBelow(url, base) === '/oauth/token');
       },
       ({ request }) => handleTokenRequest(state, request),
+    ),
+    http.all(
+      ({ request }) => {
+        const url = new URL(request.url);
+        return authBases.some((base) => pathBelow(url, base) === '/oauth/revoke');
+      },
+      ({ request }) => handleRevocationRequest(state, request),
     ),
     http.all(
       ({ request }) => {
@@ -154,6 +163,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     get tokenRequests() {
       return state.tokenRequests;
     },
+    get revocations() {
+      return state.revocations;
+    },
     get rowsGenerated() {
       return counter.generated;
     },
@@ -190,6 +202,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     reset() {
       state.requests.length = 0;
       state.tokenRequests = 0;
+      state.revocations = 0;
       counter.generated = 0;
       state.failures = [];
       state.latency = initialLatency;

@@ -38,7 +38,7 @@ export function failureResponse(failure: MockFailure, path: string, now: number)
   const retryAfter = failure.retryAfter ?? (failure.status === 429 ? 1 : undefined);
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   if (failure.status === 401) headers['WWW-Authenticate'] = `Bearer ${MOCK_REALM}, error="invalid_token"`;
-  if (failure.resource === 'token') {
+  if (failure.resource === 'token' || failure.resource === 'revocation') {
     return HttpResponse.json(
       {
         error: TOKEN_FAILURE_CODES[failure.status] ?? 'server_error',

@@ -12,7 +12,7 @@ function randomToken(): string {
 }
 
 /** The request's fields, or the 400 to answer with. */
-async function readTokenRequest(request: Request): Promise<Record<string, unknown> | Response> {
+export async function readTokenRequest(request: Request): Promise<Record<string, unknown> | Response> {
   // As real identity providers do: the seed's JSON body (Auth0) or RFC 6749's form body.
   const contentType = request.headers.get('Content-Type') ?? '';
   if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
@@ -41,22 +41,17 @@ async function readTokenRequest(request: Request): Promise<Record<string, unknow
   );
 }
 
-async function issueToken(state: MockServiceState, request: Request): Promise<Response> {
-  if (request.method !== 'POST') {
-    return HttpResponse.json(
-      { error: 'invalid_request', error_description: 'The token endpoint accepts POST only' },
-      { status: 405, headers: { Allow: 'POST' } },
-    );
-  }
-  const fields = await readTokenRequest(request);
-  if (fields instanceof Response) return fields;
+/**
+ * The client id and secret a token or revocation request carries (RFC 6749 2.3.1: `client_secret_basic` or
+ * `client_secret_post`, never both), or the error to answer with.
+ */
+export function readClientPair(
+  request: Request,
+  fields: Record<string, unknown>,
+): { clientId: string | undefined; clientSecret: string | undefined } | Response {
   const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
-  const grantType = text('grant_type');
   let clientId = text('client_id');
   let clientSecret = text('client_secret');
-  const audience = text('audience');
-  const scope = text('scope');
-  // The client's id and secret come in the body (client_secret_post) or in a Basic header (client_secret_basic), never both.
   const header = request.headers.get('Authorization');
   if (header !== null) {
     const pair = /^Basic\s+(\S+)$/i.exec(header.trim())?.[1];
@@ -81,6 +76,39 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
       return oauthErrorResponse(400, 'invalid_request', 'client_id in the body differs from the Basic credentials');
     }
   }
+  return { clientId, clientSecret };
+}
+
+/** The scope the client (or API Account key) may be granted, or null when its secret is wrong or it is unknown. */
+export function clientScope(state: MockServiceState, clientId: string, clientSecret: string): string | null {
+  const client = state.clients.find((c) => c.clientId === clientId);
+  const account = state.accounts.find((a) => a.apiKey !== undefined && a.apiKey === clientId);
+  return client
+    ? client.clientSecret === clientSecret
+      ? (client.scope ?? MOCK_DEFAULT_SCOPE)
+      : null
+    : account && account.apiSecret === clientSecret
+      ? MOCK_DEFAULT_SCOPE
+      : null;
+}
+
+async function issueToken(state: MockServiceState, request: Request): Promise<Response> {
+  if (request.method !== 'POST') {
+    return HttpResponse.json(
+      { error: 'invalid_request', error_description: 'The token endpoint accepts POST only' },
+      { status: 405, headers: { Allow: 'POST' } },
+    );
+  }
+  const fields = await readTokenRequest(request);
+  if (fields instanceof Response) return fields;
+  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
+  const grantType = text('grant_type');
+  const audience = text('audience');
+  const scope = text('scope');
+  // The client's id and secret come in the body (client_secret_post) or in a Basic header (client_secret_basic), never both.
+  const pair = readClientPair(request, fields);
+  if (pair instanceof Response) return pair;
+  const { clientId, clientSecret } = pair;
   if (grantType === undefined) return oauthErrorResponse(400, 'invalid_request', 'Missing grant_type');
   if (grantType !== 'client_credentials') {
     return oauthErrorResponse(400, 'unsupported_grant_type', 'Only client_credentials is supported');
@@ -91,15 +119,7 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
   if (fields.scope !== undefined && scope === undefined) {
     return oauthErrorResponse(400, 'invalid_request', 'scope must be a space-separated string');
   }
-  const client = state.clients.find((c) => c.clientId === clientId);
-  const account = state.accounts.find((a) => a.apiKey !== undefined && a.apiKey === clientId);
-  const allowedScope = client
-    ? client.clientSecret === clientSecret
-      ? (client.scope ?? MOCK_DEFAULT_SCOPE)
-      : null
-    : account && account.apiSecret === clientSecret
-      ? MOCK_DEFAULT_SCOPE
-      : null;
+  const allowedScope = clientScope(state, clientId, clientSecret);
   if (allowedScope === null) return oauthErrorResponse(401, 'invalid_client', 'Client authentication failed');
   // The API is named by `audience` (Auth0) or RFC 8707 `resource` indicators (one or more).
   const targets = [fields.audience ?? [], fields.resource ?? []].flat();

@@ -5,8 +5,8 @@ import type { WriteMethod } from '../shared/listEndpoints';
 /** A list resource of the service: the two it documents, or another one the mock was seeded with (`lists`). */
 export type MockListResource = 'shares' | 'environments' | (string & {});
 
-/** Anything the mock records: a list resource or the token endpoint. */
-export type MockResource = MockListResource | 'token';
+/** Anything the mock records: a list resource, the token endpoint or the revocation endpoint (RFC 7009). */
+export type MockResource = MockListResource | 'token' | 'revocation';
 
 /**
  * Shape the list endpoints answer with. With a total: `spring-page` (Spring Data `Page`), `paged-model`, `hal`,
@@ -208,6 +208,8 @@ export interface MockService {
   readonly requests: RecordedRequest[];
   /** Number of token endpoint requests. */
   readonly tokenRequests: number;
+  /** Number of tokens revoked at `{authUrl}/oauth/revoke` (RFC 7009) by an authenticated client. */
+  readonly revocations: number;
   /** Number of records generated so far (generation is O(page size), whatever the organization's size). */
   readonly rowsGenerated: number;
   /** Makes the next matching request(s) fail. Failures queue up and are used in order. */

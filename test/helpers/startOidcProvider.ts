@@ -32,6 +32,8 @@ export interface OidcProviderOptions {
   checkAssertionHeader?: (header: Record<string, unknown>, client: { clientId: string }) => boolean;
   /** Serve over HTTPS with this certificate, asking clients for theirs (mTLS, RFC 8705). @default plain HTTP */
   tls?: { cert: string; key: string; ca: string[] };
+  /** Access tokens as JWTs, or opaque ones the provider keeps (only those can be revoked, RFC 7009). @default 'jwt' */
+  tokenFormat?: 'jwt' | 'opaque';
 }
 
 /** A running OpenID provider and what tests need of it. */
@@ -44,6 +46,10 @@ export interface StartedOidcProvider {
   jwksUri: string;
   /** Token requests it answered, by status, in order (counted at the HTTP layer: refusals of client authentication too). */
   tokenRequests: { status: number; error?: string }[];
+  /** Revocation requests (RFC 7009) it answered, by status, in order, with the DPoP proof's presence. */
+  revocationRequests: { status: number; error?: string; dpop: boolean }[];
+  /** Whether the provider still takes `token` as active (RFC 7662 introspection, asked as `client`). */
+  isActive(token: string, client: { client_id: string; client_secret: string }): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -92,6 +98,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // Any client of the test may revoke and introspect: the policies are the deployment's, not under test.
+      revocation: { enabled: true, allowedPolicy: async () => true },
+      introspection: { enabled: true, allowedPolicy: async () => true },
       dPoP: { enabled: true, nonceSecret: Buffer.alloc(32, 7), requireNonce: () => options.requireDpopNonce ?? false },
       mTLS: {
         enabled: !!tls,
@@ -117,7 +126,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
             scope,
             audience: resourceIndicator,
             accessTokenTTL: 3600,
-            accessTokenFormat: 'jwt',
+            accessTokenFormat: options.tokenFormat ?? 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
         },
@@ -125,13 +134,16 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
     },
   });
   const tokenRequests: { status: number; error?: string }[] = [];
+  const revocationRequests: { status: number; error?: string; dpop: boolean }[] = [];
   // Errors are answered to the client; the provider's own console report would only be noise in test output.
   provider.on('server_error', () => undefined);
   const callback = provider.callback();
   server.on('request', (request, response) => {
-    if (request.method === 'POST' && request.url === '/token') {
+    const revocation = request.url === '/token/revocation';
+    if (request.method === 'POST' && (request.url === '/token' || revocation)) {
       const entry: { status: number; error?: string } = { status: 0 };
-      tokenRequests.push(entry);
+      if (revocation) revocationRequests.push(Object.assign(entry, { dpop: request.headers.dpop !== undefined }));
+      else tokenRequests.push(entry);
       const end = response.end.bind(response) as (chunk?: unknown, ...rest: unknown[]) => typeof response;
       // Recorded as the answer is written, before the client can read it.
       response.end = ((chunk?: unknown, ...rest: unknown[]) => {
@@ -147,6 +159,19 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<S
     tokenUrl: `${issuer}/token`,
     jwksUri: `${issuer}/jwks`,
     tokenRequests,
+    revocationRequests,
+    async isActive(token, client) {
+      const response = await fetch(`${issuer}/token/introspection`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
+        },
+        body: new URLSearchParams({ token }),
+      });
+      if (!response.ok) throw new Error(`introspection answered ${response.status}`);
+      return ((await response.json()) as { active: boolean }).active;
+    },
     close,
   };
 }

@@ -41,7 +41,8 @@ async function answering(port: number, child: ChildProcess): Promise<void> {
   throw new Error('redis-server did not start');
 }
 
-export async function startRedis(): Promise<StartedRedis> {
+/** Starts a redis-server on a free port, or only picks the port when `started` is false (`start()` starts it there). */
+export async function startRedis({ started = true }: { started?: boolean } = {}): Promise<StartedRedis> {
   const binary = findRedisServer();
   if (!binary) throw new Error(missingRedisMessage);
   const port = await freePort();
@@ -65,6 +66,6 @@ export async function startRedis(): Promise<StartedRedis> {
       running.kill('SIGKILL');
     });
   };
-  await start();
+  if (started) await start();
   return { port, url: `redis://127.0.0.1:${port}`, stop, start };
 }

@@ -64,6 +64,71 @@ describe('apiAccountToken (seed 5)', () => {
     }
   });
 
+  it('takes a rotated token from an apiToken function without a restart, retrying a 401 once with the token it gives then', async () => {
+    const ROTATED = 'pat_N3wT0k3nRot4t3d';
+    let currentToken = API_TOKEN;
+    const valid = new Set([API_TOKEN]);
+    server.handle((request) =>
+      valid.has(request.headers.authorization!.slice(`Basic ${ACCOUNT}:`.length))
+        ? { body: springPage([], 0) }
+        : { status: 401, body: { error: 'unauthorized', echoed: request.headers.authorization } },
+    );
+    const rotating = createApiClient({
+      baseUrl: server.origin,
+      auth: apiAccountToken({ accountId: ACCOUNT, apiToken: async () => currentToken }),
+    });
+    await rotating.listShares(params);
+    // The holder rotates: the new token is valid at once, the old one is revoked a moment later.
+    valid.add(ROTATED);
+    currentToken = ROTATED;
+    await rotating.listShares(params);
+    valid.delete(API_TOKEN);
+    await rotating.listShares(params);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      `Basic ${ACCOUNT}:${API_TOKEN}`,
+      `Basic ${ACCOUNT}:${ROTATED}`,
+      `Basic ${ACCOUNT}:${ROTATED}`,
+    ]);
+
+    // A call sent with the old token as the rotation lands is retried once with the new one.
+    server.requests.length = 0;
+    let first = true;
+    const racing = createApiClient({
+      baseUrl: server.origin,
+      auth: apiAccountToken({
+        accountId: ACCOUNT,
+        apiToken: () => (first ? ((first = false), API_TOKEN) : ROTATED),
+      }),
+    });
+    await racing.listShares(params);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      `Basic ${ACCOUNT}:${API_TOKEN}`,
+      `Basic ${ACCOUNT}:${ROTATED}`,
+    ]);
+
+    // A token refused again is not retried again, and no error holds either token.
+    server.requests.length = 0;
+    valid.clear();
+    const refused = createApiClient({
+      baseUrl: server.origin,
+      auth: apiAccountToken({ accountId: ACCOUNT, apiToken: () => ROTATED }),
+    });
+    const errors = await Promise.all([1, 2, 3].map(() => refused.listShares(params).catch((e: unknown) => e)));
+    expect(server.requests).toHaveLength(4);
+    for (const error of errors) expectNoSecrets(error, [API_TOKEN, ROTATED]);
+  });
+
+  it('rejects an apiToken function that gives something other than a token, before any request', async () => {
+    const bad = createApiClient({
+      baseUrl: server.origin,
+      auth: apiAccountToken({ accountId: ACCOUNT, apiToken: () => '' }),
+    });
+    await expect(bad.listShares(params)).rejects.toThrow(
+      expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'apiToken' }),
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('redacts the token if the service echoes the header back in an error', async () => {
     server.handle((request) => ({ status: 403, body: `denied for ${request.headers.authorization}` }));
     const error = await client()

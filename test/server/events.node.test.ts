@@ -2,17 +2,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ClientEvent } from '../../src/client/index';
 import {
   clientCredentials,
-  createProxyHandler,
   memoryTokenStore,
   type ProxyEvent,
+  type ProxyHandlerOptions,
   type TokenEvent,
   type TokenStore,
 } from '../../src/server/index';
 import { ORG, springPage } from '../client/fixtures';
 import { createGate } from '../helpers/createGate';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
+import { closeServedListeners, proxyEntryPoints } from './proxyEntryPoints';
 
-// The events of clientCredentials' token cache and store and of createProxyHandler, over real HTTP on 127.0.0.1.
+// The events of clientCredentials' token cache and store and of the proxy (both entry points), over real HTTP on
+// 127.0.0.1.
 
 let service: FakeService;
 beforeAll(async () => {
@@ -166,15 +168,16 @@ describe('createApiClient onEvent', () => {
   });
 });
 
-describe('createProxyHandler onEvent', () => {
-  const proxy = (options: Partial<Parameters<typeof createProxyHandler>[0]> = {}) => {
+describe.each(proxyEntryPoints)('$name onEvent', ({ create }) => {
+  afterAll(closeServedListeners);
+  const proxy = (options: Partial<ProxyHandlerOptions> = {}) => {
     const events: ProxyEvent[] = [];
     const auth = clientCredentials({
       authUrl: service.server.origin,
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
     });
-    const handler = createProxyHandler({
+    const handler = create({
       baseUrl: `${service.server.origin}/api`,
       auth,
       allowRequest: () => true,

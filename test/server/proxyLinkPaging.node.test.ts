@@ -2,30 +2,32 @@
 // the browser-side client pages to the end on the proxy's rewritten links, and no upstream address reaches it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { clientCredentials, createProxyHandler } from '../../src/server/index';
+import { createServer } from 'node:http';
+import { clientCredentials } from '../../src/server/index';
 import { createMockService, demoOrganizationIds } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
-import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
+import { listenLocally, type Listening } from '../helpers/localServer';
+import { proxyEntryPoints } from './proxyEntryPoints';
 
 const acme = demoOrganizationIds.acme;
 const mock = createMockService({ shape: 'link', organizations: { [acme]: { name: 'Acme', shares: 40 } } });
 let upstream: MockHttpServer;
-let proxy: ServedHandler;
+let proxy: Listening;
 
-beforeAll(async () => {
-  upstream = await createMockHttpServer(mock);
-  const { clientId, clientSecret } = mock.credentials;
-  const auth = clientCredentials({ authUrl: upstream.authUrl, clientId, clientSecret, audience: upstream.baseUrl });
-  proxy = await serveFetchHandler(
-    createProxyHandler({ baseUrl: upstream.baseUrl, auth, basePath: '/api/pagewise', allowRequest: () => true }),
-  );
-});
-afterAll(async () => {
-  await proxy.close();
-  await upstream.close();
-});
+describe.each(proxyEntryPoints)('$name with a Link-paged service', ({ listen }) => {
+  beforeAll(async () => {
+    upstream = await createMockHttpServer(mock);
+    const { clientId, clientSecret } = mock.credentials;
+    const auth = clientCredentials({ authUrl: upstream.authUrl, clientId, clientSecret, audience: upstream.baseUrl });
+    proxy = await listenLocally(
+      createServer(listen({ baseUrl: upstream.baseUrl, auth, basePath: '/api/pagewise', allowRequest: () => true })),
+    );
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await upstream.close();
+  });
 
-describe('createProxyHandler with a Link-paged service', () => {
   it('passes the paging links on, rewritten to its own path, so the browser pages to the last page with no total', async () => {
     const browser = createApiClient({ baseUrl: `${proxy.origin}/api/pagewise` });
     // 40 rows: without the links, a full second page would look like more to come (the bare-array guess).

@@ -20,7 +20,13 @@ import {
   serveWriteCall,
 } from '../../src/server/index';
 import type * as server from '../../src/server/index';
-import type { ApiAccountTokenOptions, ClientCredentialsOptions, StoredToken, TokenStore } from '../../src/server/index';
+import type {
+  ApiAccountTokenOptions,
+  ClientCredentialsOptions,
+  ClientCredentialsStrategy,
+  StoredToken,
+  TokenStore,
+} from '../../src/server/index';
 import { createMockService } from '../../src/testing/index';
 import type { MockService, RecordedRequest } from '../../src/testing/index';
 import { createMockHttpServer } from '../../src/testing/node';
@@ -34,7 +40,11 @@ describe('pagewise/server', () => {
       clientSecret: 'secret',
       scope: 'x.read',
     });
-    expectTypeOf(auth).toEqualTypeOf<ResettableAuthStrategy>();
+    expectTypeOf(auth).toEqualTypeOf<ClientCredentialsStrategy>();
+    expectTypeOf(auth).toExtend<ResettableAuthStrategy>();
+    expectTypeOf(auth.withScope('x.list')).toEqualTypeOf<ClientCredentialsStrategy>();
+    expectTypeOf(auth.revoke).returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf(auth.close).returns.toEqualTypeOf<Promise<void>>();
     expectTypeOf(auth).toExtend<AuthStrategy>();
     expectTypeOf(createApiClient).parameter(0).toHaveProperty('auth').toEqualTypeOf<AuthStrategy | undefined>();
     expectTypeOf<ClientCredentialsOptions>().toHaveProperty('audience').toEqualTypeOf<string | false | undefined>();

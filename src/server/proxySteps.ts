@@ -1,0 +1,348 @@
+import { assertBasePath, assertFunction, assertInteger, invalidArgument } from '../shared/assert';
+import { ApiError, isHttpError, isTimeoutError, type ListResource } from '../client/index';
+import { describeForLog, errorName, listTarget, resolveConfig, type RequestConfig } from '../client/internal';
+import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
+import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
+import { assertServerOnly } from './assertServerOnly';
+import { eventListener, type ProxyEvent } from '../shared/events';
+import { fetchUpstream, VerbatimJson } from './upstreamBody';
+import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
+import { rewriteLinkHeader } from './rewriteLinkHeader';
+import { allowedParams, checkAllowlist, ruleOf, servesResource, type ProxyAllowlist } from './proxyAllowlist';
+import type { ProxyHandlerOptions } from './createProxyHandler';
+import { forwardWrite, type ProxyAnswer, type WriteContext } from './proxyWrites';
+import { cursorPaging, readCursor, upstreamPaging, type CursorParam } from './proxyCursor';
+import { rewritePagingBody } from './rewritePagingBody';
+
+// The proxy's work as steps that know no server: parse → authorize → forward → answer. The Fetch handler and the
+// Node listener each only translate their request into a `ProxyIncoming` and write the `ProxyAnswer` back, so both
+// entry points check and answer exactly alike.
+
+export type { ProxyAnswer };
+
+/** A request as the steps read it, whichever server delivered it. */
+export interface ProxyIncoming {
+  method: string;
+  /** The request target as an absolute URL; undefined when the server could not make one of it. */
+  url: string | undefined;
+  /** Aborted when the browser goes away. */
+  signal: AbortSignal;
+  /** The request as a Fetch `Request`, for `allowRequest` and a write's body: made only when it is asked for. */
+  request(): Request;
+}
+
+/** A list request that passed the route and parameter checks. */
+interface ProxyTarget {
+  organizationId: string;
+  resource: ListResource;
+  page: number;
+  size: number;
+  extra: Array<[string, string]>;
+  /** The cursor standing in for `page`, where the resource pages by cursor. */
+  cursor: CursorParam | undefined;
+  /** Whether the resource pages by cursor (its next-page links in the body are then rewritten). */
+  byCursor: boolean;
+}
+
+/** Statuses a Response must have no body with (the constructor throws otherwise). */
+export const NULL_BODY_STATUSES = [204, 205, 304];
+
+/** Headers of every answer: per-user data must not sit in shared caches, nor be sniffed into something else. */
+const HEADERS = {
+  'Content-Type': 'application/json',
+  'Cache-Control': 'private, no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+/** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
+const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/** How long the default log stays quiet about a kind of failure after writing one. */
+const LOG_INTERVAL_MS = 60_000;
+
+/** An answer that never carries upstream headers: JSON (or JSON text passed on as is); no body for 204, 205 and 304. */
+function answer(status: number, body: unknown, headers: Record<string, string> = {}): ProxyAnswer {
+  const text = body instanceof VerbatimJson ? body.text : JSON.stringify(body);
+  return { status, body: NULL_BODY_STATUSES.includes(status) ? null : text, headers: { ...HEADERS, ...headers } };
+}
+
+/** A 400 that names the parameter and never echoes what the caller sent (it would be served back as the page's JSON). */
+const badRequest = (message: string) => answer(400, { error: 'bad_request', message: `pagewise: ${message}` });
+
+/** The options checked once, and what the steps share between requests. */
+interface ProxySettings {
+  config: RequestConfig;
+  prefix: string;
+  maxSize: number;
+  maxConcurrent: number;
+  maxBodyBytes: number;
+  allow: ProxyAllowlist;
+  allowRequest: ProxyHandlerOptions['allowRequest'];
+  onError: (error: unknown, context: { status: number }) => void;
+  emit: ((event: ProxyEvent) => void) | undefined;
+  inFlight: number;
+  /** The upstream's paging parameters for a page or a cursor. */
+  paging: ReturnType<typeof upstreamPaging>;
+  /** What write forwarding borrows of these settings. */
+  writes: WriteContext;
+}
+
+/** Tells onError, and answers the browser without details. */
+function fail(
+  settings: ProxySettings,
+  status: number,
+  error: unknown,
+  body: unknown,
+  headers?: Record<string, string>,
+) {
+  settings.onError(error, { status });
+  return answer(status, body, headers);
+}
+
+/**
+ * Step 1: the route and parameters, answered 400, 404 or 405 here, or the list call they ask for (a write: its URL,
+ * for `forwardWrite`); `seen.resource` is set once the route matched.
+ */
+function parse(
+  settings: ProxySettings,
+  method: string,
+  href: string | undefined,
+  seen: { resource?: ListResource },
+): ProxyTarget | ProxyAnswer | { write: URL } {
+  const { prefix, maxSize, allow } = settings;
+  let url: URL;
+  try {
+    url = new URL(href!);
+  } catch {
+    return badRequest('the request URL is not valid');
+  }
+  // `GET http://user:pass@host/…`: credentials in a request target are an attack or a mistake, never a use.
+  if (url.username || url.password) return badRequest('the request URL must not hold credentials');
+  if (method !== 'GET') return { write: url };
+  const { pathname, searchParams } = url;
+  const match = pathname.startsWith(`${prefix}/`) ? LIST_ROUTE.exec(pathname.slice(prefix.length)) : null;
+  let organizationId: string | undefined;
+  try {
+    organizationId = match ? decodeURIComponent(match[1]!) : undefined;
+  } catch {
+    organizationId = undefined;
+  }
+  if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!))
+    return answer(404, { error: 'not_found' });
+  const page = searchParams.get('page');
+  const size = searchParams.get('size');
+  // Where the resource pages by cursor, a cursor may stand in for `page`.
+  const cursors = cursorPaging(ruleOf(allow, match[2]!));
+  const cursor = readCursor(cursors, searchParams);
+  if (typeof cursor === 'string') return badRequest(cursor);
+  if (page === null ? !cursor : !isWireInteger(page))
+    return badRequest(`\`page\` must be an integer >= 0 (zero-based)${cursors ? ', or a cursor given' : ''}`);
+  if (size === null || !isWireInteger(size) || +size < 1 || +size > maxSize) {
+    return badRequest(`\`size\` must be an integer from 1 to ${maxSize}`);
+  }
+  const resource = (seen.resource = match[2] as ListResource);
+  const extra = allowedParams(allow, resource, searchParams);
+  if (typeof extra === 'string') return badRequest(extra);
+  return { organizationId, resource, page: +(page ?? 0), size: +size, extra, cursor, byCursor: !!cursors };
+}
+
+/** Step 2: `allowRequest`'s verdict, a 403 or 500 when it refuses or fails; undefined when the call may go on. */
+async function authorize(
+  settings: ProxySettings,
+  incoming: ProxyIncoming,
+  { organizationId, resource }: ProxyTarget,
+): Promise<ProxyAnswer | undefined> {
+  let allowed: boolean;
+  try {
+    allowed = await settings.allowRequest!(incoming.request(), { organizationId, resource, method: 'GET' });
+  } catch (error) {
+    // A failing access check must deny, never fall through, and never leak its details to the browser.
+    return fail(settings, 500, error, { error: 'internal_error' });
+  }
+  return allowed ? undefined : answer(403, { error: 'forbidden' });
+}
+
+/** Step 3: the upstream call, within `maxConcurrent`, and what its answer or failure becomes for the browser. */
+async function forward(settings: ProxySettings, incoming: ProxyIncoming, target: ProxyTarget): Promise<ProxyAnswer> {
+  const { config, emit, maxConcurrent, maxBodyBytes, maxSize, prefix } = settings;
+  if (settings.inFlight >= maxConcurrent) {
+    emit?.({ type: 'proxy-overloaded', maxConcurrent });
+    const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
+    return fail(settings, 503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
+  }
+  const { organizationId, resource, page, size, extra, cursor, byCursor } = target;
+  const { signal } = incoming;
+  settings.inFlight += 1;
+  try {
+    // Built from the proxy's own base, the organization and the resource alone: a cursor is a parameter's value.
+    const wire = settings.paging(page, size, cursor);
+    const list = listTarget(config.baseUrl, resource, { organizationId, page, size }, extra, wire);
+    const { body, response } = await fetchUpstream(config, list, signal, maxBodyBytes, () =>
+      emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
+    );
+    const headers: Record<string, string> = {};
+    const total = response.headers.get('x-total-count');
+    // Passed on only as a count: an echoing service could put anything there, a token included.
+    if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
+    // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
+    const links = {
+      upstreamUrl: list.url,
+      path: `${prefix}/${organizationId}/${resource}`,
+      size,
+      maxSize,
+      allow: settings.allow,
+      resource,
+    };
+    const link = rewriteLinkHeader(response.headers.get('link'), links);
+    if (link) headers.Link = link;
+    return answer(response.status, byCursor && body ? rewritePagingBody(body, links) : body, headers);
+  } catch (error) {
+    if (signal.aborted) {
+      emit?.({ type: 'proxy-client-gone' });
+      return fail(settings, 499, signal.reason ?? error, { error: 'client_closed_request' });
+    }
+    const { status } = error as { status: number };
+    // A redirect is not the service's answer (and fetch did not follow it); nor is a status a Response cannot carry.
+    if (isHttpError(error) && (status < 300 || status >= 400 || status === 304) && status <= 599) {
+      const wait = error.retryAfterMs;
+      return answer(
+        status,
+        error.body ?? null,
+        wait! <= MAX_RETRY_AFTER_MS ? { 'Retry-After': String(Math.ceil(wait! / 1000)) } : {},
+      );
+    }
+    // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable or too large
+    // body, redirect), is answered, never thrown: a rejected handler crashes a plain Node server.
+    return isTimeoutError(error)
+      ? fail(settings, 504, error, { error: 'upstream_timeout' })
+      : fail(settings, 502, error, { error: 'bad_gateway' });
+  } finally {
+    settings.inFlight -= 1;
+  }
+}
+
+/** The steps in order for one request; `seen.resource` is set once the route matched. */
+async function handle(
+  settings: ProxySettings,
+  incoming: ProxyIncoming,
+  seen: { resource?: ListResource },
+): Promise<ProxyAnswer> {
+  const target = parse(settings, incoming.method, incoming.url, seen);
+  if ('write' in target) return forwardWrite(settings.writes, incoming, target.write, seen);
+  if ('status' in target) return target;
+  const refused = settings.allowRequest ? await authorize(settings, incoming, target) : undefined;
+  return refused ?? forward(settings, incoming, target);
+}
+
+/**
+ * The options checked (an argument error naming the bad one) and the steps bound to them: a function from a request,
+ * as either entry point delivers it, to the answer. It rejects only if `onError` throws.
+ */
+export function createProxySteps(
+  options: ProxyHandlerOptions,
+  name: string,
+): (incoming: ProxyIncoming) => Promise<ProxyAnswer> {
+  assertServerOnly(name, options?.dangerouslyAllowBrowser);
+  const { allowRequest, maxSize = MAX_PAGE_SIZE, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
+  const resolved = resolveConfig(options);
+  if (!resolved.auth) throw invalidArgument('auth', 'is required: the proxy adds the Authorization header');
+  if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
+  if (options.onError !== undefined) assertFunction('onError', options.onError);
+  assertInteger('maxSize', maxSize, 1);
+  assertInteger('maxConcurrent', maxConcurrent, 1);
+  assertInteger('maxBodyBytes', maxBodyBytes, 1);
+  const allow = checkAllowlist(options.allow);
+  const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
+  const onError =
+    options.onError ??
+    ((error: unknown, { status }: { status: number }) => {
+      // A browser that went away is no fault of the server's: paging fast aborts every superseded request, and
+      // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
+      if (status !== 499)
+        log(`${status} ${errorName(error)}`, `[pagewise] ${name}: ${status} ${describeForLog(error)}`);
+    });
+  const emit = eventListener('onEvent', options.onEvent);
+  const config: RequestConfig = {
+    ...resolved,
+    // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
+    fetch: (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
+    // Each list call's status and time to its headers (the token request, which shares the fetch, is not one).
+    emit:
+      emit &&
+      ((event) => {
+        if (event.type === 'client-response') {
+          const { resource, status, durationMs } = event;
+          emit({ type: 'proxy-upstream', resource: resource!, status, durationMs });
+        }
+      }),
+  };
+  if (!allowRequest) {
+    warnOncePerKey(
+      warnedInProcess,
+      `${name}: no allowRequest`,
+      () =>
+        `[pagewise] ${name}: no \`allowRequest\`, so anyone who reaches the proxy can list any organization ` +
+        'your credentials can see. Check the session there, or pass `allowRequest: () => true` to allow it on purpose.',
+    );
+  }
+  const basePath = options.basePath ?? '';
+  assertBasePath('basePath', basePath);
+  const origins = options.origins ?? [];
+  if (!Array.isArray(origins) || !origins.every((origin) => typeof origin === 'string'))
+    throw invalidArgument('origins', 'must be an array of origins such as "https://app.example"');
+  // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
+  const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
+  const settings: ProxySettings = {
+    config,
+    prefix,
+    maxSize,
+    maxConcurrent,
+    maxBodyBytes,
+    allow,
+    allowRequest,
+    onError,
+    emit,
+    inFlight: 0,
+    paging: upstreamPaging(options),
+    writes: {
+      prefix,
+      allow,
+      config,
+      maxBodyBytes,
+      origins,
+      allowRequest,
+      emit,
+      json: answer,
+      fail: (...args) => fail(settings, ...args),
+      limit: async (run) => {
+        if (settings.inFlight >= maxConcurrent) {
+          emit?.({ type: 'proxy-overloaded', maxConcurrent });
+          const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
+          return fail(settings, 503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
+        }
+        settings.inFlight += 1;
+        try {
+          return await run();
+        } finally {
+          settings.inFlight -= 1;
+        }
+      },
+    },
+  };
+
+  if (!emit) return (incoming) => handle(settings, incoming, {});
+  return async (incoming) => {
+    const started = performance.now();
+    const seen: { resource?: ListResource } = {};
+    emit({ type: 'proxy-request', method: incoming.method });
+    const result = await handle(settings, incoming, seen);
+    emit({
+      type: 'proxy-response',
+      method: incoming.method,
+      status: result.status,
+      durationMs: performance.now() - started,
+      resource: seen.resource,
+    });
+    return result;
+  };
+}

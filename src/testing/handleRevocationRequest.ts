@@ -1,0 +1,51 @@
+import { HttpResponse } from 'msw';
+import { authorizationScheme } from './http';
+import { oauthErrorResponse } from './errorResponse';
+import { failureResponse } from './failureResponse';
+import { clientScope, readClientPair, readTokenRequest } from './handleTokenRequest';
+import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
+import type { RecordedRequest } from './types';
+
+async function revoke(state: MockServiceState, request: Request): Promise<Response> {
+  if (request.method !== 'POST') {
+    return HttpResponse.json(
+      { error: 'invalid_request', error_description: 'The revocation endpoint accepts POST only' },
+      { status: 405, headers: { Allow: 'POST' } },
+    );
+  }
+  const fields = await readTokenRequest(request);
+  if (fields instanceof Response) return fields;
+  const pair = readClientPair(request, fields);
+  if (pair instanceof Response) return pair;
+  const { clientId, clientSecret } = pair;
+  if (clientId === undefined || clientSecret === undefined) {
+    return oauthErrorResponse(400, 'invalid_request', 'Missing client_id or client_secret');
+  }
+  if (clientScope(state, clientId, clientSecret) === null)
+    return oauthErrorResponse(401, 'invalid_client', 'Client authentication failed');
+  const { token } = fields;
+  if (typeof token !== 'string' || !token) return oauthErrorResponse(400, 'invalid_request', 'Missing token');
+  // RFC 7009 2.2: the same 200 whether the token was known or not, so a caller learns nothing from it.
+  state.tokens.delete(token);
+  state.revocations += 1;
+  return new HttpResponse(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * `POST /oauth/revoke`, RFC 7009 token revocation: the client authenticates as for a token request; the token stops
+ * being accepted at once (the API answers it 401).
+ */
+export async function handleRevocationRequest(state: MockServiceState, request: Request): Promise<Response> {
+  const record: RecordedRequest = {
+    resource: 'revocation',
+    method: request.method,
+    url: request.url,
+    authorization: authorizationScheme(request.headers.get('Authorization')),
+    status: null,
+  };
+  state.requests.push(record);
+  const failure = takeFailure(state, 'revocation');
+  await waitLatency(state, { resource: 'revocation' });
+  if (failure) return finish(record, failureResponse(failure, new URL(request.url).pathname, state.now()));
+  return finish(record, await revoke(state, request));
+}
