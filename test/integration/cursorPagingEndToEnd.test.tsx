@@ -15,7 +15,7 @@ import {
 } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient, type SortEntry } from '../../src/client/index';
+import { bearerToken, createApiClient, type ApiClient, type SortEntry } from '../../src/client/index';
 import {
   Pagination,
   readUrlCursor,
@@ -34,6 +34,7 @@ import {
   type MockShare,
 } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
+import { cursorService, makeRows, type CursorStyle } from '../helpers/cursorService';
 import { startLocalServer, type LocalServer } from '../helpers/localServer';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 import { createTestQueryClient, createWrapper } from '../hooks/support';
@@ -46,8 +47,19 @@ const STYLES = {
   'Google page token': 'page-token',
   'offset/limit': 'offset',
 } as const satisfies Record<string, MockCursorShape>;
-type Style = keyof typeof STYLES;
-const CURSOR_STYLES = (Object.keys(STYLES) as Style[]).filter((style) => style !== 'offset/limit');
+type MockStyle = keyof typeof STYLES;
+const MOCK_STYLES = Object.keys(STYLES) as MockStyle[];
+const CURSOR_STYLES = MOCK_STYLES.filter((style) => style !== 'offset/limit');
+/** The same four styles as the test's own fakes (test/helpers/cursorService.ts): written apart from the mock. */
+const FAKES = {
+  'fake Stripe': 'stripe',
+  'fake DRF cursor': 'drf',
+  'fake Link header': 'link',
+  'fake Google page token': 'google',
+} as const satisfies Record<string, CursorStyle>;
+type FakeStyle = keyof typeof FAKES;
+type Style = MockStyle | FakeStyle;
+const ALL_STYLES: Style[] = [...MOCK_STYLES, ...(Object.keys(FAKES) as FakeStyle[])];
 /** The query parameter each style's next page goes upstream with. */
 const UPSTREAM_CURSOR: Record<Style, string> = {
   Stripe: 'starting_after',
@@ -55,6 +67,10 @@ const UPSTREAM_CURSOR: Record<Style, string> = {
   'Link header': 'after',
   'Google page token': 'pageToken',
   'offset/limit': 'offset',
+  'fake Stripe': 'starting_after',
+  'fake DRF cursor': 'cursor',
+  'fake Link header': 'after',
+  'fake Google page token': 'pageToken',
 };
 
 const { acme } = demoOrganizationIds;
@@ -74,7 +90,19 @@ interface Stack {
   browserRequests: string[];
   browser: ApiClient;
 }
-const stacks = new Map<Style, Stack>();
+const stacks = new Map<MockStyle, Stack>();
+/** How the browser reaches each upstream through its proxy, and what that upstream received. */
+interface Route {
+  browser: ApiClient;
+  /** Requests the browser sent the proxy. */
+  browserRequests: string[];
+  /** List requests the upstream received, as URLs. */
+  lists: () => URL[];
+}
+const routes = new Map<Style, Route>();
+const fakeRows = makeRows(ROWS);
+const fakes: LocalServer[] = [];
+const fakeProxies: ServedHandler[] = [];
 /** The same organization in the mock's default (Spring page) shape: every row in order, to compare pages with. */
 let reference: { upstream: MockHttpServer; client: ApiClient };
 let canary: LocalServer;
@@ -83,7 +111,7 @@ const measured: Record<string, Record<string, number>> = {};
 
 beforeAll(async () => {
   canary = await startLocalServer(() => ({ body: { stolen: true } }));
-  for (const [style, shape] of Object.entries(STYLES) as Array<[Style, MockCursorShape]>) {
+  for (const [style, shape] of Object.entries(STYLES) as Array<[MockStyle, MockCursorShape]>) {
     const mock = createMockService({ shape, organizations });
     const upstream = await createMockHttpServer(mock);
     const { clientId, clientSecret } = mock.credentials;
@@ -111,6 +139,37 @@ beforeAll(async () => {
     });
     const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}` });
     stacks.set(style, { mock, upstream, proxy, browserRequests, browser });
+    routes.set(style, {
+      browser,
+      browserRequests,
+      lists: () => mock.requests.filter((r) => r.resource === 'shares').map((r) => new URL(r.url)),
+    });
+  }
+  for (const [style, fakeStyle] of Object.entries(FAKES) as Array<[FakeStyle, CursorStyle]>) {
+    const fake = await startLocalServer(cursorService(fakeStyle, () => fakeRows));
+    fakes.push(fake);
+    const handler = createProxyHandler({
+      baseUrl: `${fake.origin}/api`,
+      auth: bearerToken(() => 'upstream-token-5c1d'),
+      dangerouslyAllowBrowser: true,
+      basePath: PATH,
+      allowRequest: () => true,
+      allow: { shares: { cursor: true } },
+    });
+    const browserRequests: string[] = [];
+    const proxy = await serveFetchHandler((request) => {
+      browserRequests.push(request.url);
+      return handler(request);
+    });
+    fakeProxies.push(proxy);
+    routes.set(style, {
+      browser: createApiClient({ baseUrl: `${proxy.origin}${PATH}` }),
+      browserRequests,
+      lists: () =>
+        fake.requests
+          .filter((r) => r.path.endsWith('/shares'))
+          .map((r) => new URL(`${fake.origin}${r.path}?${r.query}`)),
+    });
   }
   const mock = createMockService({ organizations, auth: 'none' });
   const upstream = await createMockHttpServer(mock);
@@ -118,15 +177,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const { proxy, upstream } of stacks.values()) await Promise.all([proxy.close(), upstream.close()]);
+  for (const server of [...fakes, ...fakeProxies]) await server.close();
   await Promise.all([reference.upstream.close(), canary.close()]);
   // Nothing the browser sent, in any test of this file, reached a server beside the upstream.
   expect(canary.requests).toEqual([]);
 });
 beforeEach(() => {
-  for (const stack of stacks.values()) {
-    stack.mock.reset();
-    stack.browserRequests.length = 0;
-  }
+  for (const stack of stacks.values()) stack.mock.reset();
+  for (const route of routes.values()) route.browserRequests.length = 0;
+  for (const fake of fakes) fake.requests.length = 0;
   window.history.replaceState(null, '', '/shares');
 });
 afterEach(() => {
@@ -138,9 +197,13 @@ afterEach(() => {
       expect(url.origin).toBe(new URL(upstream.baseUrl).origin);
       expect(url.pathname).toBe(`/api/${acme}/shares`);
     }
+  for (const fake of fakes) for (const request of fake.requests) expect(request.path).toBe(`/api/${acme}/shares`);
 });
 
-/** Names of every row, in the service's order for `sort` and `q`. */
+/** Names of every row of `style`'s upstream in its own order. */
+const namesOf = async (style: Style) => (style in FAKES ? fakeRows.map((row) => row.name) : everyName());
+
+/** Names of every row of the mock, in its order for `sort` and `q`. */
 async function everyName(sort: SortEntry[] = [], q?: string): Promise<string[]> {
   const page = await reference.client.listShares<MockShare>({
     organizationId: acme,
@@ -154,15 +217,15 @@ async function everyName(sort: SortEntry[] = [], q?: string): Promise<string[]> 
 /** Names on 1-based page `page` of `all`. */
 const pageOf = (all: string[], page: number) => all.slice((page - 1) * SIZE, page * SIZE);
 
-/** List requests the upstream received so far. */
-const upstreamLists = (style: Style) => stacks.get(style)!.mock.requests.filter((r) => r.resource === 'shares');
+/** List requests `style`'s upstream received so far. */
+const upstreamLists = (style: Style) => routes.get(style)!.lists();
 
 /**
  * Runs `act` and waits until `settled` holds and nothing is fetching; returns the upstream list requests it cost
  * (with the browser's requests to the proxy, which must be as many).
  */
 async function costOf(style: Style, queryClient: QueryClient, act: () => void, settled: () => void) {
-  const stack = stacks.get(style)!;
+  const stack = routes.get(style)!;
   const before = upstreamLists(style).length;
   const sentBefore = stack.browserRequests.length;
   act();
@@ -261,7 +324,7 @@ function SharesWithUrl({ prefetchNext }: { prefetchNext: boolean }) {
 
 /** The app as a reload starts it: a new QueryClient (an empty cache) over the same browser client. */
 function openApp(style: Style, prefetchNext = true, queryClient = createTestQueryClient()) {
-  const Providers = createWrapper(queryClient, stacks.get(style)!.browser);
+  const Providers = createWrapper(queryClient, routes.get(style)!.browser);
   const view = render(
     <Providers>
       <SharesWithUrl prefetchNext={prefetchNext} />
@@ -277,13 +340,13 @@ const namesShown = () =>
 const url = () => new URLSearchParams(window.location.search);
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: paged hook, control and URL', (style) => {
+describe.each(ALL_STYLES)('%s through the proxy: paged hook, control and URL', (style) => {
   const cursorStyle = style !== 'offset/limit';
 
   it.each([true, false])(
     'next, back and a jump of three cost what they should, each page under its number (prefetchNext %s)',
     async (prefetchNext) => {
-      const all = await everyName();
+      const all = await namesOf(style);
       const { queryClient } = openApp(style, prefetchNext);
       const on = (page: number) => () => {
         expect(namesShown()).toEqual(pageOf(all, page));
@@ -309,7 +372,7 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: paged hook,
         expect(jump).toHaveLength(3);
         expect(next).toHaveLength(1);
         for (const request of [...jump, ...next]) {
-          const query = new URL(request.url).searchParams;
+          const query = request.searchParams;
           expect(query.has(UPSTREAM_CURSOR[style])).toBe(true);
           expect(query.has('page')).toBe(false);
         }
@@ -317,9 +380,7 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: paged hook,
         // By number: the page itself, plus the one after it when prefetching.
         expect(jump).toHaveLength(prefetchNext ? 2 : 1);
         expect(next).toHaveLength(1);
-        expect(jump.map((r) => new URL(r.url).searchParams.get('offset'))).toEqual(
-          prefetchNext ? ['30', '40'] : ['30'],
-        );
+        expect(jump.map((r) => r.searchParams.get('offset'))).toEqual(prefetchNext ? ['30', '40'] : ['30']);
       }
       // The control says only what is known: no total from a cursor service.
       expect(shown.shares!.pagination.total).toBe(cursorStyle ? undefined : ROWS);
@@ -327,7 +388,7 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: paged hook,
   );
 
   it('a reload from the URL’s page and cursor shows the same rows with one request; page 1 carries no cursor', async () => {
-    const all = await everyName();
+    const all = await namesOf(style);
     const first = openApp(style);
     await waitFor(() => expect(namesShown()).toEqual(pageOf(all, 1)));
     expect(url().has('cursor')).toBe(false);
@@ -354,11 +415,13 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: paged hook,
     );
     record(style, 'reload from URL', reloaded.length);
     expect(reloaded).toHaveLength(1);
-    if (cursorStyle) expect(new URL(reloaded[0]!.url).searchParams.has(UPSTREAM_CURSOR[style])).toBe(true);
+    if (cursorStyle) expect(reloaded[0]!.searchParams.has(UPSTREAM_CURSOR[style])).toBe(true);
     expect(shown.shares!.pagination.current).toBe(3);
     expect(window.location.search).toBe(link);
   });
+});
 
+describe.each(MOCK_STYLES)('%s through the proxy: a sort or a search from a later page', (style) => {
   it('a sort from page 3 starts again at page 1 of the new order, its URL without a cursor', async () => {
     const all = await everyName();
     const sort: SortEntry[] = [{ id: 'sizeBytes', desc: true }];
@@ -379,7 +442,7 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: paged hook,
       },
     );
     expect(restart).toHaveLength(1);
-    const query = new URL(restart[0]!.url).searchParams;
+    const query = restart[0]!.searchParams;
     expect(query.get('sort')).toBe('sizeBytes,desc');
     expect(query.has(UPSTREAM_CURSOR[style])).toBe(style === 'offset/limit');
     expect(shown.shares!.pagination.current).toBe(1);
@@ -412,8 +475,7 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: paged hook,
     }
     await waitFor(() => expect(shown.shares!.pagination.hasNext ?? false).toBe(false));
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    for (const request of upstreamLists(style).slice(-pages))
-      expect(new URL(request.url).searchParams.get('q')).toBe(q);
+    for (const request of upstreamLists(style).slice(-pages)) expect(request.searchParams.get('q')).toBe(q);
   });
 });
 
@@ -422,24 +484,35 @@ describe.each(CURSOR_STYLES)('%s through the proxy: a URL cursor that leads else
     const all = await everyName();
     const { proxy } = stacks.get(style)!;
     const c = `127.0.0.1:${canary.port}`;
-    const hostile = [
+    // Absolute URLs off the proxy's path: the client refuses them before any request, so the page is walked to.
+    const offPath = [
       `http://${c}${PATH}/${acme}/shares?cursor=x`,
       `${proxy.origin}${PATH}/../../steal?cursor=x`,
       `${proxy.origin}${PATH}/%2e%2e/%2e%2e/steal`,
       `http://user:pass@${c}${PATH}/${acme}/shares`,
       `${proxy.origin}@${c}${PATH}/${acme}/shares`,
-      `//${c}${PATH}/${acme}/shares`,
+    ].map((cursor) => ({ cursor }));
+    // Tokens, under a parameter given or not: the proxy's allow list or the upstream answers them.
+    const tokens = [
+      { cursor: `//${c}${PATH}/${acme}/shares` },
+      { cursor: `http://${c}/x`, cursorParam: 'next' },
+      { cursor: 'abc', cursorParam: 'url' },
+      { cursor: 'abc', cursorParam: 'starting_after' },
+      { cursor: `../../${c}`, cursorParam: 'pageToken' },
     ];
-    for (const cursor of hostile) {
-      window.history.replaceState(null, '', `/shares?${new URLSearchParams({ page: '3', cursor })}`);
+    const walked: boolean[] = [];
+    for (const link of [...offPath, ...tokens]) {
+      window.history.replaceState(null, '', `/shares?${new URLSearchParams({ page: '3', ...link })}`);
       const { view, queryClient } = openApp(style, false);
       await waitFor(() => expect(shown.shares!.isFetched).toBe(true));
       await waitFor(() => expect(queryClient.isFetching()).toBe(0));
       // Either the rows of page 3 (walked from page 1) or a refusal; never another page's rows under 3.
       if (shown.shares!.isSuccess) expect(namesShown()).toEqual(pageOf(all, 3));
       else expect(shown.shares!.error).toMatchObject({ status: 400 });
+      walked.push(shown.shares!.isSuccess);
       view.unmount();
     }
+    expect(walked.slice(0, offPath.length)).toEqual(offPath.map(() => true));
   });
 });
 
@@ -462,11 +535,11 @@ function LoadMore() {
   );
 }
 
-describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: load more', (style) => {
+describe.each(ALL_STYLES)('%s through the proxy: load more', (style) => {
   it('loads every row once, in order, one request a page, and stops at the end', async () => {
-    const all = await everyName();
+    const all = await namesOf(style);
     const queryClient = createTestQueryClient();
-    const Providers = createWrapper(queryClient, stacks.get(style)!.browser);
+    const Providers = createWrapper(queryClient, routes.get(style)!.browser);
     render(
       <Providers>
         <LoadMore />
@@ -485,7 +558,7 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: load more',
     expect(upstreamLists(style)).toHaveLength(pages);
     if (style !== 'offset/limit')
       for (const request of upstreamLists(style).slice(1))
-        expect(new URL(request.url).searchParams.has(UPSTREAM_CURSOR[style])).toBe(true);
+        expect(request.searchParams.has(UPSTREAM_CURSOR[style])).toBe(true);
     record(style, 'load more, 95 rows', upstreamLists(style).length);
   });
 });
@@ -528,26 +601,31 @@ function SharesTable() {
   );
 }
 
-describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: TanStack Table', (style) => {
-  it('pages with the control, jumps by index, goes back for free and sorts from its first page', async () => {
-    const all = await everyName();
-    const queryClient = createTestQueryClient();
-    const Providers = createWrapper(queryClient, stacks.get(style)!.browser);
-    render(
-      <Providers>
-        <SharesTable />
-      </Providers>,
-    );
-    const tableRows = () =>
-      within(screen.getByRole('table', { name: 'Shares table' }))
-        .queryAllByRole('row')
-        .map((row) => row.textContent);
-    const on =
-      (index: number, rows = all) =>
-      () => {
-        expect(tableRows()).toEqual(pageOf(rows, index + 1));
-        expect(table.current!.state.pagination.pageIndex).toBe(index);
-      };
+/** The table over `style`'s route; `on(index, rows)` checks that it shows page `index` of `rows`. */
+function renderTable(style: Style, all: string[]) {
+  const queryClient = createTestQueryClient();
+  const Providers = createWrapper(queryClient, routes.get(style)!.browser);
+  render(
+    <Providers>
+      <SharesTable />
+    </Providers>,
+  );
+  const tableRows = () =>
+    within(screen.getByRole('table', { name: 'Shares table' }))
+      .queryAllByRole('row')
+      .map((row) => row.textContent);
+  const on =
+    (index: number, rows = all) =>
+    () => {
+      expect(tableRows()).toEqual(pageOf(rows, index + 1));
+      expect(table.current!.state.pagination.pageIndex).toBe(index);
+    };
+  return { queryClient, on };
+}
+
+describe.each(ALL_STYLES)('%s through the proxy: TanStack Table', (style) => {
+  it('pages with the control, jumps by index, goes back for free and stops on the last page', async () => {
+    const { queryClient, on } = renderTable(style, await namesOf(style));
     await waitFor(on(0));
     expect(table.current!.getPageCount()).toBe(style === 'offset/limit' ? Math.ceil(ROWS / SIZE) : -1);
     expect(table.current!.getCanNextPage()).toBe(true);
@@ -570,13 +648,23 @@ describe.each(Object.keys(STYLES) as Style[])('%s through the proxy: TanStack Ta
     await waitFor(() => expect(table.current!.getCanNextPage()).toBe(false));
     expect(table.current!.getPageCount()).toBe(last + 1);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+});
 
-    // A sorted header: page 1 of the new order.
+describe.each(MOCK_STYLES)('%s through the proxy: TanStack Table sorting', (style) => {
+  it('a sorted header on page 3 shows page 1 of the new order with one request', async () => {
+    const { queryClient, on } = renderTable(style, await everyName());
+    await waitFor(on(0));
+    for (const index of [1, 2]) {
+      click('Next page');
+      await waitFor(on(index));
+    }
     const sort: SortEntry[] = [{ id: 'sizeBytes', desc: true }];
     const sorted = await everyName(sort);
     const restart = await costOf(style, queryClient, () => act(() => table.current!.setSorting(sort)), on(0, sorted));
     expect(restart).toHaveLength(1);
-    expect(new URL(restart[0]!.url).searchParams.get('sort')).toBe('sizeBytes,desc');
+    expect(restart[0]!.searchParams.get('sort')).toBe('sizeBytes,desc');
+    expect(restart[0]!.searchParams.has(UPSTREAM_CURSOR[style])).toBe(style === 'offset/limit');
   });
 });
 
