@@ -130,6 +130,8 @@ export default defineConfig({
           include: ['test/**/*.browser.test.{ts,tsx}'],
           exclude: [EMULATES_TOUCH],
           setupFiles: ['test/setup.browser.ts'],
+          // A cursor service behind a proxy over real HTTP, for test/integration/cursorPagingProxy.browser.test.tsx.
+          globalSetup: ['test/helpers/cursorProxyForBrowser.ts'],
           browser: browser(),
         },
       },

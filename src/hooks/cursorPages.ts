@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isInvalidArgumentError, type Page, type PageCursor } from '../client/index';
+import { isUrlCursor } from '../client/internal';
 
 /** A cursor that leads to a page, as a URL or a server render carries it beside the page's number. */
 export interface ListCursor extends PageCursor {
@@ -43,7 +44,8 @@ const nextOf = (page: Page<unknown>): PageCursor => ({
  * the cursor that leads to it when the cache or `given` knows one; else by walking from the highest page whose
  * `nextCursor` is known, one request per page in order, each page written to the cache as it comes (so a move back
  * costs nothing) and the walk aborted with `signal` when the user moves on. A listing the cache has not seen yet is
- * asked by number first; an answer that pages by cursor is then not trusted as page `page` and the walk starts.
+ * asked by number first; an answer that pages by cursor is then not trusted as page `page` and the walk starts. Nor
+ * is the answer to a cursor the service ignored (see `ignoredCursor`): a link never shows page 1's rows as page n.
  */
 export async function fetchListPage<T>(walk: PageWalk<T>, page: number, signal: AbortSignal) {
   const { queryClient, keyOf, fetch, given } = walk;
@@ -54,19 +56,36 @@ export async function fetchListPage<T>(walk: PageWalk<T>, page: number, signal: 
   // A page that came by cursor and gives none leads nowhere, whatever it guessed of a next page.
   if (previous && pagedByCursor(previous)) return walk.end(page);
   const own = cached(page)?.requestedBy ?? (given?.page === page ? given : undefined);
+  // Set when the cursor's answer was not this page: the listing pages by cursor all the same, so it is walked.
+  let misled = false;
   if (own && !previous) {
     try {
-      return await fetch(page, signal, { cursor: own.cursor, cursorParam: own.cursorParam });
+      const answer = await fetch(page, signal, { cursor: own.cursor, cursorParam: own.cursorParam });
+      if (!ignoredCursor(answer) && !echoesFirstPage(answer, cached(1))) return answer;
+      misled = true;
     } catch (error) {
       // A link's cursor the client refuses (not under its base address): the walk finds the page instead.
       if (!isInvalidArgumentError(error)) throw error;
     }
   }
-  if (previous || !listingPagesByCursor(walk, page)) {
+  if (previous || (!misled && !listingPagesByCursor(walk, page))) {
     const answer = await fetch(page, signal);
     if (!pagedByCursor(answer)) return echoesFirstPage(answer, cached(1)) ? walk.end(page) : answer;
   }
   return walkTo(walk, page, signal);
+}
+
+/**
+ * Whether `answer`, asked for with a token cursor, leads on by another query parameter than the one the cursor went
+ * out as: the service read no cursor there and answered from its first page (a link whose `cursorParam` was lost or
+ * edited), so the answer is no page of this number. A service pages by one parameter, so the two agree otherwise.
+ */
+function ignoredCursor(answer: Page<unknown>): boolean {
+  const sent = answer.requestedBy?.cursorParam;
+  const next = answer.nextCursor;
+  if (sent === undefined || next === undefined) return false;
+  if (isUrlCursor(next)) return !new URL(next).searchParams.has(sent);
+  return answer.cursorParam !== undefined && answer.cursorParam !== sent;
 }
 
 /** Whether any cached page of the listing came or leads on by cursor. */

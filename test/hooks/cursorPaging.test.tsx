@@ -291,6 +291,34 @@ describe('a page’s cursor in the URL', () => {
     expect(base.toString()).toBe('page=3&q=acme&cursor=old');
   });
 
+  it.each(['stripe', 'google'] as const)(
+    'walks to the page when the link to a %s page lost its cursorParam, never showing the first page’s rows under its number',
+    async (style) => {
+      const rows = makeRows(45);
+      const first = setup(style, rows);
+      await first.move(1);
+      await first.move(2);
+      await first.move(3);
+      const { cursor } = first.hook.result.current.cursor!;
+      first.hook.unmount();
+      server.requests.length = 0;
+      // Sent as `cursor`, a parameter this service does not page by: it answers its first page.
+      const { shown, queryClient, hook } = setup(style, rows, {
+        page: 3,
+        cursor: { page: 3, cursor },
+        prefetchNext: false,
+      });
+      await waitFor(() => expect(shown()).toEqual(expected(rows, 3, 10)));
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      expect(hook.result.current.pagination.current).toBe(3);
+      // The misread cursor, then pages 1, 2 and 3 walked by the service's own cursors.
+      const requests = listRequests();
+      expect(requests).toHaveLength(4);
+      expect(requests[0]!.query.get('cursor')).toBe(cursor);
+      expect(requests.slice(2).every((request) => request.query.has(CURSOR_PARAM[style]))).toBe(true);
+    },
+  );
+
   it('walks to the page when a link’s cursor lies outside the client’s base address', async () => {
     const rows = makeRows(45);
     const { shown } = setup('drf', rows, {
