@@ -1,4 +1,4 @@
-import type { ListResource, AuthStrategy } from '../client/index';
+import type { AuthStrategy } from '../client/index';
 import type { ProxyEvent } from '../shared/events';
 import type { ProxyAllowlist } from './proxyAllowlist';
 import type { ProxyRequestTarget } from './proxyWrites';

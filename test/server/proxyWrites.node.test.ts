@@ -1,11 +1,18 @@
 // Writes through the proxy, mounted as the README's Node recipe does, in front of the mock service over real HTTP.
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clientCredentials, createProxyHandler, type ProxyHandlerOptions } from '../../src/server/index';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import {
+  clientCredentials,
+  createProxyHandler,
+  createProxyListener,
+  type ProxyHandlerOptions,
+} from '../../src/server/index';
+import { listenLocally } from '../helpers/localServer';
 import { WRITE_METHODS } from '../../src/shared/listEndpoints';
 import { demoOrganizationIds } from '../../src/testing/index';
 import { mockOverHttpForFile } from '../integration/mockOverHttpForFile';
-import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 
 const { globex } = demoOrganizationIds;
 const { mock, http } = mockOverHttpForFile();
@@ -15,15 +22,16 @@ let upstream: { method: string; url: string; headers: Headers }[];
 let tokens: string[];
 let errors: unknown[];
 let handler: (request: Request) => Promise<Response>;
-let served: ServedHandler;
+/** The entry point the served proxy is made with: the Fetch handler (through @hono/node-server) or the Node listener. */
+let entry: 'createProxyHandler' | 'createProxyListener' = 'createProxyHandler';
+let listener: ReturnType<typeof createProxyListener>;
+const server = createServer((req, res) => listener(req, res));
+let served: { origin: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  served = await serveFetchHandler((request) => handler(request));
+  served = await listenLocally(server);
 });
-afterAll(async () => {
-  served.server.closeAllConnections();
-  await new Promise((resolve) => served.server.close(resolve));
-});
+afterAll(() => served.close());
 beforeEach(() => {
   upstream = [];
   tokens = [];
@@ -42,7 +50,7 @@ function proxyWith(options: Partial<ProxyHandlerOptions> = {}) {
     upstream.push({ method: init?.method ?? 'GET', url, headers: new Headers(init?.headers) });
     return fetch(input, init);
   };
-  handler = createProxyHandler({
+  const settings: ProxyHandlerOptions = {
     baseUrl: http.baseUrl,
     auth: clientCredentials({ authUrl: http.authUrl, clientId, clientSecret, scope }),
     basePath: '/api/pagewise',
@@ -50,7 +58,12 @@ function proxyWith(options: Partial<ProxyHandlerOptions> = {}) {
     allowRequest: () => true,
     onError: (error) => errors.push(error),
     ...options,
-  });
+  };
+  handler = createProxyHandler(settings);
+  listener =
+    entry === 'createProxyListener'
+      ? createProxyListener(settings)
+      : getRequestListener((request) => handler(request), { overrideGlobalObjects: false });
   return handler;
 }
 
@@ -75,144 +88,155 @@ function ownWrite(method: string, path: string, body?: unknown, headers: Record<
 
 const allowShares = { shares: { methods: ['POST', 'PATCH', 'PUT', 'DELETE'] as const } };
 
-describe('what the proxy forwards', () => {
-  it('answers a write 405 with 0 upstream requests where allow names no method', async () => {
-    proxyWith();
-    const post = await ownWrite('POST', 'shares', { name: 'x' });
-    expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET');
-    const del = await ownWrite('DELETE', `shares/${rowOf().id}`);
-    expect(del.status).toBe(405);
-    expect(del.headers.get('allow')).toBe('');
-    expect(upstream).toHaveLength(0);
-    expect(mock.requests).toHaveLength(0);
+describe.each(['createProxyHandler', 'createProxyListener'] as const)('through %s', (name) => {
+  beforeEach(() => {
+    entry = name;
   });
 
-  it('answers 405 for a method the resource does not allow, naming those it does', async () => {
-    proxyWith({ allow: { shares: { methods: ['DELETE'] } } });
-    const response = await ownWrite('PATCH', `shares/${rowOf().id}`, { name: 'n' });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('DELETE');
-    expect(upstream).toHaveLength(0);
-  });
-
-  it('forwards an allowed PATCH with the server credentials, never the browser cookie or Authorization', async () => {
-    proxyWith({ allow: allowShares });
-    const row = rowOf();
-    const response = await ownWrite('PATCH', `shares/${row.id}`, { name: 'renamed' }, { 'Idempotency-Key': 'k1' });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ...row, name: 'renamed' });
-    expect(upstream).toHaveLength(1);
-    const [sent] = upstream;
-    expect(sent!.method).toBe('PATCH');
-    expect(sent!.url).toBe(`${http.baseUrl}/${globex}/shares/${row.id}`);
-    expect(sent!.headers.get('cookie')).toBeNull();
-    expect(sent!.headers.get('authorization')).toBe(`Bearer ${tokens[0]}`);
-    expect(sent!.headers.get('content-type')).toBe('application/json');
-    expect(sent!.headers.get('idempotency-key')).toBe('k1');
-    expect([...sent!.headers.keys()].sort()).toEqual(['accept', 'authorization', 'content-type', 'idempotency-key']);
-    expect(rowOf().name).toBe('renamed');
-  });
-
-  it('answers a create 201 with a Location on the proxy path, and a delete 204', async () => {
-    proxyWith({ allow: allowShares });
-    const created = await ownWrite('POST', 'shares', { name: 'through-the-proxy' });
-    expect(created.status).toBe(201);
-    const row = (await created.json()) as { id: string };
-    expect(created.headers.get('location')).toBe(`/api/pagewise/${globex}/shares/${row.id}`);
-    const deleted = await ownWrite('DELETE', `shares/${row.id}`);
-    expect(deleted.status).toBe(204);
-    expect(await deleted.text()).toBe('');
-    expect(mock.rows(globex, 'shares')!.some((r) => r.id === row.id)).toBe(false);
-  });
-
-  it('passes the service problem on (409) without a secret', async () => {
-    proxyWith({ allow: allowShares });
-    const response = await ownWrite('PATCH', `shares/${rowOf(0).id}`, { name: rowOf(1).name });
-    expect(response.status).toBe(409);
-    const text = await response.text();
-    expect(JSON.parse(text)).toMatchObject({ status: 409, title: 'Conflict' });
-    for (const secret of [...tokens, mock.credentials.clientSecret]) expect(text).not.toContain(secret);
-  });
-
-  it('shows allowRequest the method, resource and id, and answers 403 upstream-free when it refuses', async () => {
-    const asked: unknown[] = [];
-    proxyWith({
-      allow: allowShares,
-      allowRequest: (request, target) => (asked.push(target), request.headers.get('cookie') === 'session=admin'),
+  describe('what the proxy forwards', () => {
+    it('answers a write 405 with 0 upstream requests where allow names no method', async () => {
+      proxyWith();
+      const post = await ownWrite('POST', 'shares', { name: 'x' });
+      expect(post.status).toBe(405);
+      expect(post.headers.get('allow')).toBe('GET');
+      const del = await ownWrite('DELETE', `shares/${rowOf().id}`);
+      expect(del.status).toBe(405);
+      expect(del.headers.get('allow')).toBe('');
+      expect(upstream).toHaveLength(0);
+      expect(mock.requests).toHaveLength(0);
     });
-    const id = rowOf().id;
-    const refused = await ownWrite('DELETE', `shares/${id}`);
-    expect(refused.status).toBe(403);
-    const allowed = await ownWrite('DELETE', `shares/${id}`, undefined, { Cookie: 'session=admin' });
-    expect(allowed.status).toBe(204);
-    expect(asked).toEqual([
-      { organizationId: globex, resource: 'shares', method: 'DELETE', id },
-      { organizationId: globex, resource: 'shares', method: 'DELETE', id },
-    ]);
-    expect(upstream).toHaveLength(1);
-  });
-});
 
-describe('CSRF and bodies: refused with 0 upstream requests', () => {
-  it.each([
-    ['another site in Origin', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
-    ['another site in Origin without Sec-Fetch-Site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': '' }],
-    ['a same-site page (another subdomain)', { 'Sec-Fetch-Site': 'same-site' }],
-    ['Origin null (a sandboxed frame, a redirect)', { Origin: 'null', 'Sec-Fetch-Site': '' }],
-    ['neither Origin nor Sec-Fetch-Site', { Origin: '', 'Sec-Fetch-Site': '' }],
-    ['a form post (urlencoded)', { 'Content-Type': 'application/x-www-form-urlencoded' }],
-    ['a text/plain post', { 'Content-Type': 'text/plain' }],
-    ['a multipart post', { 'Content-Type': 'multipart/form-data; boundary=x' }],
-    ['no content type', { 'Content-Type': '' }],
-  ])('403 for %s', async (_name, headers) => {
-    proxyWith({ allow: allowShares });
-    const sent: Record<string, string> = {
-      Origin: served.origin,
-      'Sec-Fetch-Site': 'same-origin',
-      'Content-Type': 'application/json',
-    };
-    for (const [name, value] of Object.entries(headers)) {
-      if (value === '') delete sent[name];
-      else sent[name] = value;
-    }
-    const response = await fetch(at('shares'), { method: 'POST', headers: sent, body: '{"name":"csrf"}' });
-    expect(response.status).toBe(403);
-    expect(upstream).toHaveLength(0);
-    expect(mock.requests).toHaveLength(0);
+    it('answers 405 for a method the resource does not allow, naming those it does', async () => {
+      proxyWith({ allow: { shares: { methods: ['DELETE'] } } });
+      const response = await ownWrite('PATCH', `shares/${rowOf().id}`, { name: 'n' });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('DELETE');
+      expect(upstream).toHaveLength(0);
+    });
+
+    it('forwards an allowed PATCH with the server credentials, never the browser cookie or Authorization', async () => {
+      proxyWith({ allow: allowShares });
+      const row = rowOf();
+      const response = await ownWrite('PATCH', `shares/${row.id}`, { name: 'renamed' }, { 'Idempotency-Key': 'k1' });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ...row, name: 'renamed' });
+      expect(upstream).toHaveLength(1);
+      const [sent] = upstream;
+      expect(sent!.method).toBe('PATCH');
+      expect(sent!.url).toBe(`${http.baseUrl}/${globex}/shares/${row.id}`);
+      expect(sent!.headers.get('cookie')).toBeNull();
+      expect(sent!.headers.get('authorization')).toBe(`Bearer ${tokens[0]}`);
+      expect(sent!.headers.get('content-type')).toBe('application/json');
+      expect(sent!.headers.get('idempotency-key')).toBe('k1');
+      expect([...sent!.headers.keys()].sort()).toEqual(['accept', 'authorization', 'content-type', 'idempotency-key']);
+      expect(rowOf().name).toBe('renamed');
+    });
+
+    it('answers a create 201 with a Location on the proxy path, and a delete 204', async () => {
+      proxyWith({ allow: allowShares });
+      const created = await ownWrite('POST', 'shares', { name: 'through-the-proxy' });
+      expect(created.status).toBe(201);
+      const row = (await created.json()) as { id: string };
+      expect(created.headers.get('location')).toBe(`/api/pagewise/${globex}/shares/${row.id}`);
+      const deleted = await ownWrite('DELETE', `shares/${row.id}`);
+      expect(deleted.status).toBe(204);
+      expect(await deleted.text()).toBe('');
+      expect(mock.rows(globex, 'shares')!.some((r) => r.id === row.id)).toBe(false);
+    });
+
+    it('passes the service problem on (409) without a secret', async () => {
+      proxyWith({ allow: allowShares });
+      const response = await ownWrite('PATCH', `shares/${rowOf(0).id}`, { name: rowOf(1).name });
+      expect(response.status).toBe(409);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ status: 409, title: 'Conflict' });
+      for (const secret of [...tokens, mock.credentials.clientSecret]) expect(text).not.toContain(secret);
+    });
+
+    it('shows allowRequest the method, resource and id, and answers 403 upstream-free when it refuses', async () => {
+      const asked: unknown[] = [];
+      proxyWith({
+        allow: allowShares,
+        allowRequest: (request, target) => (asked.push(target), request.headers.get('cookie') === 'session=admin'),
+      });
+      const id = rowOf().id;
+      const refused = await ownWrite('DELETE', `shares/${id}`);
+      expect(refused.status).toBe(403);
+      const allowed = await ownWrite('DELETE', `shares/${id}`, undefined, { Cookie: 'session=admin' });
+      expect(allowed.status).toBe(204);
+      expect(asked).toEqual([
+        { organizationId: globex, resource: 'shares', method: 'DELETE', id },
+        { organizationId: globex, resource: 'shares', method: 'DELETE', id },
+      ]);
+      expect(upstream).toHaveLength(1);
+    });
   });
 
-  it('accepts the public origin a reverse proxy serves the app from when `origins` names it', async () => {
-    proxyWith({ allow: allowShares, origins: ['https://app.example'] });
-    const response = await ownWrite('POST', 'shares', { name: 'public' }, { Origin: 'https://app.example' });
-    expect(response.status).toBe(201);
-  });
+  describe('CSRF and bodies: refused with 0 upstream requests', () => {
+    it.each([
+      ['another site in Origin', { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }],
+      ['another site in Origin without Sec-Fetch-Site', { Origin: 'https://evil.example', 'Sec-Fetch-Site': '' }],
+      ['a same-site page (another subdomain)', { 'Sec-Fetch-Site': 'same-site' }],
+      ['Origin null (a sandboxed frame, a redirect)', { Origin: 'null', 'Sec-Fetch-Site': '' }],
+      ['neither Origin nor Sec-Fetch-Site', { Origin: '', 'Sec-Fetch-Site': '' }],
+      ['a form post (urlencoded)', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+      ['a text/plain post', { 'Content-Type': 'text/plain' }],
+      ['a multipart post', { 'Content-Type': 'multipart/form-data; boundary=x' }],
+      ['no content type', { 'Content-Type': '' }],
+    ])('403 for %s', async (_name, headers) => {
+      proxyWith({ allow: allowShares });
+      const sent: Record<string, string> = {
+        Origin: served.origin,
+        'Sec-Fetch-Site': 'same-origin',
+        'Content-Type': 'application/json',
+      };
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === '') delete sent[name];
+        else sent[name] = value;
+      }
+      const response = await fetch(at('shares'), { method: 'POST', headers: sent, body: '{"name":"csrf"}' });
+      expect(response.status).toBe(403);
+      expect(upstream).toHaveLength(0);
+      expect(mock.requests).toHaveLength(0);
+    });
 
-  it('answers 413 for a body over maxBodyBytes and 400 for one that is not JSON', async () => {
-    proxyWith({ allow: allowShares, maxBodyBytes: 64 });
-    expect((await ownWrite('POST', 'shares', { name: 'x'.repeat(100) })).status).toBe(413);
-    expect((await ownWrite('POST', 'shares', '{ not json')).status).toBe(400);
-    expect((await ownWrite('POST', 'shares', '"a string"')).status).toBe(400);
-    expect((await ownWrite('DELETE', `shares/${rowOf().id}`, '{}')).status).toBe(400);
-    expect(upstream).toHaveLength(0);
-  });
+    it('accepts the public origin a reverse proxy serves the app from when `origins` names it', async () => {
+      proxyWith({ allow: allowShares, origins: ['https://app.example'] });
+      const response = await ownWrite('POST', 'shares', { name: 'public' }, { Origin: 'https://app.example' });
+      expect(response.status).toBe(201);
+    });
 
-  it('writes no secret into any answer or error it reports', async () => {
-    proxyWith({ allow: allowShares });
-    mock.fail({ status: 'network', method: 'PATCH' });
-    const texts: string[] = [];
-    for (const response of [
-      await ownWrite('PATCH', `shares/${rowOf().id}`, { name: 'n' }),
-      await ownWrite('PUT', `shares/${rowOf().id}`, { name: '' }),
-      await ownWrite('POST', 'shares', { name: rowOf().name }),
-    ])
-      texts.push(`${response.status} ${[...response.headers].join()} ${await response.text()}`);
-    expect(texts.map((text) => text.slice(0, 3))).toEqual(['502', '422', '409']);
-    const log = vi.fn();
-    for (const error of errors) log(JSON.stringify(error), String(error), (error as Error).stack);
-    const written = [...texts, ...log.mock.calls.flat()].join('\n');
-    for (const secret of [...tokens, mock.credentials.clientSecret, 'browser-held-token-123', 'browser-session-cookie'])
-      expect(written).not.toContain(secret);
+    it('answers 413 for a body over maxBodyBytes and 400 for one that is not JSON', async () => {
+      proxyWith({ allow: allowShares, maxBodyBytes: 64 });
+      expect((await ownWrite('POST', 'shares', { name: 'x'.repeat(100) })).status).toBe(413);
+      expect((await ownWrite('POST', 'shares', '{ not json')).status).toBe(400);
+      expect((await ownWrite('POST', 'shares', '"a string"')).status).toBe(400);
+      expect((await ownWrite('DELETE', `shares/${rowOf().id}`, '{}')).status).toBe(400);
+      expect(upstream).toHaveLength(0);
+    });
+
+    it('writes no secret into any answer or error it reports', async () => {
+      proxyWith({ allow: allowShares });
+      mock.fail({ status: 'network', method: 'PATCH' });
+      const texts: string[] = [];
+      for (const response of [
+        await ownWrite('PATCH', `shares/${rowOf().id}`, { name: 'n' }),
+        await ownWrite('PUT', `shares/${rowOf().id}`, { name: '' }),
+        await ownWrite('POST', 'shares', { name: rowOf().name }),
+      ])
+        texts.push(`${response.status} ${[...response.headers].join()} ${await response.text()}`);
+      expect(texts.map((text) => text.slice(0, 3))).toEqual(['502', '422', '409']);
+      const log = vi.fn();
+      for (const error of errors) log(JSON.stringify(error), String(error), (error as Error).stack);
+      const written = [...texts, ...log.mock.calls.flat()].join('\n');
+      for (const secret of [
+        ...tokens,
+        mock.credentials.clientSecret,
+        'browser-held-token-123',
+        'browser-session-cookie',
+      ])
+        expect(written).not.toContain(secret);
+    });
   });
 });
 
