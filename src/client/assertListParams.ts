@@ -36,9 +36,9 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
 }
 
 /** Throws the argument error naming the first bad argument of a list call. */
-export function assertListParams(params: ListParams, resource?: string): void {
+export function assertListParams(params: ListParams, resource: unknown): void {
   const { organizationId, page, size, signal } = params ?? ({} as ListParams);
-  if (resource !== undefined && !(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
+  if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
   if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
   assertInteger('page', page, 0, ' (zero-based)');
