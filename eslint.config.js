@@ -26,10 +26,15 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // The two rules of hooks. The plugin's React Compiler diagnostics are left out: pagewise is not compiled with
-    // it, and supports React 18.3, which the compiler does not target by default.
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    // The rules of hooks and React Compiler's own diagnostics: the library, its stories and the example apps compile
+    // with the compiler (apps turn it on; `npm test` runs the suites compiled), so what it would skip is an error.
+    ...reactHooks.configs.flat['recommended-latest'],
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      'react-hooks/exhaustive-deps': 'error',
+      'react-hooks/incompatible-library': 'error',
+      'react-hooks/unsupported-syntax': 'error',
+    },
   },
   {
     // The library and its tests run in browsers and on Node alike; scripts and benches on Node, driving browsers.

@@ -7,18 +7,34 @@ import './preview.css';
 // Every story runs against the mock service: no network, no credentials. A request no story handler
 // answers fails loudly if it is meant for the API or would leave this origin; Storybook's and Vite's own
 // files (modules, styles, fonts) on this origin load as usual.
+function failUnhandled(request: Request, error: () => void): void {
+  const url = new URL(request.url);
+  const api = url.pathname === STORY_API_BASE || url.pathname.startsWith(`${STORY_API_BASE}/`);
+  if (url.origin === globalThis.location.origin && !api) return;
+  error();
+  // MSW 2.15's print.error() only logs; throwing is what fails the request (MSW answers it with a 500).
+  throw new Error(`No mock handles ${request.method} ${request.url}: a story must not reach the network`);
+}
+
+// MSW 2 calls onUnhandledRequest with the request; MSW 3 renamed it onUnhandledFrame and passes a network frame (a
+// request, or a WebSocket connection, which no story opens). Each version reads its own name and ignores the other.
+const unhandled = {
+  onUnhandledRequest: (request: Request, print: { error: () => void }) => failUnhandled(request, print.error),
+  onUnhandledFrame: ({ frame, defaults }: { frame: MswFrame; defaults: { error: () => void } }) => {
+    if (frame.protocol === 'http' && frame.data.request) failUnhandled(frame.data.request, defaults.error);
+  },
+};
+/** The part of an MSW 3 network frame read here. */
+interface MswFrame {
+  protocol: string;
+  data: { request?: Request };
+}
+
 initialize({
   quiet: true,
   // Relative to the page, so the static build works from any sub-path (e.g. https://example.com/docs/pagewise/).
   serviceWorker: { url: './mockServiceWorker.js' },
-  onUnhandledRequest(request, print) {
-    const url = new URL(request.url);
-    const api = url.pathname === STORY_API_BASE || url.pathname.startsWith(`${STORY_API_BASE}/`);
-    if (url.origin === globalThis.location.origin && !api) return;
-    print.error();
-    // MSW 2.15's print.error() only logs; throwing is what fails the request (MSW answers it with a 500).
-    throw new Error(`No mock handles ${request.method} ${request.url}: a story must not reach the network`);
-  },
+  ...unhandled,
 });
 
 // Docs pages show several stories at once, and MSW keeps the handlers of the last one loaded: every story without

@@ -162,6 +162,38 @@ for (const [module, moduleResolution] of [
   else console.log(`✔ an app's TypeScript accepts every entry and styles.css (moduleResolution ${name})`);
 }
 
+// 5b. A server app's strictest common tsconfig: nodenext, no DOM lib (`lib: ["es2022"]` with @types/node) and
+// skipLibCheck off, so every declaration the server-side entries reach is checked: they may name no DOM global.
+// pagewise/testing/node is left out: it reaches MSW's declarations, which need the DOM lib themselves.
+const serverCode = [
+  "import { clientCredentials, createProxyHandler, memoryTokenStore, type PrivateKeyInput } from 'pagewise/server';",
+  "import { createApiClient, isApiError, type Page } from 'pagewise/client';",
+  "import { openTelemetry } from 'pagewise/opentelemetry';",
+  "import { sharesQueryOptions } from 'pagewise';",
+  'export const used = [clientCredentials, createProxyHandler, memoryTokenStore, createApiClient, isApiError, openTelemetry, sharesQueryOptions];',
+  'export type Used = [PrivateKeyInput, Page<{ id: string }>];',
+].join('\n');
+writeFileSync(join(consumer, 'server.ts'), `${serverCode}\n`);
+const serverApp = compiler.program(
+  {
+    noEmit: true,
+    strict: true,
+    skipLibCheck: false,
+    lib: ['lib.es2022.d.ts'],
+    types: ['node'],
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  },
+  [join(consumer, 'server.ts')],
+);
+if (report(diagnosticsOf(serverApp)) > 0)
+  fail('a server app without the DOM lib (nodenext, lib es2022, @types/node, skipLibCheck false) rejects the package');
+else
+  console.log(
+    '✔ a server app without the DOM lib accepts the server-side entries (nodenext, lib es2022, skipLibCheck false)',
+  );
+
 // 6. React Server Components: a module that imports React is marked 'use client' (components and
 // hooks become client references), and no other module is (pagewise/client, pagewise/server, the query
 // options and the page maths stay callable from server code).

@@ -111,7 +111,6 @@ function ServerSidePagination(props: PaginationProps) {
     pending.current?.abort();
     const controller = new AbortController();
     pending.current = controller;
-    setState((s) => ({ ...s, loading: true }));
     const params = {
       organizationId: demoOrganizationIds.acme,
       page: page - 1 /* the wire page is zero-based */,
@@ -145,6 +144,7 @@ function ServerSidePagination(props: PaginationProps) {
         onChange={(page, pageSize) => {
           props.onChange?.(page, pageSize);
           // The control moves when the page arrives, not before.
+          setState((s) => ({ ...s, loading: true }));
           load(page, pageSize);
         }}
       />

@@ -37,9 +37,9 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
 }
 
 /** Throws the argument error naming the first bad argument of a list call. */
-export function assertListParams(params: ListParams, resource?: string): void {
+export function assertListParams(params: ListParams, resource: unknown): void {
   const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
-  if (resource !== undefined && !(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
+  if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
   if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
   if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 0, 0, ' (zero-based)');

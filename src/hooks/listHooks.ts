@@ -425,22 +425,39 @@ function useInfiniteListAs<T>(
     filters: settled,
   });
   // Without placeholder data (the merge blanks the caller's): switching organization never shows the other's rows.
-  const query = useInfiniteQuery(mergeListOptions(own, rest));
+  const merged = mergeListOptions(own, rest);
+  const query = useInfiniteQuery(merged);
   const queryClient = useQueryClient();
   const { fetchNextPage } = query;
-  const latestKey = useRef(own.queryKey);
-  useEffect(() => void (latestKey.current = own.queryKey));
+  // The query's hash as TanStack computes it (a caller's queryKeyHashFn included), not the key (an array new each
+  // render): loadMore stays the same function, for effects that use it, while the list does.
+  const { queryHash } = queryClient.defaultQueryOptions(merged);
   const loadMore = useCallback(() => {
     // Read from the cache now, not from the render: the render would then track `hasNextPage` for every caller.
     // A call while a page loads joins it instead of asking again, but a background refetch (invalidation, focus)
     // must not swallow it, so that one is cancelled as TanStack does by default.
-    const state = queryClient.getQueryState<InfiniteData<Page<T>, ListPageParam>>(latestKey.current);
+    const state = queryClient
+      .getQueryCache()
+      .get<Page<T>, Error, InfiniteData<Page<T>, ListPageParam>>(queryHash)?.state;
     const loading = !!(state?.fetchMeta as { fetchMore?: unknown } | null | undefined)?.fetchMore;
     if (state?.data?.pages.at(-1)?.hasNext) void fetchNextPage({ cancelRefetch: !loading });
-    // The key from a ref, not the array (new each render): loadMore stays the same function for effects that use it.
-  }, [fetchNextPage, queryClient]);
-  // Getters, read only when the caller reads them: a component showing `rows` re-renders when rows change, not
-  // on every notification of the observer (fetch status, `isFetchingNextPage`, …).
+  }, [fetchNextPage, queryClient, queryHash]);
+  return withLoadMoreFields(query, loadMore);
+}
+
+/**
+ * `query` with the "load more" fields as getters, read only when the caller reads them: a component showing `rows`
+ * re-renders when rows change, not on every notification of the observer (fetch status, `isFetchingNextPage`, …).
+ * A plain function, not inline in the hook: React Compiler does not compile object getters.
+ */
+function withLoadMoreFields<
+  T,
+  Q extends {
+    data: InfiniteData<Page<T>, ListPageParam> | undefined;
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+  },
+>(query: Q, loadMore: () => void) {
   return extendResult(query, {
     loadMore,
     get rows() {

@@ -145,7 +145,7 @@ export function Pagination(props: PaginationProps) {
   const indicator = widest + (counted ? count.length : 0);
   const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
   // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
-  const option = optionLabels.every(([n, label]) => label.startsWith(n))
+  const optionDigits = optionLabels.every(([n, label]) => label.startsWith(n))
     ? Math.max(...optionLabels.map(([n]) => n.length))
     : undefined;
   const fit = paginationFit({
@@ -156,7 +156,7 @@ export function Pagination(props: PaginationProps) {
     indicator,
     total: range === undefined ? undefined : textUnits(longestRange!),
     select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
-    option,
+    option: optionDigits,
     sizeLabel: selectShown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
@@ -171,7 +171,7 @@ export function Pagination(props: PaginationProps) {
           ...props.style,
           '--_pw-digits': pageCount.length,
           '--_pw-count': indicator,
-          '--_pw-option': option,
+          '--_pw-option': optionDigits,
         } as CSSProperties
       }
       {...p.getRootProps()}

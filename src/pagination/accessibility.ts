@@ -8,16 +8,13 @@ export const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffe
 /**
  * Whether the live region speaks: not on the first render (loading a page announces nothing), and from the first
  * change of `key` (page and size) on, always, so what it holds matches what is shown when read. Derived during
- * render: no second render per change.
+ * render, as state (React re-runs the render once, on the first change only, before committing it).
  */
 export function useAnnouncement(key: string): boolean {
-  const [firstKey] = useState(key);
-  const changed = useRef(false);
-  const announce = changed.current || key !== firstKey;
-  useIsomorphicLayoutEffect(() => {
-    if (announce) changed.current = true;
-  });
-  return announce;
+  // The first key, until it first changes; then null for good.
+  const [firstKey, setFirstKey] = useState<string | null>(key);
+  if (firstKey !== null && key !== firstKey) setFirstKey(null);
+  return key !== firstKey;
 }
 
 // Controls that cannot act: disabled buttons, and links without href (link mode).

@@ -166,17 +166,27 @@ export interface UsePaginationResult {
   getStatusProps: () => PaginationStatusProps;
 }
 
+/** The labels with defaults filled in, the same while `given` is: Pagination memoizes its options on them. */
+function usePaginationLabels(given: UsePaginationOptions['labels']) {
+  return useMemo(() => resolvePaginationLabels(given), [given]);
+}
+
+/** `locale` when Intl accepts it (it throws a RangeError on a malformed tag), else "en". */
+function usableLocale(locale: string): string {
+  try {
+    new Intl.NumberFormat(locale);
+    return locale;
+  } catch {
+    return 'en';
+  }
+}
+
 // The second formats numbers of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
 // locale was refused and "en" is used instead.
 function useNumberFormat(locale = 'en'): [(n: number, compact?: boolean) => string, boolean] {
   return useMemo(() => {
-    let tag = locale;
-    let format: (n: number) => string;
-    try {
-      format = new Intl.NumberFormat(tag).format;
-    } catch {
-      format = new Intl.NumberFormat((tag = 'en')).format;
-    }
+    const tag = usableLocale(locale);
+    const { format } = new Intl.NumberFormat(tag);
     const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
     return [(n: number, compact?: boolean) => (compact && n >= 1e6 ? short(n) : format(n)), tag !== locale];
   }, [locale]);
@@ -199,7 +209,7 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     hasNext: options.hasNext,
   });
   const { current, pageSize, total, pageCount, siblingCount, boundaryCount } = n;
-  const [labels, labelIssues] = useMemo(() => resolvePaginationLabels(options.labels), [options.labels]);
+  const [labels, labelIssues] = usePaginationLabels(options.labels);
   const [format, localeRefused] = useNumberFormat(options.locale);
 
   const seen = useRef(new Set<string>()).current;

@@ -9,6 +9,7 @@ import {
 } from './clientAuthentication';
 import type { TokenEvent } from '../shared/events';
 import type { Dpop } from './dpop';
+import type { WebCryptoKeyPair } from './jws';
 import type { TokenStore } from './TokenStore';
 import type { SharedTokenSource } from './tokenSharing';
 import {
@@ -57,7 +58,7 @@ export interface ClientCredentialsRequestOptions extends ClientAuthenticationFie
    * DPoP (RFC 9449): tokens bound to a key pair, every call carrying a fresh proof. `true` makes an ES256 pair for
    * this process; a `CryptoKeyPair` held by every process lets a `tokenStore` share their tokens. @default false
    */
-  dpop?: boolean | CryptoKeyPair;
+  dpop?: boolean | WebCryptoKeyPair;
   /** The `audience` parameter (Auth0, Hydra, Zitadel); `false` sends none (Okta, Keycloak, Entra ID, Cognito). @default the API client's `baseUrl` */
   audience?: string | false;
   /** RFC 8707 resource indicator(s), sent as `resource` only when given. @default none */

@@ -1,7 +1,15 @@
 import type { AuthContext, AuthHeaders } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import type { TokenRequest } from './tokenEndpoint';
-import { digest, importSigningKey, jwkThumbprint, publicJwk, signJwt, type SigningKey } from './jws';
+import {
+  digest,
+  importSigningKey,
+  jwkThumbprint,
+  publicJwk,
+  signJwt,
+  type SigningKey,
+  type WebCryptoKeyPair,
+} from './jws';
 
 // DPoP (RFC 9449): tokens bound to a key pair of this process, each request carrying a fresh proof of possession.
 // Loaded only when `clientCredentials` is given `dpop`.
@@ -30,20 +38,20 @@ const MAX_SERVERS = 64;
  * share its tokens), or, for `true`, an ES256 pair made now whose private key cannot be exported.
  */
 export async function createDpop(keys: unknown): Promise<Dpop> {
-  let pair: CryptoKeyPair;
+  let pair: WebCryptoKeyPair;
   if (keys === true) {
     pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
       'sign',
       'verify',
     ])) as CryptoKeyPair;
   } else {
-    pair = keys as CryptoKeyPair;
+    pair = keys as WebCryptoKeyPair;
     if (!(pair?.publicKey instanceof CryptoKey) || pair.publicKey.type !== 'public') {
       throw invalidArgument('dpop', 'must be a boolean or a CryptoKeyPair (`publicKey` and `privateKey`)');
     }
   }
   const signer: SigningKey = await importSigningKey(pair.privateKey, undefined, 'dpop.privateKey');
-  const jwk = publicJwk(await crypto.subtle.exportKey('jwk', pair.publicKey));
+  const jwk = publicJwk(await crypto.subtle.exportKey('jwk', pair.publicKey as CryptoKey));
   const nonces = new Map<string, string>();
   const remember = (url: string | undefined, response: Response | undefined) => {
     const nonce = response?.headers.get('dpop-nonce');

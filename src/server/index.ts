@@ -11,7 +11,7 @@ export type {
   ClientAuthenticationMethod,
   ClientAuthenticationOptions,
 } from './clientAuthentication';
-export type { PrivateKeyInput, SigningAlgorithm } from './jws';
+export type { Jwk, PrivateKeyInput, SigningAlgorithm, WebCryptoKey, WebCryptoKeyPair } from './jws';
 export { apiAccountToken } from './apiAccountToken';
 export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';

@@ -10,12 +10,52 @@ import { invalidArgument } from '../shared/assert';
 export type SigningAlgorithm =
   'RS256' | 'RS384' | 'RS512' | 'PS256' | 'PS384' | 'PS512' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA' | 'Ed25519';
 
+// The Web Crypto types the declarations name, by their shape rather than the DOM lib's globals: a server app's
+// tsconfig often has no DOM lib (`lib: ["es2022"]` with @types/node), where `CryptoKey` and `JsonWebKey` are not
+// global names, while the DOM's, Node's (`webcrypto.CryptoKey`) and Workers' keys all fit these.
+
+/** A Web Crypto key (`CryptoKey`), by its shape. */
+export interface WebCryptoKey {
+  readonly type: string;
+  readonly algorithm: { readonly name: string };
+  readonly extractable: boolean;
+  readonly usages: readonly string[];
+}
+
+/** A Web Crypto key pair (`CryptoKeyPair`), by its shape. */
+export interface WebCryptoKeyPair {
+  readonly publicKey: WebCryptoKey;
+  readonly privateKey: WebCryptoKey;
+}
+
+/** A JSON Web Key (RFC 7517; Web Crypto's `JsonWebKey`), by its shape. */
+export interface Jwk {
+  alg?: string;
+  crv?: string;
+  d?: string;
+  dp?: string;
+  dq?: string;
+  e?: string;
+  ext?: boolean;
+  k?: string;
+  key_ops?: string[];
+  kty?: string;
+  n?: string;
+  oth?: { d?: string; r?: string; t?: string }[];
+  p?: string;
+  q?: string;
+  qi?: string;
+  use?: string;
+  x?: string;
+  y?: string;
+}
+
 /** A private key as `clientCredentials` takes it: a Web Crypto `CryptoKey`, a private JWK, or a PKCS#8 PEM string. */
-export type PrivateKeyInput = CryptoKey | JsonWebKey | string;
+export type PrivateKeyInput = WebCryptoKey | Jwk | string;
 
 /** A key ready to sign with, and what a JWS header says about it. */
 export interface SigningKey {
-  key: CryptoKey;
+  key: WebCryptoKey;
   alg: SigningAlgorithm;
 }
 
@@ -110,7 +150,7 @@ export async function importSigningKey(
     }
     return { key: input, alg };
   }
-  const jwk = (input ?? {}) as JsonWebKey & { alg?: string };
+  const jwk = (input ?? {}) as Jwk;
   if (typeof jwk !== 'object' || typeof jwk.d !== 'string')
     throw keyError(name, 'must be a CryptoKey, a private JWK (with `d`) or a PKCS#8 PEM string');
   const alg = algorithm ?? (jwk.alg as SigningAlgorithm | undefined) ?? inferAlgorithm(jwk.kty, jwk.crv);
@@ -157,7 +197,8 @@ export async function signJwt(
 ): Promise<string> {
   const input = `${base64url(JSON.stringify({ ...header, alg: signer.alg }))}.${base64url(JSON.stringify(payload))}`;
   // ECDSA signatures from Web Crypto are already the r || s form JWS wants (RFC 7518 3.4).
-  return `${input}.${base64url(await crypto.subtle.sign(params(signer.alg), signer.key, encoder.encode(input)))}`;
+  const key = signer.key as CryptoKey;
+  return `${input}.${base64url(await crypto.subtle.sign(params(signer.alg), key, encoder.encode(input)))}`;
 }
 
 /** An HS256 compact JWS of `payload` keyed with `secret` (client_secret_jwt, OpenID Connect Core 9). */
@@ -170,7 +211,7 @@ export async function signHs256(payload: Record<string, unknown>, secret: string
 }
 
 /** The RFC 7638 thumbprint of a public JWK: SHA-256 over its required members in lexical order. */
-export function jwkThumbprint(jwk: JsonWebKey): Promise<string> {
+export function jwkThumbprint(jwk: Jwk): Promise<string> {
   const members =
     jwk.kty === 'RSA'
       ? { e: jwk.e, kty: jwk.kty, n: jwk.n }
@@ -181,9 +222,9 @@ export function jwkThumbprint(jwk: JsonWebKey): Promise<string> {
 }
 
 /** The public members of a JWK (what a DPoP proof's header may carry). */
-export function publicJwk(jwk: JsonWebKey): JsonWebKey {
+export function publicJwk(jwk: Jwk): Jwk {
   const { kty, crv, x, y, n, e } = jwk;
-  return JSON.parse(JSON.stringify({ kty, crv, x, y, n, e })) as JsonWebKey;
+  return JSON.parse(JSON.stringify({ kty, crv, x, y, n, e })) as Jwk;
 }
 
 /** JWS certificate thumbprints of the first certificate in `pem`: `x5t#S256` (Entra ID's) and the older SHA-1 `x5t`. */

@@ -23,7 +23,7 @@ export function themeVariables(source: string = css): [name: string, value: stri
 
 /** A live playground: edit any variable, switch light/dark and the writing direction, see the control change. */
 export function ThemePlayground() {
-  const variables = useMemo(themeVariables, []);
+  const variables = useMemo(() => themeVariables(), []);
   const [values, setValues] = useState<Record<string, string>>({});
   const [theme, setTheme] = useState<'light' | 'dark'>('light');
   const [dir, setDir] = useState<'ltr' | 'rtl'>('ltr');

@@ -5,13 +5,14 @@ import { bearerToken, createApiClient, isHttpError, isResponseShapeError } from 
 import { apiAccountToken, clientCredentials } from '../../src/server/index';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
+import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
 const TOKEN = 'jsd_4c7e1a9b3d5f8a2c';
 const API = 'https://api.example.test/v1';
 const seen: Request[] = [];
 const server = setupServer();
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(failOnUnhandledRequests));
 afterEach(() => {
   server.resetHandlers();
   seen.length = 0;

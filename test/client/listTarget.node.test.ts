@@ -122,6 +122,17 @@ describe('list(resource, params)', () => {
     expect(urls).toEqual([]);
   });
 
+  it.each([undefined, null, 42, ''])(
+    'rejects resource %j as argument `resource`, before any request',
+    async (resource) => {
+      const { client, urls } = recording();
+      const call = client.list(resource as unknown as string, { organizationId, page: 0, size: 20 });
+      await expect(call).rejects.toThrow(TypeError);
+      await expect(call).rejects.toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'resource' });
+      expect(urls).toEqual([]);
+    },
+  );
+
   it('keys a server client and a proxy client alike unless given an id, and keeps a bearer token’s user id', async () => {
     const { bearerToken } = await import('../../src/client/index');
     const { clientCredentials } = await import('../../src/server/index');

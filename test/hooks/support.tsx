@@ -10,6 +10,7 @@ import { createApiClient } from '../../src/client/index';
 import { createMockService, demoOrganizationIds } from '../../src/testing/index';
 import type { MockListResource, MockService, RecordedRequest } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
+import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
 export { demoOrganizationIds };
 
@@ -36,7 +37,7 @@ export function createWrapper(queryClient: QueryClient, client?: ApiClient) {
 export function setupMockService(): { service: MockService; client: ApiClient; server: SetupServer } {
   const service = createMockService({ auth: 'none' });
   const server = setupServer(...service.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen(failOnUnhandledRequests));
   afterEach(() => {
     server.resetHandlers();
     service.reset();

@@ -10,6 +10,7 @@ import type { ParsePage } from '../../src/client/index';
 import { useShares } from '../../src/hooks/index';
 import type { UseSharesOptions } from '../../src/hooks/index';
 import { acme, createTestQueryClient, createWrapper } from './support';
+import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
 const baseUrl = 'https://slice.pagewise.test';
 let rows = Array.from({ length: 47 }, (_, i) => ({ id: `row-${i + 1}`, name: `Row ${i + 1}` }));
@@ -36,7 +37,7 @@ const server = setupServer(
     });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(failOnUnhandledRequests));
 afterEach(() => {
   server.resetHandlers();
   requested.length = 0;

@@ -1,7 +1,7 @@
 // Writes through the proxy, mounted as the README's Node recipe does, in front of the mock service over real HTTP.
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import {
   clientCredentials,
@@ -24,7 +24,7 @@ let errors: unknown[];
 let handler: (request: Request) => Promise<Response>;
 /** The entry point the served proxy is made with: the Fetch handler (through @hono/node-server) or the Node listener. */
 let entry: 'createProxyHandler' | 'createProxyListener' = 'createProxyHandler';
-let listener: ReturnType<typeof createProxyListener>;
+let listener: (req: IncomingMessage, res: ServerResponse) => unknown;
 const server = createServer((req, res) => listener(req, res));
 let served: { origin: string; close(): Promise<void> };
 

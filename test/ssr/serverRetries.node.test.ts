@@ -6,10 +6,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { sharesQueryOptions } from '../../src/hooks/index';
 import { createMockService, demoOrganizationIds } from '../../src/testing/index';
+import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
 const service = createMockService({ auth: 'none' });
 const server = setupServer(...service.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(failOnUnhandledRequests));
 afterEach(() => service.reset());
 afterAll(() => server.close());
 

@@ -2,9 +2,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, demoOrganizationIds, type MockResponseShape } from '../../src/testing/index';
 import { list } from './mockTestUtils';
+import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(failOnUnhandledRequests));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -2,6 +2,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, demoOrganizationIds, type MockShare } from '../../src/testing/index';
+import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
 const { acme, globex } = demoOrganizationIds;
 const service = createMockService({
@@ -29,7 +30,7 @@ const service = createMockService({
   },
 });
 const server = setupServer(...service.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(failOnUnhandledRequests));
 afterAll(() => server.close());
 
 async function list(

@@ -1,4 +1,5 @@
 // Type tests: checked by `tsc -p tsconfig.json` (the type-check step of `npm test`); a wrong type is a compile error.
+import type { webcrypto } from 'node:crypto';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createApiClient, createRpcClient, parseWriteCall } from '../../src/client/index';
 import type {
@@ -109,7 +110,14 @@ describe('pagewise/server', () => {
     });
     expectTypeOf<ClientCredentialsOptions>()
       .toHaveProperty('dpop')
-      .toEqualTypeOf<boolean | CryptoKeyPair | undefined>();
+      .toEqualTypeOf<boolean | server.WebCryptoKeyPair | undefined>();
+    // The declarations name no DOM global, and the DOM's and Node's keys fit what they name.
+    expectTypeOf<CryptoKeyPair>().toExtend<server.WebCryptoKeyPair>();
+    expectTypeOf<webcrypto.CryptoKeyPair>().toExtend<server.WebCryptoKeyPair>();
+    expectTypeOf<CryptoKey>().toExtend<server.PrivateKeyInput>();
+    expectTypeOf<webcrypto.CryptoKey>().toExtend<server.PrivateKeyInput>();
+    expectTypeOf<JsonWebKey>().toExtend<server.PrivateKeyInput>();
+    expectTypeOf<webcrypto.JsonWebKey>().toExtend<server.PrivateKeyInput>();
     clientCredentials({
       tokenUrl: 'https://id.example.test/token',
       clientId: 'id',
