@@ -2,7 +2,7 @@
 
 // The list hooks: one implementation per form (paged, suspense, "load more") and the public hooks, each a form
 // with a resource and the name its messages use.
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type RefObject } from 'react';
 import {
   hashKey,
   useInfiniteQuery,
@@ -140,11 +140,14 @@ const now = (run: () => void) => run();
  * What the paged and suspense hooks share: the client, sort and filters (controlled or kept here; filters settled
  * for the request), and the page (controlled or kept here), which goes back to its first page in the same render
  * as another organization, sort or settled filters. `transition` wraps every change the hook makes itself.
+ * `byCursorRef` is the caller's, set once its page shows the list pages by cursor: another page size then starts from
+ * page 1, as no cursor leads to the page that would keep the first row in view.
  */
 function usePageListing(
   caller: string,
   resource: PagedResource,
   options: PageOptions & ListStateOptions & { organizationId: string | null | undefined },
+  byCursorRef: RefObject<boolean>,
   transition = now,
 ) {
   const client = useClientFor(caller, options.client);
@@ -181,18 +184,15 @@ function usePageListing(
   // The latest options and page, so the setters below stay the same functions for memoised callers.
   const latest = useRef({ options, page, pageSize });
   useEffect(() => void (latest.current = { options, page, pageSize }));
-  // Set by the caller once its page shows the list pages by cursor: another page size then starts from page 1, as no
-  // cursor leads to the page that would keep the first row in view.
-  const byCursor = useRef(false);
   const { change: setPage } = state;
   const change = useCallback(
     (next: number, size: number) =>
       transition(() => {
         const newSize = toPageNumber(size, latest.current.pageSize);
-        const restart = byCursor.current && newSize !== latest.current.pageSize;
+        const restart = byCursorRef.current && newSize !== latest.current.pageSize;
         setPage(restart ? 1 : toPageNumber(next, 1), newSize);
       }),
-    [setPage, transition],
+    [setPage, transition, byCursorRef],
   );
   const listState = useMemo<ListState>(() => {
     const set = (next: { sort?: readonly SortEntry[]; filters?: ListFilters }) =>
@@ -207,7 +207,7 @@ function usePageListing(
     return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
   }, [sort, filters, transition]);
   const cursor = useListingCursor(options.cursor, `${listing}/${pageSize}`);
-  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, byCursor, cursor };
+  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, cursor };
 }
 
 /**
@@ -277,6 +277,8 @@ function usePagedListAs<T>(
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
   // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
   const queryOverrides = options;
+  // Written here, where the page is known, and read by the shared page setter.
+  const byCursorRef = useRef(false);
   const {
     client,
     organizationId,
@@ -287,9 +289,8 @@ function usePagedListAs<T>(
     listing,
     settled,
     listState,
-    byCursor,
     cursor: given,
-  } = usePageListing(caller, resource, options);
+  } = usePageListing(caller, resource, options, byCursorRef);
   const queryClient = useQueryClient();
   const params = { client, organizationId, pageSize, staleTime, ...settled };
   const own = listQueryOptions<T>(resource, { ...params, page, cursor: given });
@@ -297,7 +298,7 @@ function usePagedListAs<T>(
   // What the hook owns wins, as useSuspenseQuery sets its own last; `select` would change the page the hook reads.
   const query = useQuery({ ...mergeListOptions(own, queryOverrides), select: undefined });
   const fresh = query.isPlaceholderData ? undefined : query.data;
-  useEffect(() => void (fresh && (byCursor.current = pagedByCursor(fresh))));
+  useEffect(() => void (fresh && (byCursorRef.current = pagedByCursor(fresh))));
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
 
@@ -342,6 +343,7 @@ function useSuspenseListAs<T>(
   options: SuspensePagedOptions,
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
+  const byCursorRef = useRef(false);
   const {
     client,
     organizationId,
@@ -350,9 +352,8 @@ function useSuspenseListAs<T>(
     change,
     settled,
     listState,
-    byCursor,
     cursor: given,
-  } = usePageListing(caller, resource, options, startTransition);
+  } = usePageListing(caller, resource, options, byCursorRef, startTransition);
   const queryClient = useQueryClient();
   if (!organizationId)
     throw invalidArgument('organizationId', `is required by ${caller}() (a suspending query cannot wait for one)`);
@@ -374,7 +375,7 @@ function useSuspenseListAs<T>(
   useEffect(() => {
     if (target !== undefined) change(target, pageSize);
   }, [target, pageSize, change]);
-  useEffect(() => void (byCursor.current = pagedByCursor(query.data)));
+  useEffect(() => void (byCursorRef.current = pagedByCursor(query.data)));
   const pagination: QueryPagination = {
     current: page,
     pageSize,

@@ -27,6 +27,9 @@ interface RowActionsContext {
 // A context, not the column definition: columns stay the same, so a row's actions keep their state and focus.
 const Actions = createContext<RowActionsContext | null>(null);
 
+/** The row's buttons a step gives focus back to. */
+type Button = 'rename' | 'delete';
+
 /**
  * A row's actions, every step reachable by keyboard: Rename turns the name into a field (Enter saves, Escape cancels,
  * focus goes back to the button), Delete asks first (focus on the confirmation; Cancel or Escape go back).
@@ -37,18 +40,18 @@ function RowActions({ share }: { share: MockShare }) {
   const [name, setName] = useState(share.name);
   const renameButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const [returnTo, setReturnTo] = useState<typeof renameButton | null>(null);
-  // Once React has put the buttons back.
+  // The button focus goes back to: named in the handler that leaves a step, focused once React has put it back.
+  const returnToRef = useRef<Button | null>(null);
   useEffect(() => {
-    if (mode !== 'idle' || !returnTo) return;
-    returnTo.current?.focus();
-    setReturnTo(null);
-  }, [mode, returnTo]);
-  const back = (to: typeof renameButton) => {
+    if (mode !== 'idle' || !returnToRef.current) return;
+    (returnToRef.current === 'rename' ? renameButton : deleteButton).current?.focus();
+    returnToRef.current = null;
+  }, [mode]);
+  const back = (to: Button) => {
+    returnToRef.current = to;
     setMode('idle');
-    setReturnTo(to);
   };
-  const escape = (to: typeof renameButton) => (event: KeyboardEvent) => {
+  const escape = (event: KeyboardEvent, to: Button) => {
     if (event.key === 'Escape') back(to);
   };
 
@@ -59,7 +62,7 @@ function RowActions({ share }: { share: MockShare }) {
         onSubmit={(event) => {
           event.preventDefault();
           const next = name.trim();
-          back(renameButton);
+          back('rename');
           if (!next || next === share.name) return;
           write.mutate(
             { type: 'update', id: share.id, body: { name: next } },
@@ -77,11 +80,11 @@ function RowActions({ share }: { share: MockShare }) {
             autoFocus
             value={name}
             onChange={(event) => setName(event.target.value)}
-            onKeyDown={escape(renameButton)}
+            onKeyDown={(event) => escape(event, 'rename')}
           />
         </label>
         <button type="submit">Save</button>
-        <button type="button" onClick={() => back(renameButton)}>
+        <button type="button" onClick={() => back('rename')}>
           Cancel
         </button>
       </form>
@@ -92,7 +95,7 @@ function RowActions({ share }: { share: MockShare }) {
         className="pw-story-actions"
         role="group"
         aria-label={`Delete ${share.name}?`}
-        onKeyDown={escape(deleteButton)}
+        onKeyDown={(event) => escape(event, 'delete')}
       >
         <span aria-hidden="true">Delete?</span>
         <button
@@ -115,7 +118,7 @@ function RowActions({ share }: { share: MockShare }) {
         >
           Confirm delete {share.name}
         </button>
-        <button type="button" onClick={() => back(deleteButton)}>
+        <button type="button" onClick={() => back('delete')}>
           Cancel
         </button>
       </div>

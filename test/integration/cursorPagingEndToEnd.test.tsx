@@ -13,7 +13,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, type ApiClient, type SortEntry } from '../../src/client/index';
 import {
@@ -304,7 +304,10 @@ function SharesWithUrl({ prefetchNext }: { prefetchNext: boolean }) {
         return url;
       }),
   });
-  shown.shares = shares;
+  // Kept once committed: the test drives what is on screen.
+  useLayoutEffect(() => {
+    shown.shares = shares;
+  });
   const { cursor } = shares;
   useEffect(() => {
     if (cursor && cursor.page === page && params.get('cursor') !== cursor.cursor)
@@ -584,7 +587,9 @@ function SharesTable() {
     getRowId: (row) => row.id,
     ...useServerTablePagination(shares),
   });
-  table.current = instance;
+  useLayoutEffect(() => {
+    table.current = instance;
+  });
   return (
     <>
       <table aria-label="Shares table">

@@ -4,6 +4,7 @@
 // canary beside the upstream.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { ApiClientProvider, Pagination, useShares, type UseSharesResult } from '../../src/index';
@@ -27,7 +28,10 @@ function Shares({ cursor }: { cursor?: { page: number; cursor: string } }) {
     prefetchNext: false,
     ...(cursor ? { defaultPage: cursor.page, cursor } : {}),
   });
-  shown.shares = shares;
+  // Kept once committed: the test drives what is on screen.
+  useLayoutEffect(() => {
+    shown.shares = shares;
+  });
   return (
     <>
       <ul aria-label="Shares">
