@@ -52,7 +52,7 @@ export async function fetchListPage<T>(walk: PageWalk<T>, page: number, signal: 
   const cached = (n: number) => queryClient.getQueryData<Page<T>>(keyOf(n));
   if (page === 1) return fetch(1, signal);
   const previous = cached(page - 1);
-  if (previous?.nextCursor !== undefined) return fetch(page, signal, nextOf(previous));
+  if (previous?.nextCursor !== undefined) return orAfresh(walk, page, signal, fetch(page, signal, nextOf(previous)));
   // A page that came by cursor and gives none leads nowhere, whatever it guessed of a next page.
   if (previous && pagedByCursor(previous)) return walk.end(page);
   const own = cached(page)?.requestedBy ?? (given?.page === page ? given : undefined);
@@ -72,7 +72,29 @@ export async function fetchListPage<T>(walk: PageWalk<T>, page: number, signal: 
     const answer = await fetch(page, signal);
     if (!pagedByCursor(answer)) return echoesFirstPage(answer, cached(1)) ? walk.end(page) : answer;
   }
-  return walkTo(walk, page, signal);
+  return orAfresh(walk, page, signal, walkTo(walk, page, signal));
+}
+
+/**
+ * `asked`, or, when this client refuses a cached page's cursor (a URL under another base address: pages a server's
+ * client prefetched straight from the service, read by a browser client behind the proxy), the walk from page 1 again
+ * with this client's own cursors, each page written over the cache.
+ */
+async function orAfresh<T>(walk: PageWalk<T>, page: number, signal: AbortSignal, asked: Promise<Page<T>>) {
+  try {
+    return await asked;
+  } catch (error) {
+    if (!(isInvalidArgumentError(error) && error.argument === 'cursor')) throw error;
+  }
+  const { queryClient, keyOf, fetch } = walk;
+  let from = await fetch(1, signal);
+  queryClient.setQueryData(keyOf(1), from);
+  for (let at = 2; at < page; at++) {
+    if (from.nextCursor === undefined) return walk.end(page);
+    from = await fetch(at, signal, nextOf(from));
+    queryClient.setQueryData(keyOf(at), from);
+  }
+  return from.nextCursor === undefined ? walk.end(page) : fetch(page, signal, nextOf(from));
 }
 
 /**

@@ -6,6 +6,7 @@ import { dehydrate, hydrate } from '@tanstack/react-query';
 import {
   readUrlCursor,
   sharesInfiniteQueryOptions,
+  sharesQueryOptions,
   useInfiniteShares,
   useShares,
   useSuspenseShares,
@@ -373,6 +374,37 @@ function queryKeyPrefix(queryClient: ReturnType<typeof createTestQueryClient>) {
   const [query] = queryClient.getQueryCache().findAll({ predicate: ({ queryKey }) => queryKey.at(-1) === 1 });
   return query!.queryKey.slice(0, -1);
 }
+
+describe('pages a server prefetched straight from the service, read behind a proxy', () => {
+  it('walks again with the browser client when the cached next-page URL lies under another base address', async () => {
+    const rows = makeRows(45);
+    server.handle(cursorService('drf', () => rows));
+    // The server's client calls the service; the browser's calls the app's proxy (another path of the same fake here).
+    const serverApi = createApiClient({ baseUrl: `${server.origin}/service` });
+    const browserApi = createApiClient({ baseUrl: `${server.origin}/proxy` });
+    const serverClient = createTestQueryClient();
+    await serverClient.query(
+      sharesQueryOptions<Row>({ client: serverApi, organizationId: ORG, page: 1, pageSize: 10 }),
+    );
+    const state = JSON.parse(JSON.stringify(dehydrate(serverClient))) as ReturnType<typeof dehydrate>;
+    const browserClient = createTestQueryClient();
+    hydrate(browserClient, state);
+    const before = listRequests().length;
+    const hook = renderHook(
+      (props: { page: number }) =>
+        useShares<Row>({ organizationId: ORG, page: props.page, pageSize: 10, prefetchNext: false }),
+      { wrapper: createWrapper(browserClient, browserApi), initialProps: { page: 1 } },
+    );
+    expect(ids(hook.result.current.data?.items)).toEqual(expected(rows, 1, 10));
+    hook.rerender({ page: 2 });
+    await waitFor(() => expect(ids(hook.result.current.data?.items)).toEqual(expected(rows, 2, 10)));
+    expect(hook.result.current.isError).toBe(false);
+    // Page 1 again through the proxy, then page 2 by the cursor the proxy's answer gave: none to the service's path.
+    const after = listRequests().slice(before);
+    expect(after.map((request) => request.path)).toEqual([`/proxy/${ORG}/shares`, `/proxy/${ORG}/shares`]);
+    expect(after[1]!.query.has('cursor')).toBe(true);
+  });
+});
 
 describe('"load more" rendered on the server', () => {
   it('hydrates the pages with their cursors: 0 requests after hydration, the next page by the last cursor', async () => {
