@@ -43,7 +43,7 @@ export interface UsePaginationOptions extends PageStateCallbacks {
    * Said in the live region before where the user is, e.g. what a row action did ("Deleted share-12."): a new
    * message is announced, so screen readers hear a change the page made without moving focus. @default none
    */
-  message?: string;
+  message?: string | undefined;
 }
 
 /**

@@ -4,8 +4,9 @@ import { createProxySteps, type ProxyAnswer } from './proxySteps';
 
 /** What the listener reads of Node's `IncomingMessage` (any object with these will do). */
 export interface ProxyListenerRequest {
-  method?: string;
-  url?: string;
+  // `| undefined` as Node types them, so `IncomingMessage` fits under exactOptionalPropertyTypes.
+  method?: string | undefined;
+  url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   /** Header names and values in turn, as received. */
   rawHeaders: string[];

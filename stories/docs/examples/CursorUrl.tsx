@@ -1,6 +1,6 @@
 // A list paged by cursor with its page in the URL: `?page=3&cursor=…&cursorParam=…` shows the same rows after a
-// reload and on a shared link, with one request. React Router's useSearchParams here; any router's search params
-// work alike, and the server reads the same parameters to prefetch (below).
+// reload and on a shared link, asked for with one request. React Router's useSearchParams here; any router's search
+// params work alike, and the server reads the same parameters to prefetch (below).
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination, readUrlCursor, sharesQueryOptions, useShares, writeUrlCursor } from 'pagewise';
