@@ -26,6 +26,7 @@ const injectedFailures = new Set([
   'data-loadmore--load-more-failure',
   'data-sharestable--unauthorized-401',
   'data-sharestable--server-error-500',
+  'data-sharestable--write-fails-and-rolls-back',
 ]);
 const started = Date.now();
 
