@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useListMutation, useShares, type UseListMutationResult } from '../../src/hooks/index';
 import type { MockShare } from '../../src/testing/index';
@@ -40,16 +41,12 @@ function RowActions({ share }: { share: MockShare }) {
   const [name, setName] = useState(share.name);
   const renameButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  // The button focus goes back to: named in the handler that leaves a step, focused once React has put it back.
-  const returnToRef = useRef<Button | null>(null);
-  useEffect(() => {
-    if (mode !== 'idle' || !returnToRef.current) return;
-    (returnToRef.current === 'rename' ? renameButton : deleteButton).current?.focus();
-    returnToRef.current = null;
-  }, [mode]);
+  // The step leaves within the event that ends it (flushSync), and focus goes to the button in that same event. Left
+  // to a later commit, the step's focused field would be removed mid-commit: the browser blurs it there, and whatever
+  // listens to that blur (a `change`, a test's `act`) runs inside React's commit.
   const back = (to: Button) => {
-    returnToRef.current = to;
-    setMode('idle');
+    flushSync(() => setMode('idle'));
+    (to === 'rename' ? renameButton : deleteButton).current?.focus();
   };
   const escape = (event: KeyboardEvent, to: Button) => {
     if (event.key === 'Escape') back(to);
