@@ -1,10 +1,7 @@
 import { HttpResponse } from 'msw';
-import { authorizationScheme } from './http';
 import { oauthErrorResponse } from './errorResponse';
-import { failureResponse } from './failureResponse';
-import { clientScope, readClientPair, readTokenRequest } from './handleTokenRequest';
-import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
-import type { RecordedRequest } from './types';
+import { clientScope, handleIdentityRequest, readClientPair, readTokenRequest } from './handleTokenRequest';
+import type { MockServiceState } from './MockServiceState';
 
 async function revoke(state: MockServiceState, request: Request): Promise<Response> {
   if (request.method !== 'POST') {
@@ -35,17 +32,6 @@ async function revoke(state: MockServiceState, request: Request): Promise<Respon
  * `POST /oauth/revoke`, RFC 7009 token revocation: the client authenticates as for a token request; the token stops
  * being accepted at once (the API answers it 401).
  */
-export async function handleRevocationRequest(state: MockServiceState, request: Request): Promise<Response> {
-  const record: RecordedRequest = {
-    resource: 'revocation',
-    method: request.method,
-    url: request.url,
-    authorization: authorizationScheme(request.headers.get('Authorization')),
-    status: null,
-  };
-  state.requests.push(record);
-  const failure = takeFailure(state, 'revocation');
-  await waitLatency(state, { resource: 'revocation' });
-  if (failure) return finish(record, failureResponse(failure, new URL(request.url).pathname, state.now()));
-  return finish(record, await revoke(state, request));
+export function handleRevocationRequest(state: MockServiceState, request: Request): Promise<Response> {
+  return handleIdentityRequest(state, request, 'revocation', revoke);
 }

@@ -158,19 +158,32 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
   );
 }
 
-/** `POST /oauth/token` with the client credentials grant, as Auth0 and RFC 6749 identity providers answer it. */
-export async function handleTokenRequest(state: MockServiceState, request: Request): Promise<Response> {
-  state.tokenRequests += 1;
+/**
+ * A request to one of the identity provider's endpoints, recorded with its scheme only, failed or delayed as the test
+ * asked, then answered by `answer`.
+ */
+export async function handleIdentityRequest(
+  state: MockServiceState,
+  request: Request,
+  resource: 'token' | 'revocation',
+  answer: (state: MockServiceState, request: Request) => Promise<Response>,
+): Promise<Response> {
   const record: RecordedRequest = {
-    resource: 'token',
+    resource,
     method: request.method,
     url: request.url,
     authorization: authorizationScheme(request.headers.get('Authorization')),
     status: null,
   };
   state.requests.push(record);
-  const failure = takeFailure(state, 'token');
-  await waitLatency(state, { resource: 'token' });
+  const failure = takeFailure(state, resource);
+  await waitLatency(state, { resource });
   if (failure) return finish(record, failureResponse(failure, new URL(request.url).pathname, state.now()));
-  return finish(record, await issueToken(state, request));
+  return finish(record, await answer(state, request));
+}
+
+/** `POST /oauth/token` with the client credentials grant, as Auth0 and RFC 6749 identity providers answer it. */
+export async function handleTokenRequest(state: MockServiceState, request: Request): Promise<Response> {
+  state.tokenRequests += 1;
+  return handleIdentityRequest(state, request, 'token', issueToken);
 }
