@@ -11,6 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { createCompiler } from './compiler.mjs';
+import { readGuides, writeGuide } from './guides.mjs';
 import { installTarball, packLibrary, root } from './pack.mjs';
 import { stepRunner, tool } from './run.mjs';
 
@@ -61,6 +62,18 @@ run(
   'drive it in Chromium, over Pages and over Slices',
   drive('test/e2e/shares-app.e2e.test.mjs', 'test/e2e/shares-app-slice.e2e.test.mjs'),
 );
+// The step-by-step guides as a reader copies them, file by file as printed, around the same packed package.
+for (const guide of readGuides()) {
+  const dir = writeGuide(guide);
+  installPacked(dir);
+  console.log(`• type-check the guide "${guide.name}" as copied (${guide.files.map((f) => f.path).join(', ')})`);
+  if (createCompiler().check(join(dir, 'tsconfig.json')) > 0) {
+    console.error(`✖ the guide "${guide.name}", copied file by file, does not type-check`);
+    process.exit(1);
+  }
+  run(`build the guide "${guide.name}" with Vite`, [...tool('vite'), 'build', '--config', join(dir, 'vite.config.ts')]);
+}
+run('run the guides in Chromium', drive('test/e2e/guides.e2e.test.mjs'));
 // What the docs claim for identity providers (oidc-provider with discovery, form bodies, Basic auth, resource
 // indicators), token storms and shared token stores (Redis), checked on the package as installed.
 run('identity providers, token storms, token stores and OpenTelemetry on the packed package', [
