@@ -93,7 +93,7 @@ const steps = [
     command: () => [...vitestOn(OLDEST), 'run', '--project', 'node'],
   },
   {
-    name: 'unit and browser suites with the library compiled by React Compiler (compat/compiler)',
+    name: 'component and hook suites (unit, browser) with the library compiled by React Compiler (compat/compiler)',
     command: [...tool('vitest'), 'run', '--config', 'compat/compiler/vitest.config.ts'],
     uses: ['chromium'],
   },
@@ -108,7 +108,7 @@ const steps = [
     uses: ['chromium'],
   },
   {
-    name: 'example apps end to end in Chromium, from the packed tarball: Vite SPA, Next.js, React Router, TanStack Start',
+    name: 'example apps and the step-by-step guide end to end in Chromium, from the packed tarball: Vite SPA, the guide as copied, Next.js, React Router, TanStack Start',
     command: ['node', 'scripts/e2e.mjs'],
     uses: ['chromium', 'redis'],
   },

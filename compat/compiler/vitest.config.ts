@@ -1,4 +1,4 @@
-// The unit (jsdom) and browser suites with the library compiled by React Compiler, as an app that turns the compiler
+// The component and hook suites (unit in jsdom, and browser) with the library compiled by React Compiler, as an app that turns the compiler
 // on compiles it: every module of src/ through babel-plugin-react-compiler at panicThreshold 'all_errors', so a
 // component or hook the compiler would skip fails the run instead of running uncompiled. Run by `npm test` as
 // `vitest run --config compat/compiler/vitest.config.ts`, apart from the root's projects.
@@ -22,6 +22,9 @@ const projects = (base.test?.projects ?? [])
     test: {
       ...p.test,
       name: `compiler-${p.test!.name}`,
+      // The component and hook suites (.tsx): what the compiler rewrites is components and hooks; the plain modules
+      // the other suites test come out of it unchanged.
+      include: [p.test!.include ?? []].flat().map((glob) => glob.replace(/\.test\.\{ts,tsx\}$/, '.test.tsx')),
       setupFiles: [p.test!.setupFiles ?? []].flat().map((f) => `${root}${f}`),
     },
   }));
