@@ -11,12 +11,12 @@ import { handleTokenRequest } from './handleTokenRequest';
 import { handleRevocationRequest } from './handleRevocationRequest';
 import { pathBelow, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import type { MockServiceState } from './MockServiceState';
+import type { ListResource } from '../client/index';
 import { assertInteger, assertNumber, assertOneOf, invalidArgument } from '../shared/assert';
 import { setMockServiceInternals } from './mockServiceInternals';
 import type {
   MockAccount,
   MockClient,
-  MockListResource,
   MockOrganization,
   MockResponseShape,
   MockService,
@@ -86,7 +86,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const { apiBases, authBases } = state;
 
   /** The rows of an organization's list, or the argument error naming what is not the mock's. */
-  const rowSource = (organizationId: string, resource: MockListResource) => {
+  const rowSource = (organizationId: string, resource: ListResource) => {
     const organization = state.byId.get(String(organizationId).toLowerCase());
     if (!organization) throw invalidArgument('organizationId', 'is not an organization of this mock', organizationId);
     assertOneOf('resource', resource, ['shares', 'environments', ...organization.lists.keys()]);
@@ -120,7 +120,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return false;
       },
       ({ request, params }) => {
-        const resource = params.resource as MockListResource;
+        const resource = params.resource as ListResource;
         let organizationId = String(params.organizationId);
         try {
           organizationId = decodeURIComponent(organizationId);

@@ -9,7 +9,8 @@ import { parseSort, queryRows, sortsOrFilters } from './queryRows';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 import { cursorModeSize, cursorPage, isCursorShape } from './cursorModes';
 import { arrayListing, sourceListing } from './listing';
-import type { MockListResource, RecordedRequest } from './types';
+import type { ListResource } from '../client/index';
+import type { RecordedRequest } from './types';
 
 /** A non-negative integer query parameter, its default when absent, or null when malformed. */
 function integerParam(url: URL, name: string, fallback: number): number | null {
@@ -56,7 +57,7 @@ export function checkAuthorization(state: MockServiceState, header: string | nul
 export async function handleListRequest(
   state: MockServiceState,
   request: Request,
-  resource: MockListResource,
+  resource: ListResource,
   rawOrganizationId: string,
 ): Promise<Response> {
   const url = new URL(request.url);

@@ -1,4 +1,4 @@
-import type { ApiRecord } from '../client/index';
+import type { ApiRecord, ListResource } from '../client/index';
 import { isUuid } from '../shared/listEndpoints';
 import { authorizationScheme } from './http';
 import { problemResponse } from './errorResponse';
@@ -7,7 +7,7 @@ import { rowsOf } from './createOrganizations';
 import { deterministicUuid } from './deterministicUuid';
 import { checkAuthorization } from './handleListRequest';
 import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
-import type { MockListResource, RecordedRequest } from './types';
+import type { RecordedRequest } from './types';
 
 /** What the row route answers to, and what the list route answers to beside `GET`. */
 const ROW_METHODS = ['PUT', 'PATCH', 'DELETE'];
@@ -60,7 +60,7 @@ function newRow(state: MockServiceState, resource: string, organizationId: strin
 export async function handleWriteRequest(
   state: MockServiceState,
   request: Request,
-  resource: MockListResource,
+  resource: ListResource,
   organizationId: string,
   id: string | undefined,
 ): Promise<Response> {
