@@ -12,21 +12,9 @@ export { TimeoutError, isTimeoutError } from './errors/TimeoutError';
 export { ResponseShapeError, isResponseShapeError } from './errors/ResponseShapeError';
 export { isInvalidArgumentError } from '../shared/assert';
 export type { InvalidArgumentError } from '../shared/assert';
-export type {
-  ApiRecord,
-  AuthStrategy,
-  Environment,
-  ListFilters,
-  ListParams,
-  ListResource,
-  Page,
-  ParsePage,
-  SerializePage,
-  SerializeSort,
-  Share,
-  SortEntry,
-  TokenResponse,
-} from './types';
+// What the service lists and how a call asks for it; then what an app may plug in.
+export type { ApiRecord, Environment, ListFilters, ListParams, ListResource, Page, Share, SortEntry } from './types';
+export type { AuthStrategy, ParsePage, SerializePage, SerializeSort, TokenResponse } from './types';
 export type { ClientEvent, TokenEvent } from '../shared/events';
 export { createRpcClient } from './createRpcClient';
 export type { RpcClientOptions } from './createRpcClient';

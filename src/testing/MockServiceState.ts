@@ -6,7 +6,7 @@ import { createOrganizations, type OrganizationState } from './createOrganizatio
 import { CURSOR_SHAPES, type CursorHints } from './cursorModes';
 import { demoAccount, demoClient, demoOrganizations } from './demoData';
 import { MOCK_FAILURES } from './failureResponse';
-import { trimBase } from './http';
+import { authorizationScheme, trimBase } from './http';
 import type {
   MockAccount,
   MockClient,
@@ -159,6 +159,23 @@ export function serveOrigin(state: MockServiceState, urls: { baseUrl: string; au
     state.apiBases.splice(state.apiBases.indexOf(api), 1);
     state.authBases.splice(state.authBases.indexOf(auth), 1);
   };
+}
+
+/** Logs `request` as the service received it (its Authorization scheme only, never the credential), unanswered yet. */
+export function recordRequest(
+  state: MockServiceState,
+  request: Request,
+  fields: Pick<RecordedRequest, 'resource'> & Partial<RecordedRequest>,
+): RecordedRequest {
+  const record: RecordedRequest = {
+    method: request.method,
+    url: request.url,
+    authorization: authorizationScheme(request.headers.get('Authorization')),
+    status: null,
+    ...fields,
+  };
+  state.requests.push(record);
+  return record;
 }
 
 /** Waits as long as the current latency setting says for `request`. */

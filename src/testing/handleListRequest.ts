@@ -6,12 +6,11 @@ import { failureResponse } from './failureResponse';
 import { rowsOf } from './createOrganizations';
 import { formatPage } from './formatPage';
 import { parseSort, queryRows, sortsOrFilters } from './queryRows';
-import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
+import { finish, recordRequest, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 import { cursorModeSize, cursorPage, isCursorShape } from './cursorModes';
 import { arrayListing, sourceListing, type Listing } from './listing';
 import type { RowSource } from './createRowSource';
 import type { ListResource } from '../client/index';
-import type { RecordedRequest } from './types';
 
 /** A non-negative integer query parameter, its default when absent, or null when malformed. */
 function integerParam(url: URL, name: string, fallback: number): number | null {
@@ -99,17 +98,7 @@ export async function handleListRequest(
     // Keep the raw text: it is rejected below as not a UUID.
   }
   const paging = pagingOf(state.shape, url);
-  const record: RecordedRequest = {
-    resource,
-    method: request.method,
-    url: request.url,
-    organizationId,
-    page: paging.recorded,
-    size: paging.size,
-    authorization: authorizationScheme(request.headers.get('Authorization')),
-    status: null,
-  };
-  state.requests.push(record);
+  const record = recordRequest(state, request, { resource, organizationId, page: paging.recorded, size: paging.size });
   const failure = takeFailure(state, resource);
   await waitLatency(state, { resource, organizationId, page: record.page, size: record.size, method: request.method });
   if (failure) return finish(record, failureResponse(failure, url.pathname, state.now()));

@@ -1,9 +1,8 @@
 import { HttpResponse } from 'msw';
-import { authorizationScheme, decodeBasicCredentials, trimBase, MOCK_DEFAULT_SCOPE } from './http';
+import { decodeBasicCredentials, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import { oauthErrorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
-import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
-import type { RecordedRequest } from './types';
+import { finish, recordRequest, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 
 function randomToken(): string {
   const bytes = new Uint8Array(24);
@@ -11,8 +10,17 @@ function randomToken(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The request's fields, or the 400 to answer with. */
-export async function readTokenRequest(request: Request): Promise<Record<string, unknown> | Response> {
+/** The fields of a request to the token or revocation endpoint, or the 405 (not a POST) or 400 to answer with. */
+export async function readTokenRequest(
+  request: Request,
+  endpoint: 'token' | 'revocation',
+): Promise<Record<string, unknown> | Response> {
+  if (request.method !== 'POST') {
+    return HttpResponse.json(
+      { error: 'invalid_request', error_description: `The ${endpoint} endpoint accepts POST only` },
+      { status: 405, headers: { Allow: 'POST' } },
+    );
+  }
   // As real identity providers do: the seed's JSON body (Auth0) or RFC 6749's form body.
   const contentType = request.headers.get('Content-Type') ?? '';
   if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
@@ -150,13 +158,7 @@ function storeNewToken(state: MockServiceState): string {
 }
 
 async function issueToken(state: MockServiceState, request: Request): Promise<Response> {
-  if (request.method !== 'POST') {
-    return HttpResponse.json(
-      { error: 'invalid_request', error_description: 'The token endpoint accepts POST only' },
-      { status: 405, headers: { Allow: 'POST' } },
-    );
-  }
-  const fields = await readTokenRequest(request);
+  const fields = await readTokenRequest(request, 'token');
   if (fields instanceof Response) return fields;
   const allowedScope = grantableScope(state, request, fields);
   if (allowedScope instanceof Response) return allowedScope;
@@ -188,14 +190,7 @@ export async function handleIdentityRequest(
   resource: 'token' | 'revocation',
   answer: (state: MockServiceState, request: Request) => Promise<Response>,
 ): Promise<Response> {
-  const record: RecordedRequest = {
-    resource,
-    method: request.method,
-    url: request.url,
-    authorization: authorizationScheme(request.headers.get('Authorization')),
-    status: null,
-  };
-  state.requests.push(record);
+  const record = recordRequest(state, request, { resource });
   const failure = takeFailure(state, resource);
   await waitLatency(state, { resource });
   if (failure) return finish(record, failureResponse(failure, new URL(request.url).pathname, state.now()));

@@ -1,14 +1,12 @@
 import type { ApiRecord, ListResource } from '../client/index';
 import { isUuid } from '../shared/listEndpoints';
-import { authorizationScheme } from './http';
 import { problemResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
 import { rowsOf } from './createOrganizations';
 import type { RowSource } from './createRowSource';
 import { deterministicUuid } from './deterministicUuid';
 import { checkAuthorization } from './handleListRequest';
-import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
-import type { RecordedRequest } from './types';
+import { finish, recordRequest, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 
 /** What the row route answers to, and what the list route answers to beside `GET`. */
 const ROW_METHODS = ['PUT', 'PATCH', 'DELETE'];
@@ -56,13 +54,18 @@ interface WriteTarget {
   existing: ApiRecord | undefined;
 }
 
+/** A write the row route or the list route received: what it asks of which organization's list, and of which row. */
+interface WriteCall {
+  request: Request;
+  resource: ListResource;
+  organizationId: string;
+  id: string | undefined;
+}
+
 /** The list and row a write names, or the answer refusing it: 405, 401/403, 400 (not a UUID), 404. */
 function targetOf(
   state: MockServiceState,
-  request: Request,
-  resource: ListResource,
-  organizationId: string,
-  id: string | undefined,
+  { request, resource, organizationId, id }: WriteCall,
 ): WriteTarget | Response {
   const path = new URL(request.url).pathname;
   const allowed = id === undefined ? ['POST'] : ROW_METHODS;
@@ -126,33 +129,19 @@ export async function handleWriteRequest(
   organizationId: string,
   id: string | undefined,
 ): Promise<Response> {
-  const record: RecordedRequest = {
-    resource,
-    method: request.method,
-    url: request.url,
-    organizationId,
-    authorization: authorizationScheme(request.headers.get('Authorization')),
-    status: null,
-    ...(id === undefined ? {} : { id }),
-  };
-  state.requests.push(record);
-  return finish(record, await answerWrite(state, request, resource, organizationId, id));
+  const record = recordRequest(state, request, { resource, organizationId, ...(id === undefined ? {} : { id }) });
+  return finish(record, await answerWrite(state, { request, resource, organizationId, id }));
 }
 
 /** The answer to a recorded write (see `handleWriteRequest`). */
-async function answerWrite(
-  state: MockServiceState,
-  request: Request,
-  resource: ListResource,
-  organizationId: string,
-  id: string | undefined,
-): Promise<Response> {
+async function answerWrite(state: MockServiceState, call: WriteCall): Promise<Response> {
+  const { request, resource, organizationId, id } = call;
   const { method } = request;
   const path = new URL(request.url).pathname;
   const failure = takeFailure(state, resource, method);
   await waitLatency(state, { resource, organizationId, method });
   if (failure) return failureResponse(failure, path, state.now());
-  const target = targetOf(state, request, resource, organizationId, id);
+  const target = targetOf(state, call);
   if (target instanceof Response) return target;
   const { rows, existing } = target;
   if (method === 'DELETE') {
