@@ -10,6 +10,7 @@ import { formatMessage } from 'publint/utils';
 import { build } from './build.mjs';
 import ts from 'typescript';
 import { createCompiler, diagnosticsOf, report } from './compiler.mjs';
+import { entryFiles, exportedNames, formatCounts } from './exports.mjs';
 import { artifacts, installTarball, packLibrary, root } from './pack.mjs';
 import { tool } from './run.mjs';
 import { formatSizeTable, measureSizes } from './size.mjs';
@@ -124,6 +125,14 @@ else
     `✔ every entry imports in Node and exports its public API (${Object.values(publicApi).flat().length} names)`,
   );
 
+// 4b. The installed package's declarations export, entry by entry, exactly the names of the sources (which
+// test/exports.node.test.ts holds to its snapshot): the build neither drops nor adds a public name.
+const builtSurface = exportedNames(entryFiles({ packageRoot: join(consumer, 'node_modules', 'pagewise') }));
+const sourceSurface = exportedNames(entryFiles({ src: true }));
+if (JSON.stringify(builtSurface) !== JSON.stringify(sourceSurface))
+  fail(`the built declarations export other names than the sources:\n${formatCounts(builtSurface)}`);
+else console.log(`✔ the built entries export the sources' names:\n${formatCounts(builtSurface)}`);
+
 // 5. An app's TypeScript accepts every entry and the stylesheet import (TypeScript 6 checks side-effect
 // imports), under the resolutions apps use: bundler and nodenext.
 const consumerCode = [
@@ -166,12 +175,12 @@ for (const [module, moduleResolution] of [
 // skipLibCheck off, so every declaration the server-side entries reach is checked: they may name no DOM global.
 // pagewise/testing/node is left out: it reaches MSW's declarations, which need the DOM lib themselves.
 const serverCode = [
-  "import { clientCredentials, createProxyHandler, memoryTokenStore, type PrivateKeyInput } from 'pagewise/server';",
+  "import { clientCredentials, createProxyHandler, memoryTokenStore, type ClientCredentialsOptions } from 'pagewise/server';",
   "import { createApiClient, isApiError, type Page } from 'pagewise/client';",
   "import { openTelemetry } from 'pagewise/opentelemetry';",
   "import { sharesQueryOptions } from 'pagewise';",
   'export const used = [clientCredentials, createProxyHandler, memoryTokenStore, createApiClient, isApiError, openTelemetry, sharesQueryOptions];',
-  'export type Used = [PrivateKeyInput, Page<{ id: string }>];',
+  'export type Used = [ClientCredentialsOptions, Page<{ id: string }>];',
 ].join('\n');
 writeFileSync(join(consumer, 'server.ts'), `${serverCode}\n`);
 const serverApp = compiler.program(

@@ -57,8 +57,8 @@ export const budgets = [
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
   // revocation endpoints and failure modes, writes kept in its state with problem documents, five services that page
   // by cursor or offset (keyset positions, each one's own wire), and argument errors in the library's one shape. Tests
-  // and stories load it, never an app.
-  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 10650 },
+  // and stories load it, never an app: its handlers as named steps of at most 60 lines each cost ~310 B of it.
+  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 10900 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.
   { name: '  pagewise (root entry)', code: `export * from 'pagewise';` },
   { name: '  pagewise/server', code: `export * from 'pagewise/server';` },

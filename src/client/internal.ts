@@ -20,3 +20,5 @@ export {
 export { assertTokenTiming, createTokenCache, type TokenCache } from './createTokenCache';
 export { parseTokenResponse, type TokenGrant } from './parseTokenResponse';
 export { statusLine } from './fetchJson';
+export type { AuthContext, AuthHeaders, FilterValue, PageCursor, ResettableAuthStrategy } from './types';
+export type { FailureProblem, JsonValue, ListFailure } from './listCall';

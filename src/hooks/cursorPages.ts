@@ -4,7 +4,8 @@
  * garbage-collected with the pages, and two components on one listing share it.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { isInvalidArgumentError, type Page, type PageCursor } from '../client/index';
+import { isInvalidArgumentError, type Page } from '../client/index';
+import type { PageCursor } from '../client/internal';
 import { isUrlCursor } from '../client/internal';
 
 /** A cursor that leads to a page, as a URL or a server render carries it beside the page's number. */

@@ -14,8 +14,14 @@ export {
 export { useDebouncedValue } from './useDebouncedValue';
 export { useListMutation } from './useListMutation';
 export type { ListWrite, UseListMutationOptions, UseListMutationResult } from './useListMutation';
-// Every type there is public: the options and results of the hooks.
-export type * from './types';
+export type {
+  InfiniteResourceOptions,
+  InfiniteResourceResult,
+  PagedResourceOptions,
+  PagedResourceResult,
+  SuspensePagedOptions,
+  SuspensePagedResult,
+} from './types';
 export {
   listQueryOptions,
   listInfiniteQueryOptions,
@@ -26,16 +32,5 @@ export {
 } from './queryOptions';
 export type { ListCursor } from './cursorPages';
 export { readUrlCursor, writeUrlCursor } from './urlCursor';
-export type { SearchParamsLike } from './urlCursor';
-export type {
-  EnvironmentsQueryParams,
-  ListPageParam,
-  ListQuery,
-  PagedInfiniteQueryKey,
-  PagedInfiniteQueryParams,
-  PagedQueryKey,
-  PagedQueryParams,
-  PagedResource,
-  SharesQueryParams,
-} from './queryOptions';
+export type { PagedInfiniteQueryParams, PagedQueryParams } from './queryOptions';
 export { retryPolicy } from './retryPolicy';

@@ -12,7 +12,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ApiRecord, Environment, ListFilters, Page, Share, SortEntry } from '../client/index';
+import type { ApiRecord, Environment, ListFilters, ListResource, Page, Share, SortEntry } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
@@ -25,7 +25,6 @@ import {
   mergeListOptions,
   toListQuery,
   type ListPageParam,
-  type PagedResource,
 } from './queryOptions';
 import { cursorOf, pagedByCursor, type ListCursor } from './cursorPages';
 import type {
@@ -39,10 +38,6 @@ import type {
   QueryPagination,
   SuspensePagedOptions,
   SuspensePagedResult,
-  UseEnvironmentsOptions,
-  UseEnvironmentsResult,
-  UseSharesOptions,
-  UseSharesResult,
 } from './types';
 import { DEFAULT_FILTERS_DELAY_MS, useDebouncedValue } from './useDebouncedValue';
 
@@ -145,7 +140,7 @@ const now = (run: () => void) => run();
  */
 function usePageListing(
   caller: string,
-  resource: PagedResource,
+  resource: ListResource,
   options: PageOptions & ListStateOptions & { organizationId: string | null | undefined },
   byCursorRef: RefObject<boolean>,
   transition = now,
@@ -271,7 +266,7 @@ function prefetchPage<T>(
 /** The one implementation of the paged form: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
 function usePagedListAs<T>(
   caller: string,
-  resource: PagedResource,
+  resource: ListResource,
   options: PagedResourceOptions<T>,
 ): PagedResourceResult<T> {
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
@@ -339,7 +334,7 @@ function usePagedListAs<T>(
  */
 function useSuspenseListAs<T>(
   caller: string,
-  resource: PagedResource,
+  resource: ListResource,
   options: SuspensePagedOptions,
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
@@ -400,7 +395,7 @@ function rowsOf<T>(data: InfiniteData<Page<T>, ListPageParam> | undefined): T[] 
 /** The one implementation of the "load more" form: `useInfiniteList`, `useInfiniteShares`, `useInfiniteEnvironments`. */
 function useInfiniteListAs<T>(
   caller: string,
-  resource: PagedResource,
+  resource: ListResource,
   options: InfiniteResourceOptions<T>,
 ): InfiniteResourceResult<T> {
   const {
@@ -482,7 +477,7 @@ function withLoadMoreFields<
  * like the control; spread `pagination` into `<Pagination />`, bind `listState` to sortable headers and a search box.
  */
 export function usePagedList<T = ApiRecord>(
-  resource: PagedResource,
+  resource: ListResource,
   options: PagedResourceOptions<T>,
 ): PagedResourceResult<T> {
   return usePagedListAs<T>('usePagedList', resource, options);
@@ -490,7 +485,7 @@ export function usePagedList<T = ApiRecord>(
 
 /** Any list of the service page by page ("load more", infinite scroll); see `useInfiniteShares`. */
 export function useInfiniteList<T = ApiRecord>(
-  resource: PagedResource,
+  resource: ListResource,
   options: InfiniteResourceOptions<T>,
 ): InfiniteResourceResult<T> {
   return useInfiniteListAs<T>('useInfiniteList', resource, options);
@@ -498,7 +493,7 @@ export function useInfiniteList<T = ApiRecord>(
 
 /** One page of any list of the service under Suspense, changing page, sort and filters in a transition; see `useSuspenseShares`. */
 export function useSuspenseList<T = ApiRecord>(
-  resource: PagedResource,
+  resource: ListResource,
   options: SuspensePagedOptions,
 ): SuspensePagedResult<T> {
   return useSuspenseListAs<T>('useSuspenseList', resource, options);
@@ -508,12 +503,12 @@ export function useSuspenseList<T = ApiRecord>(
  * One page of an organization's shares. `page` is 1-based like the control and becomes the API's
  * zero-based `page`; spread `pagination` into `<Pagination />` and its `onChange` fetches the new page.
  */
-export function useShares<T = Share>(options: UseSharesOptions<T>): UseSharesResult<T> {
+export function useShares<T = Share>(options: PagedResourceOptions<T>): PagedResourceResult<T> {
   return usePagedListAs<T>('useShares', 'shares', options);
 }
 
 /** One page of an organization's environments (see `useShares`). */
-export function useEnvironments<T = Environment>(options: UseEnvironmentsOptions<T>): UseEnvironmentsResult<T> {
+export function useEnvironments<T = Environment>(options: PagedResourceOptions<T>): PagedResourceResult<T> {
   return usePagedListAs<T>('useEnvironments', 'environments', options);
 }
 

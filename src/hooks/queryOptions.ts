@@ -1,22 +1,10 @@
 import { infiniteQueryOptions, queryOptions, skipToken, type InfiniteData } from '@tanstack/react-query';
-import type {
-  ApiClient,
-  Environment,
-  FilterValue,
-  ListFilters,
-  ListResource,
-  Page,
-  PageCursor,
-  Share,
-  SortEntry,
-} from '../client/index';
+import type { ApiClient, Environment, ListFilters, ListResource, Page, Share, SortEntry } from '../client/index';
+import type { FilterValue, PageCursor } from '../client/internal';
 import { assertInteger } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { retryPolicy } from './retryPolicy';
 import { fetchListPage, fetchNumberedPage, type ListCursor } from './cursorPages';
-
-/** A list resource of the service: `'shares'`, `'environments'` or another path segment such as `'users'`. */
-export type PagedResource = ListResource;
 
 /** Sort and filters as a query key holds them: filters without empty values, so equal filters are one key. */
 export interface ListQuery {
@@ -31,7 +19,7 @@ export interface ListQuery {
  * { sort, filters }, page (1-based)]`, so every prefix names a set of pages (`invalidateQueries({ queryKey:
  * key.slice(0, 5) })` is one page size of one organization). Never holds a token.
  */
-export type PagedQueryKey = readonly ['pagewise', PagedResource, string, string | null, number, ListQuery, number];
+export type PagedQueryKey = readonly ['pagewise', ListResource, string, string | null, number, ListQuery, number];
 
 /**
  * Query key of a "load more" list, as `PagedQueryKey` but ending in `'infinite'`: its prefix of six is the same set
@@ -39,7 +27,7 @@ export type PagedQueryKey = readonly ['pagewise', PagedResource, string, string 
  */
 export type PagedInfiniteQueryKey = readonly [
   'pagewise',
-  PagedResource,
+  ListResource,
   string,
   string | null,
   number,
@@ -87,11 +75,6 @@ export interface PagedInfiniteQueryParams extends ListQueryParams {
   maxPages?: number | undefined;
 }
 
-/** Parameters of `sharesQueryOptions`. */
-export type SharesQueryParams = PagedQueryParams;
-/** Parameters of `environmentsQueryOptions`. */
-export type EnvironmentsQueryParams = PagedQueryParams;
-
 /** How long a fetched page counts as fresh when nothing else is said. */
 export const DEFAULT_STALE_TIME = 30_000;
 
@@ -119,7 +102,7 @@ export function toListQuery(sort: readonly SortEntry[] | undefined, filters: Lis
 }
 
 /** The parts every list query shares: key prefix (without page or `'infinite'`) and the request for a page. */
-function listBase<T>(resource: PagedResource, params: ListQueryParams) {
+function listBase<T>(resource: ListResource, params: ListQueryParams) {
   const { client, pageSize = DEFAULT_PAGE_SIZE, staleTime = DEFAULT_STALE_TIME } = params;
   assertInteger('pageSize', pageSize, 1);
   const organizationId = params.organizationId || null;
@@ -164,7 +147,7 @@ function isSameListing(a: readonly unknown[], b: readonly unknown[]): boolean {
  * `useSuspenseQuery`, `queryClient.query` and server rendering. `resource` is the path segment after the
  * organization, e.g. `listQueryOptions<User>('users', { client, organizationId })`.
  */
-export function listQueryOptions<T = Share>(resource: PagedResource, params: PagedQueryParams) {
+export function listQueryOptions<T = Share>(resource: ListResource, params: PagedQueryParams) {
   const { page = 1, cursor: given } = params;
   // Checked here, not in the client: pages count from 1 in these options, and the message must say so.
   assertInteger('page', page, 1, ' (pages count from 1 here)');
@@ -192,7 +175,7 @@ export function listQueryOptions<T = Share>(resource: PagedResource, params: Pag
  * exists while the last page says `hasNext`, so a service without totals works too. On a list paged by cursor the
  * next page is asked for by the last page's `nextCursor` (the page parameter then carries it), so rows never repeat.
  */
-export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, params: PagedInfiniteQueryParams) {
+export function listInfiniteQueryOptions<T = Share>(resource: ListResource, params: PagedInfiniteQueryParams) {
   const { maxPages } = params;
   if (maxPages !== undefined) assertInteger('maxPages', maxPages, 1);
   const { prefix, fetchPage, end, staleTime, retry } = listBase<T>(resource, params);
@@ -238,9 +221,9 @@ export function listInfiniteQueryOptions<T = Share>(resource: PagedResource, par
 export const pageNumberOf = (param: ListPageParam): number => (typeof param === 'number' ? param : param.page);
 
 /** Options for one page of an organization's shares (`page` 1-based), for `useQuery`, `queryClient.query` and server rendering. */
-export const sharesQueryOptions = <T = Share>(params: SharesQueryParams) => listQueryOptions<T>('shares', params);
+export const sharesQueryOptions = <T = Share>(params: PagedQueryParams) => listQueryOptions<T>('shares', params);
 /** Options for one page of an organization's environments (`page` 1-based), for `useQuery`, `queryClient.query` and server rendering. */
-export const environmentsQueryOptions = <T = Environment>(params: EnvironmentsQueryParams) =>
+export const environmentsQueryOptions = <T = Environment>(params: PagedQueryParams) =>
   listQueryOptions<T>('environments', params);
 /** Options for an organization's shares page by page ("load more"), for `useInfiniteQuery` and `queryClient.infiniteQuery`. */
 export const sharesInfiniteQueryOptions = <T = Share>(params: PagedInfiniteQueryParams) =>

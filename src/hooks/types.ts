@@ -6,7 +6,7 @@ import type {
   UseQueryResult,
   UseSuspenseQueryResult,
 } from '@tanstack/react-query';
-import type { ApiClient, Environment, ListFilters, Page, Share, SortEntry } from '../client/index';
+import type { ApiClient, ListFilters, Page, Share, SortEntry } from '../client/index';
 import type { ListPageParam, PagedInfiniteQueryKey, PagedInfiniteQueryParams, PagedQueryKey } from './queryOptions';
 import type { ListCursor } from './cursorPages';
 
@@ -180,12 +180,3 @@ export type InfiniteResourceResult<T> = UseInfiniteQueryResult<InfiniteData<Page
   /** The total from the last page, when the service says one. */
   total: number | undefined;
 };
-
-/** Options of `useShares`. */
-export type UseSharesOptions<T = Share> = PagedResourceOptions<T>;
-/** Result of `useShares`: TanStack's query result plus `pagination` for `<Pagination />`. */
-export type UseSharesResult<T = Share> = PagedResourceResult<T>;
-/** Options of `useEnvironments`. */
-export type UseEnvironmentsOptions<T = Environment> = PagedResourceOptions<T>;
-/** Result of `useEnvironments`: TanStack's query result plus `pagination` for `<Pagination />`. */
-export type UseEnvironmentsResult<T = Environment> = PagedResourceResult<T>;

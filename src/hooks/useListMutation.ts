@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
-import type { ApiClient, ApiRecord, CreateParams, DeleteParams, UpdateParams } from '../client/index';
+import type { ApiClient, ApiRecord, CreateParams, DeleteParams, ListResource, UpdateParams } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { useClientFor } from './ApiClientProvider';
 import { deleteRow, listEntries, updateRow, type Affected } from './listCache';
-import type { PagedResource } from './queryOptions';
 
 /** Options a write passes to the client as they are. */
 type SendOptions = Pick<CreateParams, 'retry' | 'idempotencyKey' | 'ifMatch'>;
@@ -57,7 +56,7 @@ export type UseListMutationResult<T = ApiRecord> = UseMutationResult<T | undefin
  * write.mutate({ type: 'update', id: share.id, body: { name } });
  */
 export function useListMutation<T extends { id: string } = ApiRecord>(
-  resource: PagedResource,
+  resource: ListResource,
   options: UseListMutationOptions,
 ): UseListMutationResult<T> {
   const client = useClientFor('useListMutation', options.client);

@@ -1,18 +1,4 @@
 export { Pagination, type PaginationProps } from './Pagination';
-export {
-  usePagination,
-  type UsePaginationOptions,
-  type UsePaginationResult,
-  type PaginationControlProps,
-  type PaginationRootProps,
-  type PaginationStatusProps,
-  type PaginationEllipsisProps,
-} from './usePagination';
-export {
-  getPageItems,
-  type GetPageItemsOptions,
-  type PageItem,
-  type PageItemPage,
-  type PageItemEllipsis,
-} from './getPageItems';
+export { usePagination, type UsePaginationOptions, type UsePaginationResult } from './usePagination';
+export { getPageItems, type GetPageItemsOptions, type PageItem } from './getPageItems';
 export { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';

@@ -26,12 +26,3 @@ export interface TokenStore {
   /** Deletes the token under `key` only if it is still `token` (atomically: a newer token is never lost). */
   deleteIfEqual(key: string, token: string): Promise<void>;
 }
-
-/**
- * The store itself: `tokenStore` takes any `TokenStore` as it is. Kept for apps that followed the earlier recipe
- * `tokenStore: defineTokenStore(store)`, which keeps working unchanged.
- * @deprecated Pass the store itself: `tokenStore: store`.
- */
-export function defineTokenStore<S extends TokenStore>(store: S): S {
-  return store;
-}

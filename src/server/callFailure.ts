@@ -1,13 +1,5 @@
-import {
-  isApiError,
-  isAuthError,
-  isHttpError,
-  isInvalidArgumentError,
-  isTimeoutError,
-  type FailureProblem,
-  type ListFailure,
-} from '../client/index';
-import { errorName } from '../client/internal';
+import { isApiError, isAuthError, isHttpError, isInvalidArgumentError, isTimeoutError } from '../client/index';
+import { errorName, type FailureProblem, type ListFailure } from '../client/internal';
 
 /** Longest problem string that crosses; a longer one is cut. */
 const MAX_TEXT = 1000;

@@ -1,5 +1,5 @@
 import { assertTokenTiming, createTokenCache, credentialOf, resolveBaseUrl, type TokenCache } from '../client/internal';
-import type { AuthContext, ResettableAuthStrategy } from '../client/index';
+import type { AuthContext, ResettableAuthStrategy } from '../client/internal';
 import { assertFunction, assertNumber, assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import { assertServerOnly } from './assertServerOnly';
 import {

@@ -1,4 +1,4 @@
-import type { AuthContext, AuthHeaders } from '../client/index';
+import type { AuthContext, AuthHeaders } from '../client/internal';
 import { invalidArgument } from '../shared/assert';
 import type { TokenRequest } from './tokenEndpoint';
 import {

@@ -1,27 +1,12 @@
 export { clientCredentials } from './clientCredentials';
-export type {
-  ClientCredentialsOptions,
-  ClientCredentialsStrategy,
-  ClientCredentialsRequestOptions,
-  TokenEndpointOptions,
-} from './clientCredentials';
+export type { ClientCredentialsOptions, ClientCredentialsStrategy } from './clientCredentials';
 export { readTokenFile } from './clientAuthentication';
-export type {
-  ClientAuthenticationFields,
-  ClientAuthenticationMethod,
-  ClientAuthenticationOptions,
-} from './clientAuthentication';
-export type { Jwk, PrivateKeyInput, SigningAlgorithm, WebCryptoKey, WebCryptoKeyPair } from './jws';
 export { apiAccountToken } from './apiAccountToken';
 export type { ApiAccountTokenOptions } from './apiAccountToken';
 export { createProxyHandler } from './createProxyHandler';
 export type { ProxyHandler, ProxyHandlerOptions } from './createProxyHandler';
 export { createProxyListener } from './createProxyListener';
-export type { ProxyListener, ProxyListenerRequest, ProxyListenerResponse } from './createProxyListener';
-export type { ProxyAllowlist, ProxyResourceRule } from './proxyAllowlist';
-export type { ProxyRequestTarget } from './proxyWrites';
-export type { ProxyCursorRule, UpstreamPagingOptions } from './proxyCursor';
-export { defineTokenStore } from './TokenStore';
+export type { ProxyListener } from './createProxyListener';
 export type { StoredToken, TokenStore } from './TokenStore';
 export { memoryTokenStore } from './memoryTokenStore';
 export { redisTokenStore } from './redisTokenStore';
@@ -30,4 +15,4 @@ export type { ProxyEvent, TokenEvent } from '../shared/events';
 export { serveListCall } from './serveListCall';
 export type { ServeListCallOptions } from './serveListCall';
 export { serveWriteCall } from './serveWriteCall';
-export type { ServeWriteCallOptions, WriteCallAllow } from './serveWriteCall';
+export type { ServeWriteCallOptions } from './serveWriteCall';

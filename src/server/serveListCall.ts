@@ -1,13 +1,12 @@
 import {
   parseListCall,
   type ApiClient,
-  type JsonValue,
   type ListAnswer,
   type ListCall,
   type ListParams,
   type Page,
 } from '../client/index';
-import { cursorUrl, isUrlCursor } from '../client/internal';
+import { cursorUrl, isUrlCursor, type JsonValue } from '../client/internal';
 import { failureOf } from './callFailure';
 import { assertFunction } from '../shared/assert';
 import { DOCUMENTED_RESOURCES } from '../shared/listEndpoints';

@@ -1,4 +1,5 @@
-import { parseWriteCall, type ApiClient, type JsonValue, type WriteAnswer, type WriteCall } from '../client/index';
+import { parseWriteCall, type ApiClient, type WriteAnswer, type WriteCall } from '../client/index';
+import type { JsonValue } from '../client/internal';
 import { assertInteger, invalidArgument } from '../shared/assert';
 import {
   MUST_BE_KEYED_BY_PATH_SEGMENTS,

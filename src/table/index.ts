@@ -23,8 +23,8 @@
  * @module
  */
 export { useTablePagination } from './useTablePagination';
-export type { PaginatedTable, TablePaginationBinding } from './useTablePagination';
+export type { TablePaginationBinding } from './useTablePagination';
 export { useServerTablePagination } from './useServerTablePagination';
-export type { ServerPagedResult, ServerTableOptions, ServerTablePaginationOptions } from './useServerTablePagination';
+export type { ServerTableOptions, ServerTablePaginationOptions } from './useServerTablePagination';
 export { TablePagination } from './TablePagination';
 export type { TablePaginationProps } from './TablePagination';

@@ -1,7 +1,12 @@
 import { delay } from 'msw';
+import { assertInteger, assertNumber, assertOneOf, invalidArgument } from '../shared/assert';
+import { WRITE_METHODS } from '../shared/listEndpoints';
 import type { GenerationCounter } from './createRowSource';
-import type { OrganizationState } from './createOrganizations';
-import type { CursorHints } from './cursorModes';
+import { createOrganizations, type OrganizationState } from './createOrganizations';
+import { CURSOR_SHAPES, type CursorHints } from './cursorModes';
+import { demoAccount, demoClient, demoOrganizations } from './demoData';
+import { MOCK_FAILURES } from './failureResponse';
+import { authorizationScheme, trimBase } from './http';
 import type {
   MockAccount,
   MockClient,
@@ -10,8 +15,23 @@ import type {
   MockLatencyRequest,
   MockResource,
   MockResponseShape,
+  MockServiceOptions,
   RecordedRequest,
 } from './types';
+
+const SHAPES: readonly MockResponseShape[] = [
+  'spring-page',
+  'paged-model',
+  'hal',
+  'array',
+  'items',
+  'slice',
+  'link',
+  'has-more',
+  'next',
+  'bare-array',
+  ...CURSOR_SHAPES,
+];
 
 /** A queued failure and how many more requests it answers. */
 export interface PendingFailure extends MockFailure {
@@ -23,6 +43,10 @@ export interface PendingFailure extends MockFailure {
  * module of its own and `reset()` reaches everything.
  */
 export interface MockServiceState {
+  /** The API base the service was made with (`MockService.baseUrl`). */
+  readonly baseUrl: string;
+  /** The identity provider base the service was made with (`MockService.authUrl`). */
+  readonly authUrl: string;
   readonly shape: MockResponseShape;
   readonly lifetimeSeconds: number;
   readonly authRequired: boolean;
@@ -41,6 +65,8 @@ export interface MockServiceState {
   readonly counter: GenerationCounter;
   failures: PendingFailure[];
   latency: MockLatency;
+  /** The latency the service was made with, which `reset()` restores. */
+  readonly initialLatency: MockLatency;
   /** Where rows that ended a cursor-mode page sat, by id (see `cursorModes`). */
   readonly cursorHints: CursorHints;
   tokenRequests: number;
@@ -51,6 +77,105 @@ export interface MockServiceState {
   /** Tokens revoked by an authenticated client. */
   revocations: number;
   now(): number;
+}
+
+/** The state of a new service: `options` checked (an argument error names the first that is wrong) and defaulted. */
+export function createMockState(options: MockServiceOptions): MockServiceState {
+  const baseUrl = trimBase(options.baseUrl ?? 'https://api.pagewise.test');
+  const authUrl = trimBase(options.authUrl ?? 'https://auth.pagewise.test');
+  const clients: MockClient[] = options.clients ?? [demoClient];
+  const accounts: MockAccount[] = options.accounts ?? [demoAccount];
+  const shape = options.shape ?? 'spring-page';
+  const lifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
+  assertOneOf('shape', shape, SHAPES);
+  assertNumber('tokenLifetimeSeconds', lifetimeSeconds, { unit: 'seconds' });
+  if (!clients[0]) throw invalidArgument('clients', 'must hold at least one client');
+  if (!accounts[0]) throw invalidArgument('accounts', 'must hold at least one account');
+
+  const counter: GenerationCounter = { generated: 0 };
+  const organizations = createOrganizations(options.organizations ?? demoOrganizations, counter, options.generators);
+  return {
+    baseUrl,
+    authUrl,
+    shape,
+    lifetimeSeconds,
+    authRequired: (options.auth ?? 'required') === 'required',
+    audience: options.audience,
+    clients,
+    accounts,
+    organizations,
+    byId: new Map(organizations.map((organization) => [organization.id.toLowerCase(), organization])),
+    apiBases: [baseUrl],
+    authBases: [authUrl],
+    tokens: new Map(),
+    requests: [],
+    counter,
+    failures: [],
+    latency: options.latencyMs ?? 0,
+    initialLatency: options.latencyMs ?? 0,
+    tokenRequests: 0,
+    created: 0,
+    idempotent: new Map(),
+    cursorHints: new Map(),
+    revocations: 0,
+    now: options.now ?? (() => Date.now()),
+  };
+}
+
+/** Queues `failure` (checked) for the next matching request(s). */
+export function queueFailure(state: MockServiceState, failure: MockFailure): void {
+  assertOneOf('failure.status', failure.status, MOCK_FAILURES);
+  if (failure.method !== undefined) assertOneOf('failure.method', failure.method, WRITE_METHODS);
+  const times = failure.times ?? 1;
+  if (times !== Infinity) assertInteger('failure.times', times, 1);
+  state.failures.push({ ...failure, remaining: times });
+}
+
+/** Back to the state the service was made with, but the tokens issued: requests, counters, failures, latency, rows. */
+export function resetState(state: MockServiceState): void {
+  state.requests.length = 0;
+  state.tokenRequests = 0;
+  state.revocations = 0;
+  state.counter.generated = 0;
+  state.failures = [];
+  state.latency = state.initialLatency;
+  state.created = 0;
+  state.idempotent.clear();
+  state.cursorHints.clear();
+  for (const organization of state.organizations) {
+    organization.shares.restore();
+    organization.environments.restore();
+    for (const rows of organization.lists.values()) rows.restore();
+  }
+}
+
+/** Also serves the API at `urls.baseUrl` and tokens at `urls.authUrl`; returns a function undoing it. */
+export function serveOrigin(state: MockServiceState, urls: { baseUrl: string; authUrl: string }): () => void {
+  const api = trimBase(urls.baseUrl);
+  const auth = trimBase(urls.authUrl);
+  state.apiBases.push(api);
+  state.authBases.push(auth);
+  return () => {
+    state.apiBases.splice(state.apiBases.indexOf(api), 1);
+    state.authBases.splice(state.authBases.indexOf(auth), 1);
+  };
+}
+
+/** Logs `request` as the service received it (its Authorization scheme only, never the credential), unanswered yet. */
+export function recordRequest(
+  state: MockServiceState,
+  request: Request,
+  fields: Pick<RecordedRequest, 'resource'> & Partial<RecordedRequest>,
+): RecordedRequest {
+  const record: RecordedRequest = {
+    method: request.method,
+    url: request.url,
+    authorization: authorizationScheme(request.headers.get('Authorization')),
+    status: null,
+    ...fields,
+  };
+  state.requests.push(record);
+  return record;
 }
 
 /** Waits as long as the current latency setting says for `request`. */

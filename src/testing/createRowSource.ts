@@ -30,6 +30,41 @@ export interface RowSource {
   restore(): void;
 }
 
+/** The current rows: a count of rows generated on demand, or the rows themselves once given or written to. */
+interface RowStore {
+  count: number;
+  given: ApiRecord[] | null;
+}
+
+/** The rows as seeded. */
+const seeded = (seed: number | ApiRecord[]): RowStore =>
+  typeof seed === 'number' ? { count: seed, given: null } : { count: seed.length, given: seed.slice() };
+
+/** Rows `start` to `end` of `store`, clipped; generated rows are made now and counted. */
+function sliceOf(
+  store: RowStore,
+  generate: (index: number) => ApiRecord,
+  counter: GenerationCounter,
+  start: number,
+  end: number,
+) {
+  const from = Math.max(0, Math.min(start, store.count));
+  const to = Math.max(from, Math.min(end, store.count));
+  if (store.given) return store.given.slice(from, to);
+  const rows: ApiRecord[] = [];
+  for (let index = from; index < to; index += 1) rows.push(generate(index));
+  counter.generated += rows.length;
+  return rows;
+}
+
+/** The rows themselves, for a write: generated rows are made once, at the first write (and only then). */
+function materialize(store: RowStore, generate: (index: number) => ApiRecord, counter: GenerationCounter) {
+  if (!store.given) {
+    store.given = sliceOf(store, generate, counter, 0, store.count);
+  } else if (store.given.length > store.count) store.given.length = store.count;
+  return store.given;
+}
+
 /**
  * Rows from a seed: a number means rows made by `generate(index)` only when a page asks for them
  * (so 10,000 or 1e6 rows cost nothing up front); an array is served as given. An insertion makes the current rows
@@ -40,42 +75,20 @@ export function createRowSource(
   generate: (index: number) => ApiRecord,
   counter: GenerationCounter,
 ): RowSource {
-  const initial = typeof seed === 'number' ? seed : seed.length;
-  let given = typeof seed === 'number' ? null : seed.slice();
-  let count = initial;
-  // Writes need the rows themselves: generated rows are made once, at the first write (and only then).
-  const rows = (): ApiRecord[] => {
-    if (!given) {
-      given = [];
-      for (let index = 0; index < count; index += 1) given.push(generate(index));
-      counter.generated += count;
-    } else if (given.length > count) given.length = count;
-    return given;
-  };
+  const store = seeded(seed);
+  const rows = () => materialize(store, generate, counter);
   const indexOf = (id: string) => rows().findIndex((row) => row.id === id);
   return {
-    count: () => count,
-    slice(start, end) {
-      const from = Math.max(0, Math.min(start, count));
-      const to = Math.max(from, Math.min(end, count));
-      if (given) return given.slice(from, to);
-      const rows: ApiRecord[] = [];
-      for (let index = from; index < to; index += 1) rows.push(generate(index));
-      counter.generated += rows.length;
-      return rows;
-    },
-    all() {
-      return this.slice(0, count);
-    },
+    count: () => store.count,
+    slice: (start, end) => sliceOf(store, generate, counter, start, end),
+    all: () => sliceOf(store, generate, counter, 0, store.count),
     deleteLast(n) {
-      count = Math.max(0, count - n);
+      store.count = Math.max(0, store.count - n);
     },
-    find(id) {
-      return rows()[indexOf(id)];
-    },
+    find: (id) => rows()[indexOf(id)],
     add(row) {
       rows().push(row);
-      count += 1;
+      store.count += 1;
     },
     replace(row) {
       const index = indexOf(row.id);
@@ -86,17 +99,16 @@ export function createRowSource(
       const index = indexOf(id);
       if (index < 0) return false;
       rows().splice(index, 1);
-      count -= 1;
+      store.count -= 1;
       return true;
     },
     insert(inserted, at) {
       const current = rows();
       current.splice(Math.max(0, Math.min(at, current.length)), 0, ...inserted);
-      count = current.length;
+      store.count = current.length;
     },
     restore() {
-      count = initial;
-      given = typeof seed === 'number' ? null : seed.slice();
+      Object.assign(store, seeded(seed));
     },
   };
 }

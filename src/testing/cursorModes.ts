@@ -143,70 +143,93 @@ export interface CursorRequest {
   hints: CursorHints;
 }
 
+/** The position a cursor parameter names: null when absent, `message` when it names none. */
+function positionParam(request: CursorRequest, name: string, message: string): Position | string | null {
+  const value = request.url.searchParams.get(name);
+  if (value === null) return null;
+  return decode(value) ?? message;
+}
+
+/** `w`, its last row remembered where it sat, so a later cursor finds it fast. */
+function ended(request: CursorRequest, w: Window): Window {
+  if (w.items.length) remember(request.hints, idOf(w.items.at(-1)), w.start + w.items.length - 1);
+  return w;
+}
+
+/** Stripe: `{ object: 'list', data, has_more }`, the next page after the row `starting_after` names (or before `ending_before`). */
+function stripePage(request: CursorRequest): Response | string {
+  const { url, listing, size, hints } = request;
+  const after = url.searchParams.get('starting_after');
+  const before = after === null ? url.searchParams.get('ending_before') : null;
+  const id = after ?? before;
+  let index = -1;
+  if (id !== null) {
+    index = listing.indexOf(id, hints.get(id));
+    const singular = request.resource.replace(/s$/, '');
+    if (index < 0) return `No such ${singular}: '${id.slice(0, 64)}'`;
+  }
+  const w = ended(request, before !== null ? windowBefore(listing, index, size) : windowAfter(listing, index, size));
+  const hasMore = before !== null ? w.before : w.after;
+  return HttpResponse.json({ object: 'list', url: url.pathname, data: w.items, has_more: hasMore });
+}
+
+/** Django REST Framework's CursorPagination: `{ next, previous, results }` with opaque `?cursor=` URLs. */
+function cursorLinksPage(request: CursorRequest): Response | string {
+  const { url, listing, size } = request;
+  const position = positionParam(request, 'cursor', 'Invalid cursor');
+  if (typeof position === 'string') return position;
+  const index = position ? locate(listing, position) : -1;
+  const w = ended(request, position?.r ? windowBefore(listing, index, size) : windowAfter(listing, index, size));
+  const next = w.after && w.items.length ? linkTo(url, { cursor: encode(lastPosition(w)) }) : null;
+  const previous = w.before && w.items.length ? linkTo(url, { cursor: encode({ ...firstPosition(w), r: 1 }) }) : null;
+  return HttpResponse.json({ next, previous, results: w.items });
+}
+
+/** An array and a `Link` header whose `rel="next"` / `rel="prev"` carry `after` / `before` cursors. */
+function linkCursorPage(request: CursorRequest): Response | string {
+  const { url, listing, size } = request;
+  const after = positionParam(request, 'after', 'Invalid `after` cursor');
+  const before = after === null ? positionParam(request, 'before', 'Invalid `before` cursor') : null;
+  if (typeof after === 'string') return after;
+  if (typeof before === 'string') return before;
+  const w = ended(
+    request,
+    before
+      ? windowBefore(listing, locate(listing, before), size)
+      : windowAfter(listing, after ? locate(listing, after) : -1, size),
+  );
+  const links: string[] = [];
+  if (w.before && w.items.length) links.push(`<${linkTo(url, { before: encode(firstPosition(w)) })}>; rel="prev"`);
+  if (w.after && w.items.length) links.push(`<${linkTo(url, { after: encode(lastPosition(w)) })}>; rel="next"`);
+  return HttpResponse.json(w.items, links.length ? { headers: { Link: links.join(', ') } } : {});
+}
+
+/** Google AIP-158: `{ items, nextPageToken }`, the next page by `pageToken`. */
+function pageTokenPage(request: CursorRequest): Response | string {
+  const { listing, size } = request;
+  const position = positionParam(request, 'pageToken', 'Invalid page token');
+  if (typeof position === 'string') return position;
+  const w = ended(request, windowAfter(listing, position ? locate(listing, position) : -1, size));
+  const more = w.after && w.items.length > 0;
+  return HttpResponse.json(more ? { items: w.items, nextPageToken: encode(lastPosition(w)) } : { items: w.items });
+}
+
+/** `{ items, total }` by `offset` and a size. */
+function offsetPage({ url, listing, size }: CursorRequest): Response | string {
+  const offset = url.searchParams.get('offset') ?? '0';
+  if (!isWireInteger(offset)) return 'offset must be an integer >= 0';
+  return HttpResponse.json({ items: listing.slice(+offset, +offset + size), total: listing.length });
+}
+
+const PAGES: Record<MockCursorShape, (request: CursorRequest) => Response | string> = {
+  stripe: stripePage,
+  cursor: cursorLinksPage,
+  'link-cursor': linkCursorPage,
+  'page-token': pageTokenPage,
+  offset: offsetPage,
+};
+
 /** The response of a cursor mode, or the message of the 400 its malformed position is answered with. */
 export function cursorPage(shape: MockCursorShape, request: CursorRequest): Response | string {
-  const { url, listing, size, hints } = request;
-  const query = url.searchParams;
-  const token = (name: string, message: string): Position | string | null => {
-    const value = query.get(name);
-    if (value === null) return null;
-    return decode(value) ?? message;
-  };
-  const ended = (w: Window) => {
-    if (w.items.length) remember(hints, idOf(w.items.at(-1)), w.start + w.items.length - 1);
-    return w;
-  };
-  switch (shape) {
-    case 'stripe': {
-      const after = query.get('starting_after');
-      const before = after === null ? query.get('ending_before') : null;
-      const id = after ?? before;
-      let index = -1;
-      if (id !== null) {
-        index = listing.indexOf(id, hints.get(id));
-        const singular = request.resource.replace(/s$/, '');
-        if (index < 0) return `No such ${singular}: '${id.slice(0, 64)}'`;
-      }
-      const w = ended(before !== null ? windowBefore(listing, index, size) : windowAfter(listing, index, size));
-      const hasMore = before !== null ? w.before : w.after;
-      return HttpResponse.json({ object: 'list', url: url.pathname, data: w.items, has_more: hasMore });
-    }
-    case 'cursor': {
-      const position = token('cursor', 'Invalid cursor');
-      if (typeof position === 'string') return position;
-      const index = position ? locate(listing, position) : -1;
-      const w = ended(position?.r ? windowBefore(listing, index, size) : windowAfter(listing, index, size));
-      const next = w.after && w.items.length ? linkTo(url, { cursor: encode(lastPosition(w)) }) : null;
-      const previous =
-        w.before && w.items.length ? linkTo(url, { cursor: encode({ ...firstPosition(w), r: 1 }) }) : null;
-      return HttpResponse.json({ next, previous, results: w.items });
-    }
-    case 'link-cursor': {
-      const after = token('after', 'Invalid `after` cursor');
-      const before = after === null ? token('before', 'Invalid `before` cursor') : null;
-      if (typeof after === 'string') return after;
-      if (typeof before === 'string') return before;
-      const w = ended(
-        before
-          ? windowBefore(listing, locate(listing, before), size)
-          : windowAfter(listing, after ? locate(listing, after) : -1, size),
-      );
-      const links: string[] = [];
-      if (w.before && w.items.length) links.push(`<${linkTo(url, { before: encode(firstPosition(w)) })}>; rel="prev"`);
-      if (w.after && w.items.length) links.push(`<${linkTo(url, { after: encode(lastPosition(w)) })}>; rel="next"`);
-      return HttpResponse.json(w.items, links.length ? { headers: { Link: links.join(', ') } } : {});
-    }
-    case 'page-token': {
-      const position = token('pageToken', 'Invalid page token');
-      if (typeof position === 'string') return position;
-      const w = ended(windowAfter(listing, position ? locate(listing, position) : -1, size));
-      const more = w.after && w.items.length > 0;
-      return HttpResponse.json(more ? { items: w.items, nextPageToken: encode(lastPosition(w)) } : { items: w.items });
-    }
-    case 'offset': {
-      const offset = query.get('offset') ?? '0';
-      if (!isWireInteger(offset)) return 'offset must be an integer >= 0';
-      return HttpResponse.json({ items: listing.slice(+offset, +offset + size), total: listing.length });
-    }
-  }
+  return PAGES[shape](request);
 }

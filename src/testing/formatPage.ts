@@ -1,11 +1,11 @@
 import { HttpResponse } from 'msw';
-import type { ApiRecord } from '../client/index';
-import type { MockCursorShape, MockListResource, MockResponseShape } from './types';
+import type { ApiRecord, ListResource } from '../client/index';
+import type { MockCursorShape, MockResponseShape } from './types';
 
 /** One page of rows and where it sits, before it is put in a response shape. */
 export interface PageSlice {
   /** Resource listed, which names HAL's `_embedded` key. */
-  resource: MockListResource;
+  resource: ListResource;
   /** Rows of this page. */
   items: ApiRecord[];
   /** Total rows. */

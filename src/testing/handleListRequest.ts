@@ -6,10 +6,11 @@ import { failureResponse } from './failureResponse';
 import { rowsOf } from './createOrganizations';
 import { formatPage } from './formatPage';
 import { parseSort, queryRows, sortsOrFilters } from './queryRows';
-import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
+import { finish, recordRequest, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 import { cursorModeSize, cursorPage, isCursorShape } from './cursorModes';
-import { arrayListing, sourceListing } from './listing';
-import type { MockListResource, RecordedRequest } from './types';
+import { arrayListing, sourceListing, type Listing } from './listing';
+import type { RowSource } from './createRowSource';
+import type { ListResource } from '../client/index';
 
 /** A non-negative integer query parameter, its default when absent, or null when malformed. */
 function integerParam(url: URL, name: string, fallback: number): number | null {
@@ -48,6 +49,36 @@ export function checkAuthorization(state: MockServiceState, header: string | nul
   return known ? null : challenge(`Basic ${MOCK_REALM}`, 'Bad API account credentials');
 }
 
+/** The page and size a list request asks for: `page` null when malformed, `size` undefined when not a valid size. */
+interface ListPaging {
+  page: number | null;
+  size: number | undefined;
+  /** The page the request log shows: undefined in the cursor shapes but `offset`, which ignore `page`. */
+  recorded: number | undefined;
+}
+
+/** The paging of `url` in the mock's `shape`. */
+function pagingOf(shape: MockServiceState['shape'], url: URL): ListPaging {
+  // The cursor shapes ignore `page`, as the services they stand for do, and read their own size parameter.
+  const cursorSize = isCursorShape(shape) ? cursorModeSize(shape, url) : undefined;
+  const page = cursorSize ? (cursorSize.page ?? 0) : integerParam(url, 'page', 0);
+  const size = cursorSize ? cursorSize.size : integerParam(url, 'size', DEFAULT_PAGE_SIZE);
+  return {
+    page,
+    size: size !== null && size >= 1 && size <= MAX_PAGE_SIZE ? size : undefined,
+    recorded: cursorSize ? cursorSize.page : (page ?? undefined),
+  };
+}
+
+/** The rows in the order the request lists them, or the message refusing its sort or filters. */
+function listingOf(rows: RowSource, url: URL): Listing | string {
+  // Unsorted and unfiltered: only the rows a page shows are generated, however large the organization.
+  if (!sortsOrFilters(url)) return sourceListing(rows);
+  const orders = parseSort(url);
+  const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
+  return typeof listed === 'string' ? listed : arrayListing(listed);
+}
+
 /**
  * `GET /{organizationId}/{resource}?page&size[&sort][&filters]` as the service answers it: failures and latency first (a
  * queued failure belongs to the request that arrives next), then method, credentials, organization and parameters,
@@ -56,7 +87,7 @@ export function checkAuthorization(state: MockServiceState, header: string | nul
 export async function handleListRequest(
   state: MockServiceState,
   request: Request,
-  resource: MockListResource,
+  resource: ListResource,
   rawOrganizationId: string,
 ): Promise<Response> {
   const url = new URL(request.url);
@@ -66,56 +97,52 @@ export async function handleListRequest(
   } catch {
     // Keep the raw text: it is rejected below as not a UUID.
   }
-  const { shape } = state;
-  // The cursor shapes ignore `page`, as the services they stand for do, and read their own size parameter.
-  const cursorSize = isCursorShape(shape) ? cursorModeSize(shape, url) : undefined;
-  const page = cursorSize ? (cursorSize.page ?? 0) : integerParam(url, 'page', 0);
-  const size = cursorSize ? cursorSize.size : integerParam(url, 'size', DEFAULT_PAGE_SIZE);
-  const validSize = size !== null && size >= 1 && size <= MAX_PAGE_SIZE ? size : undefined;
-  const record: RecordedRequest = {
-    resource,
-    method: request.method,
-    url: request.url,
-    organizationId,
-    page: cursorSize ? cursorSize.page : (page ?? undefined),
-    size: validSize,
-    authorization: authorizationScheme(request.headers.get('Authorization')),
-    status: null,
-  };
-  state.requests.push(record);
+  const paging = pagingOf(state.shape, url);
+  const record = recordRequest(state, request, { resource, organizationId, page: paging.recorded, size: paging.size });
   const failure = takeFailure(state, resource);
   await waitLatency(state, { resource, organizationId, page: record.page, size: record.size, method: request.method });
+  if (failure) return finish(record, failureResponse(failure, url.pathname, state.now()));
+  return finish(record, answerList(state, request, resource, organizationId, paging));
+}
 
+/** The answer to a recorded list request (see `handleListRequest`). */
+function answerList(
+  state: MockServiceState,
+  request: Request,
+  resource: ListResource,
+  organizationId: string,
+  { page, size }: ListPaging,
+): Response {
+  const url = new URL(request.url);
   const path = url.pathname;
   const refuse = (status: number, message: string, headers?: Record<string, string>) =>
-    finish(record, errorResponse(status, message, { path, now: state.now(), ...(headers ? { headers } : {}) }));
-  if (failure) return finish(record, failureResponse(failure, path, state.now()));
+    errorResponse(status, message, { path, now: state.now(), ...(headers ? { headers } : {}) });
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return refuse(405, `Request method '${request.method}' is not supported`, { Allow: 'GET, HEAD, POST' });
   }
   const denied = checkAuthorization(state, request.headers.get('Authorization'), path);
-  if (denied) return finish(record, denied);
+  if (denied) return denied;
   if (!isUuid(organizationId)) return refuse(400, 'organizationId must be a UUID');
   const organization = state.byId.get(organizationId.toLowerCase());
   if (!organization) return refuse(404, `Organization ${organizationId} not found`);
   if (page === null) return refuse(400, 'page must be an integer >= 0');
-  if (validSize === undefined) return refuse(400, `size must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+  if (size === undefined) return refuse(400, `size must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   const rows = rowsOf(organization, resource);
   if (!rows) return refuse(404, `No list '${resource}' for organization ${organizationId}`);
-  // Unsorted and unfiltered: only the rows a page shows are generated, however large the organization.
-  let listing = sourceListing(rows);
-  if (sortsOrFilters(url)) {
-    const orders = parseSort(url);
-    const listed = typeof orders === 'string' ? orders : queryRows(rows.all(), url, orders);
-    if (typeof listed === 'string') return refuse(400, listed);
-    listing = arrayListing(listed);
-  }
+  const listing = listingOf(rows, url);
+  if (typeof listing === 'string') return refuse(400, listing);
+  const { shape } = state;
   if (isCursorShape(shape)) {
-    const answer = cursorPage(shape, { resource, url, listing, size: validSize, hints: state.cursorHints });
-    return typeof answer === 'string' ? refuse(400, answer) : finish(record, answer);
+    const answer = cursorPage(shape, { resource, url, listing, size, hints: state.cursorHints });
+    return typeof answer === 'string' ? refuse(400, answer) : answer;
   }
-  const start = page * validSize;
-  const items = listing.slice(start, start + validSize);
-  const total = listing.length;
-  return finish(record, formatPage(shape, { resource, items, total, page, size: validSize, url }));
+  const start = page * size;
+  return formatPage(shape, {
+    resource,
+    items: listing.slice(start, start + size),
+    total: listing.length,
+    page,
+    size,
+    url,
+  });
 }

@@ -4,13 +4,7 @@ import { clientScope, handleIdentityRequest, readClientPair, readTokenRequest } 
 import type { MockServiceState } from './MockServiceState';
 
 async function revoke(state: MockServiceState, request: Request): Promise<Response> {
-  if (request.method !== 'POST') {
-    return HttpResponse.json(
-      { error: 'invalid_request', error_description: 'The revocation endpoint accepts POST only' },
-      { status: 405, headers: { Allow: 'POST' } },
-    );
-  }
-  const fields = await readTokenRequest(request);
+  const fields = await readTokenRequest(request, 'revocation');
   if (fields instanceof Response) return fields;
   const pair = readClientPair(request, fields);
   if (pair instanceof Response) return pair;

@@ -1,9 +1,8 @@
 import { HttpResponse } from 'msw';
-import { authorizationScheme, decodeBasicCredentials, trimBase, MOCK_DEFAULT_SCOPE } from './http';
+import { decodeBasicCredentials, trimBase, MOCK_DEFAULT_SCOPE } from './http';
 import { oauthErrorResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
-import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
-import type { RecordedRequest } from './types';
+import { finish, recordRequest, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 
 function randomToken(): string {
   const bytes = new Uint8Array(24);
@@ -11,8 +10,17 @@ function randomToken(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The request's fields, or the 400 to answer with. */
-export async function readTokenRequest(request: Request): Promise<Record<string, unknown> | Response> {
+/** The fields of a request to the token or revocation endpoint, or the 405 (not a POST) or 400 to answer with. */
+export async function readTokenRequest(
+  request: Request,
+  endpoint: 'token' | 'revocation',
+): Promise<Record<string, unknown> | Response> {
+  if (request.method !== 'POST') {
+    return HttpResponse.json(
+      { error: 'invalid_request', error_description: `The ${endpoint} endpoint accepts POST only` },
+      { status: 405, headers: { Allow: 'POST' } },
+    );
+  }
   // As real identity providers do: the seed's JSON body (Auth0) or RFC 6749's form body.
   const contentType = request.headers.get('Content-Type') ?? '';
   if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
@@ -41,6 +49,10 @@ export async function readTokenRequest(request: Request): Promise<Record<string,
   );
 }
 
+/** A string field of the request, or undefined. */
+const textField = (fields: Record<string, unknown>, name: string) =>
+  typeof fields[name] === 'string' ? (fields[name] as string) : undefined;
+
 /**
  * The client id and secret a token or revocation request carries (RFC 6749 2.3.1: `client_secret_basic` or
  * `client_secret_post`, never both), or the error to answer with.
@@ -49,9 +61,8 @@ export function readClientPair(
   request: Request,
   fields: Record<string, unknown>,
 ): { clientId: string | undefined; clientSecret: string | undefined } | Response {
-  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
-  let clientId = text('client_id');
-  let clientSecret = text('client_secret');
+  let clientId = textField(fields, 'client_id');
+  let clientSecret = textField(fields, 'client_secret');
   const header = request.headers.get('Authorization');
   if (header !== null) {
     const pair = /^Basic\s+(\S+)$/i.exec(header.trim())?.[1];
@@ -92,19 +103,12 @@ export function clientScope(state: MockServiceState, clientId: string, clientSec
       : null;
 }
 
-async function issueToken(state: MockServiceState, request: Request): Promise<Response> {
-  if (request.method !== 'POST') {
-    return HttpResponse.json(
-      { error: 'invalid_request', error_description: 'The token endpoint accepts POST only' },
-      { status: 405, headers: { Allow: 'POST' } },
-    );
-  }
-  const fields = await readTokenRequest(request);
-  if (fields instanceof Response) return fields;
-  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
-  const grantType = text('grant_type');
-  const audience = text('audience');
-  const scope = text('scope');
+/**
+ * The scope the request's client may be granted, once its grant, its credentials and the form of its `scope` are
+ * accepted; else the error to answer with.
+ */
+function grantableScope(state: MockServiceState, request: Request, fields: Record<string, unknown>): string | Response {
+  const grantType = textField(fields, 'grant_type');
   // The client's id and secret come in the body (client_secret_post) or in a Basic header (client_secret_basic), never both.
   const pair = readClientPair(request, fields);
   if (pair instanceof Response) return pair;
@@ -116,15 +120,19 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
   if (clientId === undefined || clientSecret === undefined) {
     return oauthErrorResponse(400, 'invalid_request', 'Missing client_id or client_secret');
   }
-  if (fields.scope !== undefined && scope === undefined) {
+  if (fields.scope !== undefined && textField(fields, 'scope') === undefined) {
     return oauthErrorResponse(400, 'invalid_request', 'scope must be a space-separated string');
   }
   const allowedScope = clientScope(state, clientId, clientSecret);
-  if (allowedScope === null) return oauthErrorResponse(401, 'invalid_client', 'Client authentication failed');
+  return allowedScope ?? oauthErrorResponse(401, 'invalid_client', 'Client authentication failed');
+}
+
+/** The error to answer with when the request names no API, or another one than this: by `audience` or `resource`. */
+function targetRefusal(state: MockServiceState, fields: Record<string, unknown>): Response | undefined {
   // The API is named by `audience` (Auth0) or RFC 8707 `resource` indicators (one or more).
   const targets = [fields.audience ?? [], fields.resource ?? []].flat();
   if (!targets.length) return oauthErrorResponse(400, 'invalid_request', 'Missing audience or resource');
-  if (audience === undefined && fields.audience !== undefined)
+  if (textField(fields, 'audience') === undefined && fields.audience !== undefined)
     return oauthErrorResponse(400, 'invalid_request', 'audience must be a string');
   const audiences = state.audience !== undefined ? [trimBase(state.audience)] : state.apiBases;
   const isThisApi = (target: unknown) => {
@@ -137,19 +145,33 @@ async function issueToken(state: MockServiceState, request: Request): Promise<Re
   };
   if (!targets.every(isThisApi))
     return oauthErrorResponse(400, 'invalid_target', 'The audience or resource is not this API');
-  const allowed = allowedScope.split(/\s+/).filter(Boolean);
-  const requested = scope?.split(/\s+/).filter(Boolean) ?? [];
-  if (requested.some((s) => !allowed.includes(s))) {
-    return oauthErrorResponse(400, 'invalid_scope', 'The requested scope exceeds what the client may be granted');
-  }
+  return undefined;
+}
+
+/** A new access token, valid for the service's lifetime; expired ones are forgotten, so a long-running mock stays small. */
+function storeNewToken(state: MockServiceState): string {
   const accessToken = randomToken();
-  // Forget expired tokens so a long-running mock server does not grow without bound.
   const issuedAt = state.now();
   for (const [token, expiresAt] of state.tokens) if (expiresAt <= issuedAt) state.tokens.delete(token);
   state.tokens.set(accessToken, issuedAt + state.lifetimeSeconds * 1000);
+  return accessToken;
+}
+
+async function issueToken(state: MockServiceState, request: Request): Promise<Response> {
+  const fields = await readTokenRequest(request, 'token');
+  if (fields instanceof Response) return fields;
+  const allowedScope = grantableScope(state, request, fields);
+  if (allowedScope instanceof Response) return allowedScope;
+  const refusal = targetRefusal(state, fields);
+  if (refusal) return refusal;
+  const allowed = allowedScope.split(/\s+/).filter(Boolean);
+  const requested = textField(fields, 'scope')?.split(/\s+/).filter(Boolean) ?? [];
+  if (requested.some((s) => !allowed.includes(s))) {
+    return oauthErrorResponse(400, 'invalid_scope', 'The requested scope exceeds what the client may be granted');
+  }
   return HttpResponse.json(
     {
-      access_token: accessToken,
+      access_token: storeNewToken(state),
       token_type: 'Bearer',
       expires_in: state.lifetimeSeconds,
       scope: (requested.length > 0 ? requested : allowed).join(' '),
@@ -168,14 +190,7 @@ export async function handleIdentityRequest(
   resource: 'token' | 'revocation',
   answer: (state: MockServiceState, request: Request) => Promise<Response>,
 ): Promise<Response> {
-  const record: RecordedRequest = {
-    resource,
-    method: request.method,
-    url: request.url,
-    authorization: authorizationScheme(request.headers.get('Authorization')),
-    status: null,
-  };
-  state.requests.push(record);
+  const record = recordRequest(state, request, { resource });
   const failure = takeFailure(state, resource);
   await waitLatency(state, { resource });
   if (failure) return finish(record, failureResponse(failure, new URL(request.url).pathname, state.now()));

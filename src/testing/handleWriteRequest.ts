@@ -1,13 +1,12 @@
-import type { ApiRecord } from '../client/index';
+import type { ApiRecord, ListResource } from '../client/index';
 import { isUuid } from '../shared/listEndpoints';
-import { authorizationScheme } from './http';
 import { problemResponse } from './errorResponse';
 import { failureResponse } from './failureResponse';
 import { rowsOf } from './createOrganizations';
+import type { RowSource } from './createRowSource';
 import { deterministicUuid } from './deterministicUuid';
 import { checkAuthorization } from './handleListRequest';
-import { finish, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
-import type { MockListResource, RecordedRequest } from './types';
+import { finish, recordRequest, takeFailure, waitLatency, type MockServiceState } from './MockServiceState';
 
 /** What the row route answers to, and what the list route answers to beside `GET`. */
 const ROW_METHODS = ['PUT', 'PATCH', 'DELETE'];
@@ -49,6 +48,72 @@ function newRow(state: MockServiceState, resource: string, organizationId: strin
   return { ...defaults, ...body, id, createdAt } as ApiRecord;
 }
 
+/** The row a write is for (none for a create) in its list, once the method, credentials and path are accepted. */
+interface WriteTarget {
+  rows: RowSource;
+  existing: ApiRecord | undefined;
+}
+
+/** A write the row route or the list route received: what it asks of which organization's list, and of which row. */
+interface WriteCall {
+  request: Request;
+  resource: ListResource;
+  organizationId: string;
+  id: string | undefined;
+}
+
+/** The list and row a write names, or the answer refusing it: 405, 401/403, 400 (not a UUID), 404. */
+function targetOf(
+  state: MockServiceState,
+  { request, resource, organizationId, id }: WriteCall,
+): WriteTarget | Response {
+  const path = new URL(request.url).pathname;
+  const allowed = id === undefined ? ['POST'] : ROW_METHODS;
+  if (!allowed.includes(request.method))
+    return problemResponse(405, `Request method '${request.method}' is not supported`, {
+      path,
+      headers: { Allow: id === undefined ? 'GET, HEAD, POST' : ROW_METHODS.join(', ') },
+    });
+  const denied = checkAuthorization(state, request.headers.get('Authorization'), path);
+  if (denied) return denied;
+  if (!isUuid(organizationId)) return problemResponse(400, 'organizationId must be a UUID', { path });
+  const organization = state.byId.get(organizationId.toLowerCase());
+  if (!organization) return problemResponse(404, `Organization ${organizationId} not found`, { path });
+  const rows = rowsOf(organization, resource);
+  if (!rows) return problemResponse(404, `No list '${resource}' for organization ${organizationId}`, { path });
+  const existing = id === undefined ? undefined : rows.find(id);
+  if (id !== undefined && !existing) return problemResponse(404, `No row ${id} in '${resource}'`, { path });
+  return { rows, existing };
+}
+
+/** The request's body as a JSON object, or the answer refusing it: 415 (not JSON), 400 (unreadable, not an object). */
+async function jsonObjectOf(request: Request, path: string): Promise<Record<string, unknown> | Response> {
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers.get('Content-Type') ?? ''))
+    return problemResponse(415, 'Content-Type must be application/json', { path });
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return problemResponse(400, 'The request body is not valid JSON', { path });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return problemResponse(400, 'The request body must be a JSON object', { path });
+  return body as Record<string, unknown>;
+}
+
+/** The answer refusing `next` as the list's new row: 422 (invalid fields), 409 (a name taken); none when it is fine. */
+function rowRefusal(resource: ListResource, next: ApiRecord, rows: RowSource, whole: boolean, path: string) {
+  const errors = fieldErrors(resource, next, whole);
+  if (errors.length) return problemResponse(422, 'Validation failed', { path, extra: { errors } });
+  if (
+    typeof next.name === 'string' &&
+    (resource === 'shares' || resource === 'environments') &&
+    rows.all().some((row) => row.name === next.name && row.id !== next.id)
+  )
+    return problemResponse(409, `The name '${next.name.slice(0, MAX_NAME)}' is already taken`, { path });
+  return undefined;
+}
+
 /**
  * A write as the service answers it: `POST /{organizationId}/{resource}` creates a row (201, the row, `Location`),
  * `PUT` replaces and `PATCH` changes `/{organizationId}/{resource}/{id}` (200, the row), `DELETE` removes it (204).
@@ -60,80 +125,45 @@ function newRow(state: MockServiceState, resource: string, organizationId: strin
 export async function handleWriteRequest(
   state: MockServiceState,
   request: Request,
-  resource: MockListResource,
+  resource: ListResource,
   organizationId: string,
   id: string | undefined,
 ): Promise<Response> {
+  const record = recordRequest(state, request, { resource, organizationId, ...(id === undefined ? {} : { id }) });
+  return finish(record, await answerWrite(state, { request, resource, organizationId, id }));
+}
+
+/** The answer to a recorded write (see `handleWriteRequest`). */
+async function answerWrite(state: MockServiceState, call: WriteCall): Promise<Response> {
+  const { request, resource, organizationId, id } = call;
   const { method } = request;
   const path = new URL(request.url).pathname;
-  const record: RecordedRequest = {
-    resource,
-    method,
-    url: request.url,
-    organizationId,
-    authorization: authorizationScheme(request.headers.get('Authorization')),
-    status: null,
-    ...(id === undefined ? {} : { id }),
-  };
-  state.requests.push(record);
   const failure = takeFailure(state, resource, method);
   await waitLatency(state, { resource, organizationId, method });
-  const refuse = (status: number, detail: string, extra?: Record<string, unknown>, headers?: Record<string, string>) =>
-    finish(
-      record,
-      problemResponse(status, detail, { path, ...(extra ? { extra } : {}), ...(headers ? { headers } : {}) }),
-    );
-  if (failure) return finish(record, failureResponse(failure, path, state.now()));
-  const allowed = id === undefined ? ['POST'] : ROW_METHODS;
-  if (!allowed.includes(method))
-    return refuse(405, `Request method '${method}' is not supported`, undefined, {
-      Allow: id === undefined ? 'GET, HEAD, POST' : ROW_METHODS.join(', '),
-    });
-  const denied = checkAuthorization(state, request.headers.get('Authorization'), path);
-  if (denied) return finish(record, denied);
-  if (!isUuid(organizationId)) return refuse(400, 'organizationId must be a UUID');
-  const organization = state.byId.get(organizationId.toLowerCase());
-  if (!organization) return refuse(404, `Organization ${organizationId} not found`);
-  const rows = rowsOf(organization, resource);
-  if (!rows) return refuse(404, `No list '${resource}' for organization ${organizationId}`);
-  const existing = id === undefined ? undefined : rows.find(id);
-  if (id !== undefined && !existing) return refuse(404, `No row ${id} in '${resource}'`);
+  if (failure) return failureResponse(failure, path, state.now());
+  const target = targetOf(state, call);
+  if (target instanceof Response) return target;
+  const { rows, existing } = target;
   if (method === 'DELETE') {
     rows.remove(id!);
-    return finish(record, new Response(null, { status: 204 }));
+    return new Response(null, { status: 204 });
   }
-
   const key = method === 'POST' ? request.headers.get('Idempotency-Key') : null;
   const earlier = key === null ? undefined : state.idempotent.get(`${organizationId}/${resource}/${key}`);
-  if (earlier) return finish(record, Response.json(earlier.row, { status: earlier.status }));
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(request.headers.get('Content-Type') ?? ''))
-    return refuse(415, 'Content-Type must be application/json');
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    return refuse(400, 'The request body is not valid JSON');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return refuse(400, 'The request body must be a JSON object');
-  const given = body as Record<string, unknown>;
+  if (earlier) return Response.json(earlier.row, { status: earlier.status });
+  const given = await jsonObjectOf(request, path);
+  if (given instanceof Response) return given;
   const next =
     method === 'POST'
       ? newRow(state, resource, organizationId, given)
       : ({ ...(method === 'PATCH' ? existing : { createdAt: existing!.createdAt }), ...given, id } as ApiRecord);
-  const errors = fieldErrors(resource, next, method !== 'PATCH');
-  if (errors.length) return refuse(422, 'Validation failed', { errors });
-  if (
-    typeof next.name === 'string' &&
-    (resource === 'shares' || resource === 'environments') &&
-    rows.all().some((row) => row.name === next.name && row.id !== next.id)
-  )
-    return refuse(409, `The name '${next.name.slice(0, MAX_NAME)}' is already taken`);
+  const refusal = rowRefusal(resource, next, rows, method !== 'PATCH', path);
+  if (refusal) return refusal;
   if (method !== 'POST') {
     rows.replace(next);
-    return finish(record, Response.json(next));
+    return Response.json(next);
   }
   rows.add(next);
   if (key !== null) state.idempotent.set(`${organizationId}/${resource}/${key}`, { status: 201, row: next });
-  return finish(record, Response.json(next, { status: 201, headers: { Location: `${path}/${next.id}` } }));
+  return Response.json(next, { status: 201, headers: { Location: `${path}/${next.id}` } });
 }

@@ -4,17 +4,8 @@ export { demoAccount, demoClient, demoOrganizationIds, demoOrganizations } from 
 export { generateEnvironment, type MockEnvironment } from './generateEnvironment';
 export { generateShare, type MockShare } from './generateShare';
 export type {
-  MockAccount,
-  MockClient,
-  MockCursorShape,
-  MockCredentials,
   MockFailure,
   MockLatency,
-  MockLatencyRequest,
-  MockListResource,
-  MockOrganization,
-  MockOrganizationSeed,
-  MockResource,
   MockResponseShape,
   MockService,
   MockServiceOptions,

@@ -1,12 +1,9 @@
 import type { HttpHandler } from 'msw';
-import type { ApiRecord } from '../client/index';
+import type { ApiRecord, ListResource } from '../client/index';
 import type { WriteMethod } from '../shared/listEndpoints';
 
-/** A list resource of the service: the two it documents, or another one the mock was seeded with (`lists`). */
-export type MockListResource = 'shares' | 'environments' | (string & {});
-
 /** Anything the mock records: a list resource, the token endpoint or the revocation endpoint (RFC 7009). */
-export type MockResource = MockListResource | 'token' | 'revocation';
+export type MockResource = ListResource | 'token' | 'revocation';
 
 /**
  * Shape the list endpoints answer with. With a total: `spring-page` (Spring Data `Page`), `paged-model`, `hal`,
@@ -215,17 +212,17 @@ export interface MockService {
   /** Makes the next matching request(s) fail. Failures queue up and are used in order. */
   fail(failure: MockFailure): void;
   /** Deletes the last `count` rows of an organization's resource. */
-  deleteRows(organizationId: string, resource: MockListResource, count: number): void;
+  deleteRows(organizationId: string, resource: ListResource, count: number): void;
   /**
    * Every current row of an organization's resource in the service's own order (after the writes it took): what
    * paging through the whole list must give. Undefined when the mock serves no such list.
    */
-  rows(organizationId: string, resource: MockListResource): ApiRecord[] | undefined;
+  rows(organizationId: string, resource: ListResource): ApiRecord[] | undefined;
   /**
    * Inserts rows into an organization's resource before zero-based position `at` (clipped), as rows created while
    * someone pages: number paging then shows a row twice, the cursor shapes never do. @default at 0 (the front)
    */
-  insertRows(organizationId: string, resource: MockListResource, rows: readonly ApiRecord[], at?: number): void;
+  insertRows(organizationId: string, resource: ListResource, rows: readonly ApiRecord[], at?: number): void;
   /** Changes the latency of later responses. */
   setLatency(latency: MockLatency): void;
   /** Invalidates every token issued so far: using one answers 401. */

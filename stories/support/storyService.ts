@@ -1,7 +1,7 @@
 import { createApiClient } from '../../src/client/index';
-import type { ApiClient } from '../../src/client/index';
+import type { ApiClient, ListResource } from '../../src/client/index';
 import { createMockService, demoOrganizationIds } from '../../src/testing/index';
-import type { MockListResource, MockService, MockServiceOptions } from '../../src/testing/index';
+import type { MockService, MockServiceOptions } from '../../src/testing/index';
 
 export { demoOrganizationIds };
 
@@ -24,11 +24,11 @@ export function createStoryService(options: MockServiceOptions = {}): { service:
 }
 
 /** The zero-based `page` of each list request the story's mock received. */
-export function requestedPages(service: MockService, resource: MockListResource = 'shares'): Array<number | undefined> {
+export function requestedPages(service: MockService, resource: ListResource = 'shares'): Array<number | undefined> {
   return service.requests.filter((r) => r.resource === resource).map((r) => r.page);
 }
 
 /** The zero-based `page` and `size` of each list request the story's mock received. */
-export function requestedPagesAndSizes(service: MockService, resource: MockListResource = 'shares') {
+export function requestedPagesAndSizes(service: MockService, resource: ListResource = 'shares') {
   return service.requests.filter((r) => r.resource === resource).map((r) => ({ page: r.page, size: r.size }));
 }

@@ -5,10 +5,10 @@ import { setupServer } from 'msw/node';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ApiClientProvider } from '../../src/hooks/index';
-import type { ApiClient } from '../../src/client/index';
+import type { ApiClient, ListResource } from '../../src/client/index';
 import { createApiClient } from '../../src/client/index';
 import { createMockService, demoOrganizationIds } from '../../src/testing/index';
-import type { MockListResource, MockService, RecordedRequest } from '../../src/testing/index';
+import type { MockService, RecordedRequest } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
 import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
@@ -47,7 +47,7 @@ export function setupMockService(): { service: MockService; client: ApiClient; s
 }
 
 /** The zero-based `page` of each list request the mock received for `resource`. */
-export function wirePages(service: MockService, resource: MockListResource = 'shares'): Array<number | undefined> {
+export function wirePages(service: MockService, resource: ListResource = 'shares'): Array<number | undefined> {
   return service.requests.filter((r: RecordedRequest) => r.resource === resource).map((r) => r.page);
 }
 

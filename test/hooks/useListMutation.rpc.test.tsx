@@ -12,11 +12,12 @@ import {
 } from '../../src/client/index';
 import { useListMutation, useShares } from '../../src/hooks/index';
 import { Pagination } from '../../src/pagination/index';
-import { clientCredentials, serveListCall, serveWriteCall, type WriteCallAllow } from '../../src/server/index';
+import { clientCredentials, serveListCall, serveWriteCall } from '../../src/server/index';
 import { createMockService, demoOrganizationIds, type MockShare } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 import { createGate } from '../helpers/createGate';
 import { createTestQueryClient, createWrapper } from './support';
+import type { WriteCallAllow } from '../../src/server/serveWriteCall';
 
 // The mutation hook over createRpcClient: lists answered by serveListCall, writes by serveWriteCall, each with the
 // server's client against the mock service over real HTTP on 127.0.0.1, every call and answer through JSON.

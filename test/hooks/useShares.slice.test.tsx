@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApiClient } from '../../src/client/index';
 import type { ParsePage } from '../../src/client/index';
 import { useShares } from '../../src/hooks/index';
-import type { UseSharesOptions } from '../../src/hooks/index';
+import type { PagedResourceOptions } from '../../src/hooks/index';
 import { acme, createTestQueryClient, createWrapper } from './support';
 import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
 
@@ -58,7 +58,7 @@ const readSlice: ParsePage = (body) => {
 };
 const client = createApiClient({ baseUrl, parsePage: readSlice });
 
-function SliceList(props: Omit<UseSharesOptions<{ id: string; name: string }>, 'organizationId'>) {
+function SliceList(props: Omit<PagedResourceOptions<{ id: string; name: string }>, 'organizationId'>) {
   const shares = useShares<{ id: string; name: string }>({ organizationId: acme, defaultPageSize: 20, ...props });
   const move = (by: number) => shares.pagination.onChange(shares.pagination.current + by, shares.pagination.pageSize);
   return (

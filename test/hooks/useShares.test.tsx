@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pagination } from '../../src/pagination/index';
 import { sharesQueryOptions, useEnvironments, useShares } from '../../src/hooks/index';
-import type { UseSharesOptions } from '../../src/hooks/index';
+import type { PagedResourceOptions } from '../../src/hooks/index';
 import type { MockShare } from '../../src/testing/index';
 import {
   acme,
@@ -31,7 +31,7 @@ function positions(from: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => from + i);
 }
 
-function SharesList(props: UseSharesOptions<MockShare>) {
+function SharesList(props: PagedResourceOptions<MockShare>) {
   const shares = useShares<MockShare>(props);
   return (
     <>

@@ -2,7 +2,8 @@ import { render, renderHook, screen, waitFor, within } from '@testing-library/re
 import { useQuery } from '@tanstack/react-query';
 import { expect, expectTypeOf, it } from 'vitest';
 import { environmentsQueryOptions, sharesQueryOptions, useEnvironments, useShares } from '../../src/hooks/index';
-import type { QueryPagination, UseEnvironmentsOptions, UseSharesOptions } from '../../src/hooks/index';
+import type { PagedResourceOptions } from '../../src/hooks/index';
+import type { QueryPagination } from '../../src/hooks/types';
 import { Pagination } from '../../src/pagination/index';
 import type { PaginationProps } from '../../src/pagination/index';
 import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService } from './support';
@@ -62,8 +63,8 @@ it('types the query options of an app interface for useQuery', async () => {
 });
 
 it('offers no initialData: one page of data would stand in for every page, page size and organization', () => {
-  expectTypeOf<UseSharesOptions>().not.toHaveProperty('initialData');
-  expectTypeOf<UseSharesOptions>().not.toHaveProperty('initialDataUpdatedAt');
-  expectTypeOf<UseEnvironmentsOptions>().not.toHaveProperty('initialData');
-  expectTypeOf<UseSharesOptions>().toHaveProperty('gcTime');
+  expectTypeOf<PagedResourceOptions>().not.toHaveProperty('initialData');
+  expectTypeOf<PagedResourceOptions>().not.toHaveProperty('initialDataUpdatedAt');
+  expectTypeOf<Parameters<typeof useEnvironments>[0]>().not.toHaveProperty('initialData');
+  expectTypeOf<PagedResourceOptions>().toHaveProperty('gcTime');
 });

@@ -8,12 +8,7 @@ import {
   isTimeoutError,
   type Page,
 } from '../../src/client/index';
-import {
-  apiAccountToken,
-  clientCredentials,
-  createProxyHandler,
-  type ClientCredentialsRequestOptions,
-} from '../../src/server/index';
+import { apiAccountToken, clientCredentials, createProxyHandler } from '../../src/server/index';
 import {
   createMockService,
   demoOrganizationIds,
@@ -26,6 +21,7 @@ import { serveFetchHandler } from '../helpers/serveFetchHandler';
 import { tokenRecordingFetch, type TokenRecordingFetch } from '../helpers/tokenRecordingFetch';
 import { createGate } from '../helpers/createGate';
 import { mockOverHttpForFile } from './mockOverHttpForFile';
+import type { ClientCredentialsRequestOptions } from '../../src/server/clientCredentials';
 
 // The real client and server strategies against the real mock, over real HTTP on 127.0.0.1.
 

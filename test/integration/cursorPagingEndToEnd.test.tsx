@@ -22,22 +22,17 @@ import {
   useInfiniteShares,
   useShares,
   writeUrlCursor,
-  type UseSharesResult,
+  type PagedResourceResult,
 } from '../../src/index';
 import { clientCredentials, createProxyHandler, type ProxyHandlerOptions } from '../../src/server/index';
 import { TablePagination, useServerTablePagination } from '../../src/table/index';
-import {
-  createMockService,
-  demoOrganizationIds,
-  type MockCursorShape,
-  type MockService,
-  type MockShare,
-} from '../../src/testing/index';
+import { createMockService, demoOrganizationIds, type MockService, type MockShare } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 import { cursorService, makeRows, type CursorStyle } from '../helpers/cursorService';
 import { startLocalServer, type LocalServer } from '../helpers/localServer';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 import { createTestQueryClient, createWrapper } from '../hooks/support';
+import type { MockCursorShape } from '../../src/testing/types';
 
 /** The four public cursor styles, and offset/limit, each as the mock's shape. */
 const STYLES = {
@@ -264,7 +259,7 @@ const sortParam = (value: string | null): SortEntry[] =>
   value ? [{ id: value.split(',')[0]!, desc: value.split(',')[1] === 'desc' }] : [];
 
 /** What a test reads of the component's hook, to drive the moves a control does not offer (a jump). */
-const shown: { shares?: UseSharesResult<MockShare> } = {};
+const shown: { shares?: PagedResourceResult<MockShare> } = {};
 
 function SharesWithUrl({ prefetchNext }: { prefetchNext: boolean }) {
   const [params, navigate] = useLocationSearch();

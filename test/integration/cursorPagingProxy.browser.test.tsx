@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useLayoutEffect } from 'react';
 import { describe, expect, inject, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import { ApiClientProvider, Pagination, useShares, type UseSharesResult } from '../../src/index';
+import { ApiClientProvider, Pagination, useShares, type PagedResourceResult } from '../../src/index';
 
 const { origin, basePath, organizationId, canary } = inject('cursorProxy');
 const SIZE = 10;
@@ -19,7 +19,7 @@ interface Counts {
 }
 const counts = async (): Promise<Counts> => (await fetch(`${origin}/__counts`)).json();
 
-const shown: { shares?: UseSharesResult<{ id: string; name: string }> } = {};
+const shown: { shares?: PagedResourceResult<{ id: string; name: string }> } = {};
 
 function Shares({ cursor }: { cursor?: { page: number; cursor: string } }) {
   const shares = useShares<{ id: string; name: string }>({

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, isAuthError, isNetworkError } from '../../src/client/index';
-import {
-  clientCredentials,
-  type ClientCredentialsOptions,
-  type ClientCredentialsRequestOptions,
-} from '../../src/server/index';
+import { clientCredentials, type ClientCredentialsOptions } from '../../src/server/index';
 import { createGate } from '../helpers/createGate';
 import { startLocalServer } from '../helpers/localServer';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG } from '../client/fixtures';
 import { startStatusLineServer } from '../client/startStatusLineServer';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
+import type { ClientCredentialsRequestOptions } from '../../src/server/clientCredentials';
 
 const params = { organizationId: ORG, page: 0, size: 20 };
 let service: FakeService;

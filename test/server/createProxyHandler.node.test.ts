@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken, createApiClient } from '../../src/client/index';
 import { clientCredentials } from '../../src/server/index';
-import type { ClientCredentialsRequestOptions, ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
+import type { ProxyHandler, ProxyHandlerOptions } from '../../src/server/index';
 import { expectNoSecrets } from '../client/expectNoSecrets';
 import { ORG, springPage } from '../client/fixtures';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 import type { ReceivedRequest } from '../helpers/localServer';
 import { closeServedListeners, proxyEntryPoints, type ProxyEntryPoint } from './proxyEntryPoints';
+import type { ClientCredentialsRequestOptions } from '../../src/server/clientCredentials';
 
 let service: FakeService;
 let handler: ProxyHandler;

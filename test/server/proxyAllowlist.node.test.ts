@@ -1,9 +1,9 @@
 // The proxy's opt-in allowlist: which endpoints and parameters beyond page and size reach the service.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProxyAllowlist } from '../../src/server/index';
 import { closeServedListeners, proxyEntryPoints } from './proxyEntryPoints';
 import type { AuthStrategy } from '../../src/client/index';
+import type { ProxyAllowlist } from '../../src/server/proxyAllowlist';
 
 const ORG = '2f1b6c1e-0000-4000-8000-000000000001';
 const auth: AuthStrategy = { id: 'test', authorize: async () => 'Bearer upstream-token-1234567890' };

@@ -6,16 +6,11 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken, createApiClient, type ApiClient, type Page, type SortEntry } from '../../src/client/index';
 import { clientCredentials, createProxyHandler, type ProxyHandlerOptions } from '../../src/server/index';
-import {
-  createMockService,
-  demoOrganizationIds,
-  type MockCursorShape,
-  type MockService,
-  type MockShare,
-} from '../../src/testing/index';
+import { createMockService, demoOrganizationIds, type MockService, type MockShare } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
 import { startLocalServer, type LocalServer } from '../helpers/localServer';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
+import type { MockCursorShape } from '../../src/testing/types';
 
 const { acme, globex } = demoOrganizationIds;
 const STYLES: MockCursorShape[] = ['stripe', 'cursor', 'link-cursor', 'page-token', 'offset'];

@@ -11,15 +11,11 @@ import {
   type WriteCall,
 } from '../../src/client/index';
 import { retryPolicy } from '../../src/hooks/retryPolicy';
-import {
-  clientCredentials,
-  serveWriteCall,
-  type ServeWriteCallOptions,
-  type WriteCallAllow,
-} from '../../src/server/index';
+import { clientCredentials, serveWriteCall, type ServeWriteCallOptions } from '../../src/server/index';
 import { demoOrganizationIds, type MockShare } from '../../src/testing/index';
 import { errorRenderings } from '../client/expectNoSecrets';
 import { mockOverHttpForFile } from '../integration/mockOverHttpForFile';
+import type { WriteCallAllow } from '../../src/server/serveWriteCall';
 
 const { globex } = demoOrganizationIds;
 const { mock, http } = mockOverHttpForFile();

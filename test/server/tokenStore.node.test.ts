@@ -3,13 +3,7 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
-import {
-  clientCredentials,
-  defineTokenStore,
-  memoryTokenStore,
-  redisTokenStore,
-  type TokenStore,
-} from '../../src/server/index';
+import { clientCredentials, memoryTokenStore, redisTokenStore, type TokenStore } from '../../src/server/index';
 import { shareTokens } from '../../src/server/tokenSharing';
 import { springPage } from '../client/fixtures';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
@@ -138,18 +132,6 @@ describe('redisTokenStore', () => {
         tokenStore: partial as unknown as TokenStore,
       }),
     ).toThrow('pagewise: `tokenStore.deleteIfEqual` must be a function');
-  });
-
-  it('defineTokenStore hands back the very store it is given, which tokenStore takes as it is', () => {
-    const store = memoryTokenStore();
-    expect(defineTokenStore(store)).toBe(store);
-    const auth = clientCredentials({
-      authUrl: 'https://idp.example.test',
-      clientId: 'a',
-      clientSecret: 'b',
-      tokenStore: defineTokenStore(store),
-    });
-    expect(typeof auth.authorize).toBe('function');
   });
 });
 

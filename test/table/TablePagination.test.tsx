@@ -12,7 +12,7 @@ import type { PaginationState, ReactTable, RowData, TableFeatures } from '@tanst
 import { describe, expect, it, vi } from 'vitest';
 import { useShares } from '../../src/hooks/index';
 import { TablePagination, useServerTablePagination, useTablePagination } from '../../src/table/index';
-import type { PaginatedTable, TablePaginationProps } from '../../src/table/index';
+import type { TablePaginationProps } from '../../src/table/index';
 import type { MockShare } from '../../src/testing/index';
 import { INVALID_ARGUMENT } from '../../src/shared/assert';
 import { DataTable } from '../../stories/support/DataTable';
@@ -23,6 +23,7 @@ import {
   setupMockService,
   wirePages,
 } from '../hooks/support';
+import type { PaginatedTable } from '../../src/table/useTablePagination';
 
 const { service, client } = setupMockService();
 

@@ -5,9 +5,9 @@ import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable } fro
 import { describe, expect, it, vi } from 'vitest';
 import { useShares } from '../../src/hooks/index';
 import { TablePagination, useServerTablePagination, useTablePagination } from '../../src/table/index';
-import type { ServerPagedResult } from '../../src/table/index';
 import type { MockShare } from '../../src/testing/index';
 import { createTestQueryClient, createWrapper, demoOrganizationIds, setupMockService } from '../hooks/support';
+import type { ServerPagedResult } from '../../src/table/useServerTablePagination';
 
 const { client } = setupMockService();
 const features = tableFeatures({ rowPaginationFeature });

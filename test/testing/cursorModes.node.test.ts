@@ -9,14 +9,9 @@ import {
   type Page,
   type SortEntry,
 } from '../../src/client/index';
-import {
-  createMockService,
-  demoOrganizationIds,
-  type MockCursorShape,
-  type MockService,
-  type MockShare,
-} from '../../src/testing/index';
+import { createMockService, demoOrganizationIds, type MockService, type MockShare } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
+import type { MockCursorShape } from '../../src/testing/types';
 
 const { acme, globex } = demoOrganizationIds;
 const SHAPES: MockCursorShape[] = ['stripe', 'cursor', 'link-cursor', 'page-token', 'offset'];

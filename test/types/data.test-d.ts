@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
 import { bearerToken, createApiClient, isApiError, isInvalidArgumentError } from '../../src/client/index';
-import type { ApiClient, ApiError, InvalidArgumentError, Page, PageCursor, Share } from '../../src/client/index';
+import type { ApiClient, ApiError, InvalidArgumentError, Page, Share } from '../../src/client/index';
 import {
   environmentsQueryOptions,
   listQueryOptions,
@@ -18,9 +18,12 @@ import {
   useListMutation,
   writeUrlCursor,
 } from '../../src/index';
-import type { ListCursor, ListPageParam, PagedQueryKey, QueryPagination, UseSharesResult } from '../../src/index';
+import type { ListCursor, PagedResourceResult } from '../../src/index';
 import { TablePagination, useTablePagination } from '../../src/table/index';
-import type { PaginatedTable } from '../../src/table/index';
+import type { PageCursor } from '../../src/client/types';
+import type { ListPageParam, PagedQueryKey } from '../../src/hooks/queryOptions';
+import type { QueryPagination } from '../../src/hooks/types';
+import type { PaginatedTable } from '../../src/table/useTablePagination';
 
 interface MyShare {
   id: string;
@@ -102,7 +105,7 @@ describe('createApiClient', () => {
 describe('useShares / useEnvironments', () => {
   it('types data by the generic row type', () => {
     const shares = useShares<MyShare>({ organizationId });
-    expectTypeOf(shares).toEqualTypeOf<UseSharesResult<MyShare>>();
+    expectTypeOf(shares).toEqualTypeOf<PagedResourceResult<MyShare>>();
     expectTypeOf(shares.data).toEqualTypeOf<Page<MyShare> | undefined>();
     if (shares.data) expectTypeOf(shares.data.items).toEqualTypeOf<MyShare[]>();
     expectTypeOf(shares.error).toEqualTypeOf<Error | null>();

@@ -2,25 +2,19 @@
 import type { webcrypto } from 'node:crypto';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createApiClient, createRpcClient, parseWriteCall } from '../../src/client/index';
-import type {
-  AuthStrategy,
-  ListAnswer,
-  ListCall,
-  ResettableAuthStrategy,
-  WriteAnswer,
-  WriteCall,
-} from '../../src/client/index';
+import type { AuthStrategy, ListAnswer, ListCall, WriteAnswer, WriteCall } from '../../src/client/index';
 import {
   apiAccountToken,
   clientCredentials,
   createProxyHandler,
-  defineTokenStore,
   memoryTokenStore,
   readTokenFile,
   redisTokenStore,
   serveWriteCall,
 } from '../../src/server/index';
 import type * as server from '../../src/server/index';
+import type * as jws from '../../src/server/jws';
+import type { WriteCallAllow } from '../../src/server/serveWriteCall';
 import type {
   ApiAccountTokenOptions,
   ClientCredentialsOptions,
@@ -32,6 +26,7 @@ import { createMockService } from '../../src/testing/index';
 import type { MockService, RecordedRequest } from '../../src/testing/index';
 import { createMockHttpServer } from '../../src/testing/node';
 import type { MockHttpServer } from '../../src/testing/node';
+import type { ResettableAuthStrategy } from '../../src/client/types';
 
 describe('pagewise/server', () => {
   it('clientCredentials takes the seed 4.1 fields and is an auth strategy for createApiClient', () => {
@@ -110,14 +105,14 @@ describe('pagewise/server', () => {
     });
     expectTypeOf<ClientCredentialsOptions>()
       .toHaveProperty('dpop')
-      .toEqualTypeOf<boolean | server.WebCryptoKeyPair | undefined>();
+      .toEqualTypeOf<boolean | jws.WebCryptoKeyPair | undefined>();
     // The declarations name no DOM global, and the DOM's and Node's keys fit what they name.
-    expectTypeOf<CryptoKeyPair>().toExtend<server.WebCryptoKeyPair>();
-    expectTypeOf<webcrypto.CryptoKeyPair>().toExtend<server.WebCryptoKeyPair>();
-    expectTypeOf<CryptoKey>().toExtend<server.PrivateKeyInput>();
-    expectTypeOf<webcrypto.CryptoKey>().toExtend<server.PrivateKeyInput>();
-    expectTypeOf<JsonWebKey>().toExtend<server.PrivateKeyInput>();
-    expectTypeOf<webcrypto.JsonWebKey>().toExtend<server.PrivateKeyInput>();
+    expectTypeOf<CryptoKeyPair>().toExtend<jws.WebCryptoKeyPair>();
+    expectTypeOf<webcrypto.CryptoKeyPair>().toExtend<jws.WebCryptoKeyPair>();
+    expectTypeOf<CryptoKey>().toExtend<jws.PrivateKeyInput>();
+    expectTypeOf<webcrypto.CryptoKey>().toExtend<jws.PrivateKeyInput>();
+    expectTypeOf<JsonWebKey>().toExtend<jws.PrivateKeyInput>();
+    expectTypeOf<webcrypto.JsonWebKey>().toExtend<jws.PrivateKeyInput>();
     clientCredentials({
       tokenUrl: 'https://id.example.test/token',
       clientId: 'id',
@@ -148,14 +143,6 @@ describe('pagewise/server', () => {
     const partial = { get: own.get };
     // @ts-expect-error a store lacking a method of the interface
     clientCredentials({ authUrl: 'https://id.example.test', clientId: 'id', clientSecret: 's', tokenStore: partial });
-    // The deprecated helper hands the store back as it is, typed as given.
-    expectTypeOf(defineTokenStore(own)).toEqualTypeOf(own);
-    clientCredentials({
-      authUrl: 'https://id.example.test',
-      clientId: 'id',
-      clientSecret: 's',
-      tokenStore: defineTokenStore(own),
-    });
     // @ts-expect-error the sharing protocol is clientCredentials' own
     expectTypeOf<server.SharedTokenStore>().toBeObject();
     // @ts-expect-error the sharing protocol is clientCredentials' own
@@ -200,7 +187,7 @@ describe('server functions: serveWriteCall beside serveListCall', () => {
       Promise.resolve<ListAnswer>({ error: { kind: data.resource === 'shares' ? 'NetworkError' : 'HttpError' } });
     expectTypeOf(createRpcClient({ call: listPage, write: writeRow }).delete).toBeFunction();
     // @ts-expect-error GET is no write method
-    const notAWrite: server.WriteCallAllow = { shares: ['GET'] };
+    const notAWrite: WriteCallAllow = { shares: ['GET'] };
     expectTypeOf(notAWrite).not.toBeAny();
   });
 });

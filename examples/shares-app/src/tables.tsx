@@ -1,7 +1,7 @@
 import { createColumnHelper, rowPaginationFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEnvironments, useShares } from 'pagewise';
-import type { UseSharesOptions, UseSharesResult } from 'pagewise';
+import type { PagedResourceOptions, PagedResourceResult } from 'pagewise';
 import type { ApiRecord } from 'pagewise/client';
 import { TablePagination, useServerTablePagination } from 'pagewise/table';
 import { useId } from 'react';
@@ -46,7 +46,7 @@ const environmentColumns = [
 interface ResourceTableProps<T extends ApiRecord> {
   title: string;
   organizationId: string | null;
-  useRows: (options: UseSharesOptions<T>) => UseSharesResult<T>;
+  useRows: (options: PagedResourceOptions<T>) => PagedResourceResult<T>;
   columns: ColumnDef<typeof features, T>[];
 }
 
