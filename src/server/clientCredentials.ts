@@ -236,10 +236,23 @@ function checkOptions(options: ClientCredentialsOptions): Settings {
   assertTokenTiming(leewaySeconds, timeoutMs);
   return {
     ...endpoint,
-    ...{ clientId, authenticate, audience, resource, resources, scope, bodyEncoding, defaultExpiresIn },
-    ...{ leewaySeconds, timeoutMs, fetch, tokenStore, onTokenStoreError, onEvent, revocationUrl },
+    clientId,
+    authenticate,
+    audience,
+    resource,
+    resources,
+    scope,
+    bodyEncoding,
     dpopKeys: options.dpop ?? false,
+    defaultExpiresIn,
+    leewaySeconds,
+    timeoutMs,
+    fetch,
     now: options.now ?? Date.now,
+    tokenStore,
+    onTokenStoreError,
+    onEvent,
+    revocationUrl,
   };
 }
 
