@@ -45,54 +45,10 @@ const count = (value: unknown): number | undefined => {
  */
 export function parsePage<T = unknown>(body: unknown, context: ParsePageContext): Page<T> {
   const { response, page, size, url, cursor } = context;
-  let items: unknown;
-  let total: number | undefined;
-  let hasNext: boolean | undefined;
-  let pageCount: number | undefined;
-  let meta: Json = {};
-  if (Array.isArray(body)) {
-    items = body;
-    total = count(response.headers.get('x-total-count')?.trim());
-  } else if (isObject(body)) {
-    const named = [body.content, body.items, body.data, body.results];
-    // The first that is a list: a `data` or `content` field of another kind must not hide the rows.
-    items = named.find(Array.isArray);
-    if (isObject(body.page)) {
-      meta = body.page;
-      const embedded = body._embedded;
-      const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
-      // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless
-      // the rows were sent under another name (then they must be a list).
-      items ??= lists.length || named.some((value) => value != null) ? lists.find(Array.isArray) : [];
-    } else if ('content' in body) meta = body;
-    // HAL without page metadata (a list paged by its `next` link): the rows are the embedded list.
-    else if (isObject(body._embedded)) items ??= Object.values(body._embedded).find(Array.isArray);
-    // The page metadata's total first: beside it, `count` is often this page's row count.
-    total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
-    const { next } = body;
-    const more = body.has_more ?? body.hasMore;
-    // What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL.
-    hasNext =
-      typeof meta.last === 'boolean'
-        ? !meta.last
-        : typeof more === 'boolean'
-          ? more
-          : next === null || typeof next === 'string'
-            ? !!next
-            : undefined;
-  }
+  const { items, total, meta, hasNext: bodySays } = readBody(body, response);
   const links = parseLinkHeader(response.headers.get('link'));
-  // A Link header with paging relations: GitHub's last page has `prev` (and `first`) but no `next` and no `last`.
-  if (hasNext === undefined && (links.next || links.prev || links.first || links.last)) {
-    hasNext = !!links.next;
-    try {
-      // The wire's `page` is zero-based: the last page's index + 1 pages.
-      const last = links.last === undefined ? undefined : count(new URL(links.last, url).searchParams.get('page'));
-      if (last !== undefined) pageCount = last + 1;
-    } catch {
-      // Not a URL: the page count stays unknown.
-    }
-  }
+  let { hasNext, pageCount } =
+    bodySays === undefined ? linkPaging(links, url) : { hasNext: bodySays, pageCount: undefined };
   const way = nextWay(body, links.next, url);
   if (hasNext === undefined && way.said) hasNext = way.next !== undefined;
   const pageSize = count(meta.size) || size;
@@ -100,27 +56,7 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   if (total !== undefined) {
     pageCount = Math.ceil(total / pageSize);
     hasNext = pageIndex + 1 < pageCount;
-  } else if (hasNext === undefined && Array.isArray(body) && cursor === undefined) {
-    // Nothing says whether more follows: a full page suggests so (README: a guess; pass `parsePage` to know better).
-    // Asked for by cursor, the missing next link says it: the end.
-    hasNext = (items as unknown[]).length >= pageSize;
-  } else if (hasNext === undefined && Array.isArray(items) && (cursor !== undefined || items.length < pageSize)) {
-    // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
-    // or a short page, which no service follows with more.
-    hasNext = false;
-  } else if (
-    hasNext === undefined &&
-    Array.isArray(items) &&
-    cursor === undefined &&
-    isObject(body) &&
-    Object.keys(body).length === 1 &&
-    !('content' in body) &&
-    !response.headers.has('link')
-  ) {
-    // A full page of `items`, `data` or `results` alone (Spring's `content` always has its metadata): a token list whose last page is full leaves its token out, so guess as for a bare
-    // array; the next page's answer tells (the hooks see a service that ignores `page` answer page 1 again).
-    hasNext = true;
-  }
+  } else hasNext ??= guessHasNext(body, items, { response, cursor, pageSize });
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
     throw new ResponseShapeError(
@@ -143,6 +79,93 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
     if (way.param) result.cursorParam = way.param;
   }
   return result;
+}
+
+/** What a body says: its rows, its total, its page metadata, and whether a next page follows (when it says so). */
+interface BodySays {
+  items: unknown;
+  total: number | undefined;
+  meta: Json;
+  hasNext: boolean | undefined;
+}
+
+/** Reads the rows, the total, the page metadata and what the body says of a next page. */
+function readBody(body: unknown, response: Response): BodySays {
+  if (Array.isArray(body))
+    return { items: body, total: count(response.headers.get('x-total-count')?.trim()), meta: {}, hasNext: undefined };
+  if (!isObject(body)) return { items: undefined, total: undefined, meta: {}, hasNext: undefined };
+  const { items, meta } = rowsAndMeta(body);
+  // The page metadata's total first: beside it, `count` is often this page's row count.
+  const total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
+  const { next } = body;
+  const more = body.has_more ?? body.hasMore;
+  // What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL.
+  let hasNext: boolean | undefined;
+  if (typeof meta.last === 'boolean') hasNext = !meta.last;
+  else if (typeof more === 'boolean') hasNext = more;
+  else if (next === null || typeof next === 'string') hasNext = !!next;
+  return { items, total, meta, hasNext };
+}
+
+/** The rows of an object body, and its page metadata (Spring's `page`, or the body itself for a `Page` or `Slice`). */
+function rowsAndMeta(body: Json): { items: unknown; meta: Json } {
+  const named = [body.content, body.items, body.data, body.results];
+  // The first that is a list: a `data` or `content` field of another kind must not hide the rows.
+  const items = named.find(Array.isArray);
+  if (isObject(body.page)) {
+    const embedded = body._embedded;
+    const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
+    // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless
+    // the rows were sent under another name (then they must be a list).
+    const none = !lists.length && !named.some((value) => value != null);
+    return { items: items ?? (none ? [] : lists.find(Array.isArray)), meta: body.page };
+  }
+  if ('content' in body) return { items, meta: body };
+  // HAL without page metadata (a list paged by its `next` link): the rows are the embedded list.
+  const embedded = isObject(body._embedded) ? Object.values(body._embedded).find(Array.isArray) : undefined;
+  return { items: items ?? embedded, meta: {} };
+}
+
+/**
+ * What a `Link` header with paging relations says: whether a next page follows and, from `rel="last"`, the page
+ * count. GitHub's last page has `prev` (and `first`) but no `next` and no `last`.
+ */
+function linkPaging(
+  links: ReturnType<typeof parseLinkHeader>,
+  url: string,
+): { hasNext: boolean | undefined; pageCount: number | undefined } {
+  if (!(links.next || links.prev || links.first || links.last)) return { hasNext: undefined, pageCount: undefined };
+  let last: number | undefined;
+  try {
+    // The wire's `page` is zero-based: the last page's index + 1 pages.
+    last = links.last === undefined ? undefined : count(new URL(links.last, url).searchParams.get('page'));
+  } catch {
+    // Not a URL: the page count stays unknown.
+  }
+  return { hasNext: !!links.next, pageCount: last === undefined ? undefined : last + 1 };
+}
+
+/**
+ * Whether more follows when nothing says so, or undefined when not even a guess fits: a full bare array suggests so
+ * (README: a guess; pass `parsePage` to know better), rows asked for by cursor or a short page are the last, a full
+ * page of a lone list field suggests more.
+ */
+function guessHasNext(
+  body: unknown,
+  items: unknown,
+  { response, cursor, pageSize }: { response: Response; cursor: string | undefined; pageSize: number },
+): boolean | undefined {
+  // Asked for by cursor, the missing next link says it: the end.
+  if (Array.isArray(body) && cursor === undefined) return (items as unknown[]).length >= pageSize;
+  if (!Array.isArray(items)) return undefined;
+  // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
+  // or a short page, which no service follows with more.
+  if (cursor !== undefined || items.length < pageSize) return false;
+  // A full page of `items`, `data` or `results` alone (Spring's `content` always has its metadata): a token list
+  // whose last page is full leaves its token out, so guess as for a bare array; the next page's answer tells (the
+  // hooks see a service that ignores `page` answer page 1 again).
+  const alone = isObject(body) && Object.keys(body).length === 1 && !('content' in body);
+  return alone && !response.headers.has('link') ? true : undefined;
 }
 
 /** What a response says of the way to its next page: a URL, a token (and the parameter its style takes it as). */
