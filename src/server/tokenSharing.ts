@@ -186,8 +186,10 @@ async function lookOrLock(share: Share, signal: AbortSignal): Promise<TokenGrant
 async function lockOrWait(share: Share, me: string, signal: AbortSignal): Promise<TokenGrant | boolean> {
   const lock = () => timed(share, (k) => share.store.lock(k, me, share.lockMs));
   let held = await lock();
-  for (let polls = 1, waited = 0, wait = 0; !held && waited < share.lockMs; polls++, waited += wait) {
-    await sleep((wait = backoffMs(polls, MAX_POLL_MS, FIRST_POLL_MS)), signal);
+  for (let polls = 1, waited = 0; !held && waited < share.lockMs; polls++) {
+    const wait = backoffMs(polls, MAX_POLL_MS, FIRST_POLL_MS);
+    await sleep(wait, signal);
+    waited += wait;
     const got = await fromStore(share);
     if (got) return got;
     held = await lock();
