@@ -387,13 +387,12 @@ function cacheFor(
 
 /** A token cache for `asked`, through the token store when there is one. */
 function newCache(credentials: Credentials, asked: GrantAsked): TokenCache {
-  const { leewaySeconds, timeoutMs, now, onEvent, tokenStore, location, clientId, resources } = credentials;
+  const { leewaySeconds, timeoutMs, now, onEvent, onTokenStoreError, tokenStore, location, clientId } = credentials;
   const direct = (signal: AbortSignal) => requestToken(credentials, asked, signal);
   // What the token is for (the store hashes it into its key); never a secret. A DPoP token is bound to its key:
   // its thumbprint is part of the key, so processes share DPoP tokens only when they hold the same key pair.
   const { audience, scope, proofs } = asked;
-  const keyParts = [location, clientId, audience, resources, scope, ...(proofs ? [proofs.jkt] : [])];
-  const { onTokenStoreError } = credentials;
+  const keyParts = [location, clientId, audience, credentials.resources, scope, ...(proofs ? [proofs.jkt] : [])];
   const shared = credentials.sharing?.then((module) =>
     module.shareTokens(tokenStore!, {
       keyParts,
