@@ -45,10 +45,32 @@ const count = (value: unknown): number | undefined => {
  */
 export function parsePage<T = unknown>(body: unknown, context: ParsePageContext): Page<T> {
   const { response, page, size, url, cursor } = context;
-  const { items, total, meta, hasNext: bodySays } = readBody(body, response);
+  let items: unknown;
+  let total: number | undefined;
+  let hasNext: boolean | undefined;
+  let pageCount: number | undefined;
+  let meta: Json = {};
+  if (Array.isArray(body)) {
+    items = body;
+    total = count(response.headers.get('x-total-count')?.trim());
+  } else if (isObject(body)) {
+    items = [body.content, body.items, body.data, body.results].find(Array.isArray);
+    if (isObject(body.page)) {
+      meta = body.page;
+      items ??= embeddedRows(body);
+    } else if ('content' in body) meta = body;
+    // HAL without page metadata (a list paged by its `next` link): the rows are the embedded list.
+    else if (isObject(body._embedded)) items ??= Object.values(body._embedded).find(Array.isArray);
+    // The page metadata's total first: beside it, `count` is often this page's row count.
+    total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
+    hasNext = bodySaysNext(body, meta);
+  }
   const links = parseLinkHeader(response.headers.get('link'));
-  let { hasNext, pageCount } =
-    bodySays === undefined ? linkPaging(links, url) : { hasNext: bodySays, pageCount: undefined };
+  // A Link header with paging relations: GitHub's last page has `prev` (and `first`) but no `next` and no `last`.
+  if (hasNext === undefined && (links.next || links.prev || links.first || links.last)) {
+    hasNext = !!links.next;
+    pageCount = lastPageCount(links.last, url);
+  }
   const way = nextWay(body, links.next, url);
   if (hasNext === undefined && way.said) hasNext = way.next !== undefined;
   const pageSize = count(meta.size) || size;
@@ -56,7 +78,7 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   if (total !== undefined) {
     pageCount = Math.ceil(total / pageSize);
     hasNext = pageIndex + 1 < pageCount;
-  } else hasNext ??= guessHasNext(body, items, { response, cursor, pageSize });
+  } else hasNext ??= guessHasNext(body, items, response, cursor, pageSize);
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
     throw new ResponseShapeError(
@@ -81,81 +103,49 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   return result;
 }
 
-/** What a body says: its rows, its total, its page metadata, and whether a next page follows (when it says so). */
-interface BodySays {
-  items: unknown;
-  total: number | undefined;
-  meta: Json;
-  hasNext: boolean | undefined;
+/**
+ * The rows of a body with Spring's page metadata, when none of its list fields holds them: HAL's `_embedded` list.
+ * Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless the rows
+ * were sent under another name (then they must be a list).
+ */
+function embeddedRows(body: Json): unknown {
+  const embedded = body._embedded;
+  const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
+  const named = [body.content, body.items, body.data, body.results];
+  return lists.length || named.some((value) => value != null) ? lists.find(Array.isArray) : [];
 }
 
-/** Reads the rows, the total, the page metadata and what the body says of a next page. */
-function readBody(body: unknown, response: Response): BodySays {
-  if (Array.isArray(body))
-    return { items: body, total: count(response.headers.get('x-total-count')?.trim()), meta: {}, hasNext: undefined };
-  if (!isObject(body)) return { items: undefined, total: undefined, meta: {}, hasNext: undefined };
-  const { items, meta } = rowsAndMeta(body);
-  // The page metadata's total first: beside it, `count` is often this page's row count.
-  const total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
+/** What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL. */
+function bodySaysNext(body: Json, meta: Json): boolean | undefined {
   const { next } = body;
   const more = body.has_more ?? body.hasMore;
-  // What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL.
-  let hasNext: boolean | undefined;
-  if (typeof meta.last === 'boolean') hasNext = !meta.last;
-  else if (typeof more === 'boolean') hasNext = more;
-  else if (next === null || typeof next === 'string') hasNext = !!next;
-  return { items, total, meta, hasNext };
+  if (typeof meta.last === 'boolean') return !meta.last;
+  if (typeof more === 'boolean') return more;
+  return next === null || typeof next === 'string' ? !!next : undefined;
 }
 
-/** The rows of an object body, and its page metadata (Spring's `page`, or the body itself for a `Page` or `Slice`). */
-function rowsAndMeta(body: Json): { items: unknown; meta: Json } {
-  const named = [body.content, body.items, body.data, body.results];
-  // The first that is a list: a `data` or `content` field of another kind must not hide the rows.
-  const items = named.find(Array.isArray);
-  if (isObject(body.page)) {
-    const embedded = body._embedded;
-    const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
-    // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless
-    // the rows were sent under another name (then they must be a list).
-    const none = !lists.length && !named.some((value) => value != null);
-    return { items: items ?? (none ? [] : lists.find(Array.isArray)), meta: body.page };
-  }
-  if ('content' in body) return { items, meta: body };
-  // HAL without page metadata (a list paged by its `next` link): the rows are the embedded list.
-  const embedded = isObject(body._embedded) ? Object.values(body._embedded).find(Array.isArray) : undefined;
-  return { items: items ?? embedded, meta: {} };
-}
-
-/**
- * What a `Link` header with paging relations says: whether a next page follows and, from `rel="last"`, the page
- * count. GitHub's last page has `prev` (and `first`) but no `next` and no `last`.
- */
-function linkPaging(
-  links: ReturnType<typeof parseLinkHeader>,
-  url: string,
-): { hasNext: boolean | undefined; pageCount: number | undefined } {
-  if (!(links.next || links.prev || links.first || links.last)) return { hasNext: undefined, pageCount: undefined };
-  let last: number | undefined;
+/** The page count a `Link` header's `rel="last"` gives: the wire's `page` is zero-based, so its index + 1. */
+function lastPageCount(last: string | undefined, url: string): number | undefined {
   try {
-    // The wire's `page` is zero-based: the last page's index + 1 pages.
-    last = links.last === undefined ? undefined : count(new URL(links.last, url).searchParams.get('page'));
+    const index = last === undefined ? undefined : count(new URL(last, url).searchParams.get('page'));
+    return index === undefined ? undefined : index + 1;
   } catch {
     // Not a URL: the page count stays unknown.
+    return undefined;
   }
-  return { hasNext: !!links.next, pageCount: last === undefined ? undefined : last + 1 };
 }
 
 /**
- * Whether more follows when nothing says so, or undefined when not even a guess fits: a full bare array suggests so
- * (README: a guess; pass `parsePage` to know better), rows asked for by cursor or a short page are the last, a full
- * page of a lone list field suggests more.
+ * Whether more follows when nothing says so, or undefined when not even a guess fits. A full bare array suggests so
+ * (README: a guess; pass `parsePage` to know better); asked for by cursor, the missing next link says it: the end.
  */
 function guessHasNext(
   body: unknown,
   items: unknown,
-  { response, cursor, pageSize }: { response: Response; cursor: string | undefined; pageSize: number },
+  response: Response,
+  cursor: string | undefined,
+  pageSize: number,
 ): boolean | undefined {
-  // Asked for by cursor, the missing next link says it: the end.
   if (Array.isArray(body) && cursor === undefined) return (items as unknown[]).length >= pageSize;
   if (!Array.isArray(items)) return undefined;
   // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
