@@ -69,163 +69,134 @@ const copyError = (error: unknown): unknown =>
     ? Object.create(Object.getPrototypeOf(error), Object.getOwnPropertyDescriptors(error))
     : error;
 
-/** What a token cache works from and holds between calls. */
-interface CacheState {
-  options: TokenCacheOptions;
-  request: TokenCacheOptions['request'];
-  leewaySeconds: number;
-  timeoutMs: number;
-  maxRefusalBackoffMs: number;
-  now: () => number;
-  emit: ((event: TokenEvent) => void) | undefined;
-  rule: ReturnType<typeof createUnauthorizedRule>;
-  /** The token handed out last, and until when it is reused (0 for one without a lifetime: never); none once dropped. A 401 for an older token is retried with it. */
-  latest: { token: string; expiresAt: number } | undefined;
-  /** The token a 401 dropped, until a new one replaces it (then it is the replaced one). */
-  dropped: string | undefined;
-  /** The one token request in flight, shared by every caller. */
-  inflight: Promise<string> | undefined;
-  /** Failed token requests in a row, and the last one's error with the end of its back-off. */
-  failures: number;
-  blocked: { error: unknown; until: number } | undefined;
-}
-
 /**
  * The one place tokens are cached, shared by `bearerToken` and `clientCredentials`:
  *
  * - a token is reused until `expires_in - leeway`, counted from when its request was sent;
- * - concurrent callers share one in-flight request, not tied to any caller's signal;
- * - every failed token request blocks new ones for the shared back-off (`backoffMs`), capped at
- *   `MAX_OUTAGE_BACKOFF_MS` after outages and at `maxRefusalBackoffMs` after refusals (`isRefusal`). Callers in that
- *   window get a copy of the last error at once, without a request; a token resets the back-off;
+ * - concurrent callers share one in-flight request, not tied to any caller's signal (`singleFlight`), and failed
+ *   requests back off;
  * - a 401 (see `invalidate`) for an older token than the latest is retried with the latest; for the latest, the 401
  *   rule (`createUnauthorizedRule`) says whether it is renewed and the call retried once.
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
-  const {
-    request,
-    leewaySeconds = DEFAULT_LEEWAY_SECONDS,
-    timeoutMs = DEFAULT_TIMEOUT_MS,
-    maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS,
-    now = Date.now,
-  } = options;
+  const { leewaySeconds = DEFAULT_LEEWAY_SECONDS, timeoutMs = DEFAULT_TIMEOUT_MS, now = Date.now } = options;
   assertTokenTiming(leewaySeconds, timeoutMs);
-  const state: CacheState = {
-    options,
-    request,
-    leewaySeconds,
-    timeoutMs,
-    maxRefusalBackoffMs,
-    now,
-    emit: eventListener('onEvent', options.onEvent),
-    rule: createUnauthorizedRule(now),
-    latest: undefined,
-    dropped: undefined,
-    inflight: undefined,
-    failures: 0,
-    blocked: undefined,
-  };
+  const emit = eventListener('onEvent', options.onEvent);
+  const rule = createUnauthorizedRule(now);
+  // The token handed out last, and until when it is reused (0 for one without a lifetime: never); none once dropped.
+  // A 401 for an older token is retried with it.
+  let latest: { token: string; expiresAt: number } | undefined;
+  // The token a 401 dropped, until a new one replaces it (then it is the replaced one).
+  let dropped: string | undefined;
+  const flight = singleFlight(options, emit, (grant, sentAt) => {
+    // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
+    const token = grant.token.trim();
+    const replaced = latest?.token ?? dropped;
+    dropped = undefined;
+    if (replaced !== undefined && replaced !== token) options.onReplaced?.(replaced);
+    const lifetimeMs = (grant.expiresIn ?? 0) * 1000;
+    latest = { token, expiresAt: lifetimeMs && sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
+    return token;
+  });
+
   return {
-    get: (signal) => getToken(state, signal),
-    invalidate: (token, scope) => invalidateToken(state, token, scope),
-    accepted: (token, scope) => state.rule.accepted(scope, token === state.latest?.token),
+    async get(signal) {
+      signal?.throwIfAborted();
+      if (latest && now() < latest.expiresAt) {
+        emit?.({ type: 'token-cache-hit' });
+        return latest.token;
+      }
+      return raceSignal(flight.get(), signal);
+    },
+    invalidate(token, scope) {
+      if (token !== latest?.token) return true;
+      const renewing = rule.unauthorized(scope);
+      emit?.({ type: 'token-rejected', renewing });
+      if (renewing) {
+        options.onReject?.(token);
+        // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
+        latest = undefined;
+        dropped = token;
+      }
+      return renewing;
+    },
+    accepted: (token, scope) => rule.accepted(scope, token === latest?.token),
     reset() {
-      state.blocked = undefined;
-      state.rule.reset();
-      state.emit?.({ type: 'token-reset' });
+      flight.reset();
+      rule.reset();
+      emit?.({ type: 'token-reset' });
     },
     forget() {
-      const held = [state.latest?.token, state.dropped].filter((token): token is string => token !== undefined);
-      state.latest = undefined;
-      state.dropped = undefined;
+      const held = [latest?.token, dropped].filter((token): token is string => token !== undefined);
+      latest = undefined;
+      dropped = undefined;
       return held;
     },
   };
 }
 
-/** The token while it is valid, else the one request in flight (started unless backing off, which throws at once). */
-async function getToken(state: CacheState, signal: AbortSignal | undefined): Promise<string> {
-  signal?.throwIfAborted();
-  const { latest, blocked, now } = state;
-  if (latest && now() < latest.expiresAt) {
-    state.emit?.({ type: 'token-cache-hit' });
-    return latest.token;
-  }
-  if (!state.inflight) {
-    if (blocked && now() < blocked.until) {
-      state.emit?.({ type: 'token-backing-off', remainingMs: blocked.until - now() });
-      throw copyError(blocked.error);
+/**
+ * The token requests of a cache: one in flight at a time, shared by every caller, within `timeoutMs`, its grant
+ * handed to `keep` once. Every failed request blocks new ones for the shared back-off (`backoffMs`), capped at
+ * `MAX_OUTAGE_BACKOFF_MS` after outages and at `maxRefusalBackoffMs` after refusals (`isRefusal`); callers in that
+ * window get a copy of the last error at once, without a request; a token ends the back-off, and so does `reset`
+ * (the failure count stays until a token comes, so a refusal right after a reset backs off as long as before it).
+ */
+function singleFlight(
+  options: TokenCacheOptions,
+  emit: ((event: TokenEvent) => void) | undefined,
+  keep: (grant: TokenGrant, sentAt: number) => string,
+) {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS, now = Date.now } = options;
+  let inflight: Promise<string> | undefined;
+  // Failed token requests in a row, and the last one's error with the end of its back-off.
+  let failures = 0;
+  let blocked: { error: unknown; until: number } | undefined;
+
+  async function fetchToken(): Promise<string> {
+    const sentAt = now();
+    try {
+      const grant = await requestWithin(options, timeoutMs);
+      failures = 0;
+      blocked = undefined;
+      const token = keep(grant, sentAt);
+      emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
+      return token;
+    } catch (error) {
+      // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
+      const status = (error as { status?: unknown } | null)?.status;
+      const refusal = isRefusal(status);
+      const wait = backoffMs(++failures, refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
+      blocked = { error, until: now() + wait };
+      const told = typeof status === 'number' ? status : undefined;
+      emit?.({ type: 'token-failed', durationMs: now() - sentAt, status: told, refusal, backoffMs: wait });
+      throw error;
     }
-    state.inflight = fetchToken(state).finally(() => {
-      state.inflight = undefined;
-    });
   }
-  return raceSignal(state.inflight, signal);
+
+  return {
+    get(): Promise<string> {
+      if (!inflight) {
+        if (blocked && now() < blocked.until) {
+          emit?.({ type: 'token-backing-off', remainingMs: blocked.until - now() });
+          throw copyError(blocked.error);
+        }
+        inflight = fetchToken().finally(() => {
+          inflight = undefined;
+        });
+      }
+      return inflight;
+    },
+    reset() {
+      blocked = undefined;
+    },
+  };
 }
 
-/** Asks for a token within the limit, then keeps it, or backs off from its failure. */
-async function fetchToken(state: CacheState): Promise<string> {
-  const { request, timeoutMs, now, options } = state;
-  const sentAt = now();
-  let grant: TokenGrant;
-  try {
-    grant = await withTimeout(
-      request,
-      timeoutMs,
-      () =>
-        new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs }),
-    );
-  } catch (error) {
-    throw backOff(state, error, sentAt);
-  }
-  return keep(state, grant, sentAt);
-}
-
-/** Keeps `grant`'s token until its lifetime less the leeway runs out, and tells of the one it replaced. */
-function keep(state: CacheState, grant: TokenGrant, sentAt: number): string {
-  const { now, leewaySeconds } = state;
-  state.failures = 0;
-  state.blocked = undefined;
-  // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
-  const token = grant.token.trim();
-  const replaced = state.latest?.token ?? state.dropped;
-  state.dropped = undefined;
-  if (replaced !== undefined && replaced !== token) state.options.onReplaced?.(replaced);
-  const lifetimeMs = (grant.expiresIn ?? 0) * 1000;
-  const expiresAt = lifetimeMs && sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2);
-  state.latest = { token, expiresAt };
-  state.emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
-  return token;
-}
-
-/** Blocks new token requests for the back-off `error` calls for (longer after a refusal), and returns `error`. */
-function backOff(state: CacheState, error: unknown, sentAt: number): unknown {
-  const { now } = state;
-  // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
-  const status = (error as { status?: unknown } | null)?.status;
-  const refusal = isRefusal(status);
-  const wait = backoffMs(++state.failures, refusal ? state.maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
-  state.blocked = { error, until: now() + wait };
-  state.emit?.({
-    type: 'token-failed',
-    durationMs: now() - sentAt,
-    status: typeof status === 'number' ? status : undefined,
-    refusal,
-    backoffMs: wait,
-  });
-  return error;
-}
-
-/** A 401 for `token`: whether to retry (always for an older token; for the latest, as the 401 rule says). */
-function invalidateToken(state: CacheState, token: string, scope: string | undefined): boolean {
-  if (token !== state.latest?.token) return true;
-  const renewing = state.rule.unauthorized(scope);
-  state.emit?.({ type: 'token-rejected', renewing });
-  if (renewing) {
-    state.options.onReject?.(token);
-    // Forgotten too: callers that were sent `token` as well then retry, with the token this renewal brings.
-    state.latest = undefined;
-    state.dropped = token;
-  }
-  return renewing;
-}
+/** The token request within `timeoutMs`; past it, a `TimeoutError` naming the request. */
+const requestWithin = ({ request, method, url }: TokenCacheOptions, timeoutMs: number): Promise<TokenGrant> =>
+  withTimeout(
+    request,
+    timeoutMs,
+    () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method, url, timeoutMs }),
+  );
