@@ -20,12 +20,12 @@ export interface RequestOptions {
 }
 
 /**
- * Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`; `deferPath` as
- * `resolveBaseUrl` takes it.
+ * Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`; `baseUrlOptions` as
+ * `resolveBaseUrl` takes them.
  */
-export function resolveConfig(options: RequestOptions, { deferPath = false }: BaseUrlOptions = {}): RequestConfig {
+export function resolveConfig(options: RequestOptions, baseUrlOptions?: BaseUrlOptions): RequestConfig {
   const { auth, fetch: custom, timeoutMs = DEFAULT_TIMEOUT_MS } = options ?? ({} as RequestOptions);
-  const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', { deferPath });
+  const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', baseUrlOptions);
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
     throw invalidArgument('auth', 'must be an auth strategy such as bearerToken(...)');
   }

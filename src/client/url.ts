@@ -17,9 +17,9 @@ export interface BaseUrlOptions {
  * against the page's origin in a browser and must stay on it; without a page, only with `deferPath`. Throws the
  * argument error for `name` otherwise.
  */
-export function resolveBaseUrl(value: unknown, name: string, { deferPath = false }: BaseUrlOptions = {}): string {
+export function resolveBaseUrl(value: unknown, name: string, options?: BaseUrlOptions): string {
   const page = pageOrigin();
-  const origin = page ?? (deferPath ? 'http://h' : undefined);
+  const origin = page ?? (options?.deferPath ? 'http://h' : undefined);
   const text = typeof value === 'string' ? value : '';
   const path = text[0] === '/';
   let url: URL | undefined;
