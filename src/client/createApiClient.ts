@@ -89,7 +89,7 @@ export interface ApiClient {
  * const next = page.nextCursor && (await client.listShares({ organizationId, size: 20, cursor: page.nextCursor }));
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const config = resolveConfig(options, true);
+  const config = resolveConfig(options, { deferPath: true });
   const parse = options.parsePage ?? defaultParsePage;
   assertFunction('parsePage', parse);
   if (options.id !== undefined) requireString('id', options.id);

@@ -119,66 +119,15 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
   assertTimeoutMs(timeoutMs);
   const emit = eventListener('onEvent', options.onEvent);
 
-  /**
-   * Checks and sends one call through `through` within the limit, tells `onEvent` as `createApiClient` does, and
-   * reads its answer with `read`. `check` runs first, so a bad argument rejects before any call.
-   */
-  const send = async <D, R>(
-    resource: ListResource,
-    method: WriteMethod | undefined,
-    check: () => D,
-    through: ((request: { data: D; signal: AbortSignal }) => Promise<unknown>) | undefined,
-    callerSignal: AbortSignal | undefined,
-    read: (answer: unknown) => R,
-  ): Promise<R> => {
-    const told = method ? { method } : {};
-    try {
-      const data = check();
-      if (through === undefined) throw invalidArgument('write', 'must be given to createRpcClient for writes');
-      callerSignal?.throwIfAborted();
-      emit?.({ type: 'client-request', resource, attempt: 1, ...told });
-      const sentAt = performance.now();
-      const answer = await withTimeout(
-        (signal) =>
-          through({ data, signal }).catch((cause: unknown) => {
-            // An abort (the caller's, or the timeout's) settles the call with its own reason (withTimeout).
-            throw signal.aborted ? signal.reason : new NetworkError(`${resource} failed: no answer`, { cause });
-          }),
-        timeoutMs,
-        () => new TimeoutError(`${resource} timed out after ${timeoutMs} ms`, { timeoutMs }),
-        callerSignal,
-      );
-      const status = isObject(answer) && isObject(answer.error) ? answer.error.status : 200;
-      if (typeof status === 'number')
-        emit?.({
-          type: 'client-response',
-          resource,
-          attempt: 1,
-          status,
-          durationMs: performance.now() - sentAt,
-          ...told,
-        });
-      return read(answer);
-    } catch (error) {
-      emit?.({
-        type: 'client-error',
-        resource,
-        errorName: errorName(error),
-        status: (error as { status?: number })?.status,
-        ...told,
-      });
-      throw error;
-    }
-  };
+  const rpc: Rpc = { emit, timeoutMs };
 
   // As createApiClient's: a token cursor passed back alone goes out as the parameter its page said. Kept here, so the
   // call carries it to whichever server instance answers (each server client remembers only its own pages).
   const cursors = createCursorMemory();
   const list = <T>(resource: ListResource, params: ListParams): Promise<Page<T>> =>
-    send(
+    sendCall(rpc, {
       resource,
-      undefined,
-      () => {
+      check: () => {
         assertResource(resource);
         assertListParams(params, resource);
         const data = listCallOf(resource, params);
@@ -186,24 +135,24 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
         if (data.cursorParam === undefined && remembered !== undefined) data.cursorParam = remembered;
         return data;
       },
-      call,
-      params?.signal,
-      (answer) => {
+      through: call,
+      signal: params?.signal,
+      read: (answer) => {
         const page = pageOf<T>(resource, answer);
         if (page.nextCursor && page.cursorParam) cursors.remember(page.nextCursor, page.cursorParam);
         return page;
       },
-    );
+    });
 
   const sendWrite = (one: Write): Promise<unknown> =>
-    send(
-      one.resource,
-      one.method,
-      () => writeCallOf(one),
-      write,
-      one.params?.signal,
-      (answer) => valueOf(one.resource, answer, one.method),
-    );
+    sendCall(rpc, {
+      resource: one.resource,
+      method: one.method,
+      check: () => writeCallOf(one),
+      through: write,
+      signal: one.params?.signal,
+      read: (answer) => valueOf(one.resource, answer, one.method),
+    });
 
   return {
     baseUrl: '',
@@ -217,4 +166,57 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
     delete: async (resource: ListResource, params: DeleteParams) =>
       void (await sendWrite({ method: 'DELETE', resource, params })),
   };
+}
+
+/** What every call of an RPC client shares: where its events go, and its limit. */
+interface Rpc {
+  emit: ((event: ClientEvent) => void) | undefined;
+  timeoutMs: number;
+}
+
+/** One call of an RPC client: what it is, how its argument is checked, where it goes and how its answer is read. */
+interface RpcCall<D, R> {
+  resource: ListResource;
+  /** The write's method; none for a list call. */
+  method?: WriteMethod;
+  /** Checks the caller's arguments and makes the call's data; runs first, so a bad argument rejects before any call. */
+  check: () => D;
+  /** The function that answers the call; none when the client was given no `write`. */
+  through: ((request: { data: D; signal: AbortSignal }) => Promise<unknown>) | undefined;
+  /** The caller's signal. */
+  signal: AbortSignal | undefined;
+  read: (answer: unknown) => R;
+}
+
+/** Checks and sends one call within the limit, tells `onEvent` as `createApiClient` does, and reads its answer. */
+async function sendCall<D, R>({ emit, timeoutMs }: Rpc, call: RpcCall<D, R>): Promise<R> {
+  const { resource, method, through, signal: callerSignal } = call;
+  const told = method ? { method } : {};
+  try {
+    const data = call.check();
+    if (through === undefined) throw invalidArgument('write', 'must be given to createRpcClient for writes');
+    callerSignal?.throwIfAborted();
+    emit?.({ type: 'client-request', resource, attempt: 1, ...told });
+    const sentAt = performance.now();
+    const answer = await withTimeout(
+      (signal) =>
+        through({ data, signal }).catch((cause: unknown) => {
+          // An abort (the caller's, or the timeout's) settles the call with its own reason (withTimeout).
+          throw signal.aborted ? signal.reason : new NetworkError(`${resource} failed: no answer`, { cause });
+        }),
+      timeoutMs,
+      () => new TimeoutError(`${resource} timed out after ${timeoutMs} ms`, { timeoutMs }),
+      callerSignal,
+    );
+    const status = isObject(answer) && isObject(answer.error) ? answer.error.status : 200;
+    if (typeof status === 'number') {
+      const durationMs = performance.now() - sentAt;
+      emit?.({ type: 'client-response', resource, attempt: 1, status, durationMs, ...told });
+    }
+    return call.read(answer);
+  } catch (error) {
+    const status = (error as { status?: number })?.status;
+    emit?.({ type: 'client-error', resource, errorName: errorName(error), status, ...told });
+    throw error;
+  }
 }

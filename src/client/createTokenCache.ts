@@ -73,21 +73,13 @@ const copyError = (error: unknown): unknown =>
  * The one place tokens are cached, shared by `bearerToken` and `clientCredentials`:
  *
  * - a token is reused until `expires_in - leeway`, counted from when its request was sent;
- * - concurrent callers share one in-flight request, not tied to any caller's signal;
- * - every failed token request blocks new ones for the shared back-off (`backoffMs`), capped at
- *   `MAX_OUTAGE_BACKOFF_MS` after outages and at `maxRefusalBackoffMs` after refusals (`isRefusal`). Callers in that
- *   window get a copy of the last error at once, without a request; a token resets the back-off;
+ * - concurrent callers share one in-flight request, not tied to any caller's signal (`singleFlight`), and failed
+ *   requests back off;
  * - a 401 (see `invalidate`) for an older token than the latest is retried with the latest; for the latest, the 401
  *   rule (`createUnauthorizedRule`) says whether it is renewed and the call retried once.
  */
 export function createTokenCache(options: TokenCacheOptions): TokenCache {
-  const {
-    request,
-    leewaySeconds = DEFAULT_LEEWAY_SECONDS,
-    timeoutMs = DEFAULT_TIMEOUT_MS,
-    maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS,
-    now = Date.now,
-  } = options;
+  const { leewaySeconds = DEFAULT_LEEWAY_SECONDS, timeoutMs = DEFAULT_TIMEOUT_MS, now = Date.now } = options;
   assertTokenTiming(leewaySeconds, timeoutMs);
   const emit = eventListener('onEvent', options.onEvent);
   const rule = createUnauthorizedRule(now);
@@ -96,48 +88,16 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let latest: { token: string; expiresAt: number } | undefined;
   // The token a 401 dropped, until a new one replaces it (then it is the replaced one).
   let dropped: string | undefined;
-  // The one token request in flight, shared by every caller.
-  let inflight: Promise<string> | undefined;
-  // Failed token requests in a row, and the last one's error with the end of its back-off.
-  let failures = 0;
-  let blocked: { error: unknown; until: number } | undefined;
-
-  async function fetchToken(): Promise<string> {
-    const sentAt = now();
-    try {
-      const grant = await withTimeout(
-        request,
-        timeoutMs,
-        () =>
-          new TimeoutError(`timed out after ${timeoutMs} ms`, { method: options.method, url: options.url, timeoutMs }),
-      );
-      failures = 0;
-      blocked = undefined;
-      // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
-      const token = grant.token.trim();
-      const replaced = latest?.token ?? dropped;
-      dropped = undefined;
-      if (replaced !== undefined && replaced !== token) options.onReplaced?.(replaced);
-      const lifetimeMs = (grant.expiresIn ?? 0) * 1000;
-      latest = { token, expiresAt: lifetimeMs && sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
-      emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
-      return token;
-    } catch (error) {
-      // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
-      const status = (error as { status?: unknown } | null)?.status;
-      const refusal = isRefusal(status);
-      const wait = backoffMs(++failures, refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
-      blocked = { error, until: now() + wait };
-      emit?.({
-        type: 'token-failed',
-        durationMs: now() - sentAt,
-        status: typeof status === 'number' ? status : undefined,
-        refusal,
-        backoffMs: wait,
-      });
-      throw error;
-    }
-  }
+  const flight = singleFlight(options, emit, (grant, sentAt) => {
+    // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
+    const token = grant.token.trim();
+    const replaced = latest?.token ?? dropped;
+    dropped = undefined;
+    if (replaced !== undefined && replaced !== token) options.onReplaced?.(replaced);
+    const lifetimeMs = (grant.expiresIn ?? 0) * 1000;
+    latest = { token, expiresAt: lifetimeMs && sentAt + lifetimeMs - Math.min(leewaySeconds * 1000, lifetimeMs / 2) };
+    return token;
+  });
 
   return {
     async get(signal) {
@@ -146,16 +106,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
         emit?.({ type: 'token-cache-hit' });
         return latest.token;
       }
-      if (!inflight) {
-        if (blocked && now() < blocked.until) {
-          emit?.({ type: 'token-backing-off', remainingMs: blocked.until - now() });
-          throw copyError(blocked.error);
-        }
-        inflight = fetchToken().finally(() => {
-          inflight = undefined;
-        });
-      }
-      return raceSignal(inflight, signal);
+      return raceSignal(flight.get(), signal);
     },
     invalidate(token, scope) {
       if (token !== latest?.token) return true;
@@ -171,7 +122,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     },
     accepted: (token, scope) => rule.accepted(scope, token === latest?.token),
     reset() {
-      blocked = undefined;
+      flight.reset();
       rule.reset();
       emit?.({ type: 'token-reset' });
     },
@@ -183,3 +134,69 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
     },
   };
 }
+
+/**
+ * The token requests of a cache: one in flight at a time, shared by every caller, within `timeoutMs`, its grant
+ * handed to `keep` once. Every failed request blocks new ones for the shared back-off (`backoffMs`), capped at
+ * `MAX_OUTAGE_BACKOFF_MS` after outages and at `maxRefusalBackoffMs` after refusals (`isRefusal`); callers in that
+ * window get a copy of the last error at once, without a request; a token ends the back-off, and so does `reset`
+ * (the failure count stays until a token comes, so a refusal right after a reset backs off as long as before it).
+ */
+function singleFlight(
+  options: TokenCacheOptions,
+  emit: ((event: TokenEvent) => void) | undefined,
+  keep: (grant: TokenGrant, sentAt: number) => string,
+) {
+  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS, now = Date.now } = options;
+  let inflight: Promise<string> | undefined;
+  // Failed token requests in a row, and the last one's error with the end of its back-off.
+  let failures = 0;
+  let blocked: { error: unknown; until: number } | undefined;
+
+  async function fetchToken(): Promise<string> {
+    const sentAt = now();
+    try {
+      const grant = await requestWithin(options, timeoutMs);
+      failures = 0;
+      blocked = undefined;
+      const token = keep(grant, sentAt);
+      emit?.({ type: 'token-fetched', durationMs: now() - sentAt, expiresInSeconds: grant.expiresIn });
+      return token;
+    } catch (error) {
+      // Read duck-typed: an app's getToken may throw its own HTTP error with a status.
+      const status = (error as { status?: unknown } | null)?.status;
+      const refusal = isRefusal(status);
+      const wait = backoffMs(++failures, refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
+      blocked = { error, until: now() + wait };
+      const told = typeof status === 'number' ? status : undefined;
+      emit?.({ type: 'token-failed', durationMs: now() - sentAt, status: told, refusal, backoffMs: wait });
+      throw error;
+    }
+  }
+
+  return {
+    get(): Promise<string> {
+      if (!inflight) {
+        if (blocked && now() < blocked.until) {
+          emit?.({ type: 'token-backing-off', remainingMs: blocked.until - now() });
+          throw copyError(blocked.error);
+        }
+        inflight = fetchToken().finally(() => {
+          inflight = undefined;
+        });
+      }
+      return inflight;
+    },
+    reset() {
+      blocked = undefined;
+    },
+  };
+}
+
+/** The token request within `timeoutMs`; past it, a `TimeoutError` naming the request. */
+const requestWithin = ({ request, method, url }: TokenCacheOptions, timeoutMs: number): Promise<TokenGrant> =>
+  withTimeout(
+    request,
+    timeoutMs,
+    () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method, url, timeoutMs }),
+  );

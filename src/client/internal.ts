@@ -8,15 +8,8 @@ export { listTarget } from './listTarget';
 export { cursorUrl, isUrlCursor, MAX_CURSOR_LENGTH, pageQuery, springPage, DEFAULT_CURSOR_PARAM } from './pageQuery';
 export { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
 export { parseLinkHeader } from './parseLinkHeader';
-export {
-  credentialOf,
-  describeForLog,
-  errorName,
-  nameForMessage,
-  NOT_SHOWN,
-  parseRedactedReporting,
-  redact,
-} from './redact';
+export { describeForLog } from './errors/ApiError';
+export { credentialOf, errorName, nameForMessage, NOT_SHOWN, parseRedactedReporting, redact } from './redact';
 export { assertTokenTiming, createTokenCache, type TokenCache } from './createTokenCache';
 export { parseTokenResponse, type TokenGrant } from './parseTokenResponse';
 export { statusLine } from './fetchJson';

@@ -54,44 +54,22 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
     items = body;
     total = count(response.headers.get('x-total-count')?.trim());
   } else if (isObject(body)) {
-    const named = [body.content, body.items, body.data, body.results];
-    // The first that is a list: a `data` or `content` field of another kind must not hide the rows.
-    items = named.find(Array.isArray);
+    items = [body.content, body.items, body.data, body.results].find(Array.isArray);
     if (isObject(body.page)) {
       meta = body.page;
-      const embedded = body._embedded;
-      const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
-      // Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless
-      // the rows were sent under another name (then they must be a list).
-      items ??= lists.length || named.some((value) => value != null) ? lists.find(Array.isArray) : [];
+      items ??= embeddedRows(body);
     } else if ('content' in body) meta = body;
     // HAL without page metadata (a list paged by its `next` link): the rows are the embedded list.
     else if (isObject(body._embedded)) items ??= Object.values(body._embedded).find(Array.isArray);
     // The page metadata's total first: beside it, `count` is often this page's row count.
     total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
-    const { next } = body;
-    const more = body.has_more ?? body.hasMore;
-    // What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL.
-    hasNext =
-      typeof meta.last === 'boolean'
-        ? !meta.last
-        : typeof more === 'boolean'
-          ? more
-          : next === null || typeof next === 'string'
-            ? !!next
-            : undefined;
+    hasNext = bodySaysNext(body, meta);
   }
   const links = parseLinkHeader(response.headers.get('link'));
   // A Link header with paging relations: GitHub's last page has `prev` (and `first`) but no `next` and no `last`.
   if (hasNext === undefined && (links.next || links.prev || links.first || links.last)) {
     hasNext = !!links.next;
-    try {
-      // The wire's `page` is zero-based: the last page's index + 1 pages.
-      const last = links.last === undefined ? undefined : count(new URL(links.last, url).searchParams.get('page'));
-      if (last !== undefined) pageCount = last + 1;
-    } catch {
-      // Not a URL: the page count stays unknown.
-    }
+    pageCount = lastPageCount(links.last, url);
   }
   const way = nextWay(body, links.next, url);
   if (hasNext === undefined && way.said) hasNext = way.next !== undefined;
@@ -100,27 +78,7 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   if (total !== undefined) {
     pageCount = Math.ceil(total / pageSize);
     hasNext = pageIndex + 1 < pageCount;
-  } else if (hasNext === undefined && Array.isArray(body) && cursor === undefined) {
-    // Nothing says whether more follows: a full page suggests so (README: a guess; pass `parsePage` to know better).
-    // Asked for by cursor, the missing next link says it: the end.
-    hasNext = (items as unknown[]).length >= pageSize;
-  } else if (hasNext === undefined && Array.isArray(items) && (cursor !== undefined || items.length < pageSize)) {
-    // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
-    // or a short page, which no service follows with more.
-    hasNext = false;
-  } else if (
-    hasNext === undefined &&
-    Array.isArray(items) &&
-    cursor === undefined &&
-    isObject(body) &&
-    Object.keys(body).length === 1 &&
-    !('content' in body) &&
-    !response.headers.has('link')
-  ) {
-    // A full page of `items`, `data` or `results` alone (Spring's `content` always has its metadata): a token list whose last page is full leaves its token out, so guess as for a bare
-    // array; the next page's answer tells (the hooks see a service that ignores `page` answer page 1 again).
-    hasNext = true;
-  }
+  } else hasNext ??= guessHasNext(body, items, response, cursor, pageSize);
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
     throw new ResponseShapeError(
@@ -143,6 +101,61 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
     if (way.param) result.cursorParam = way.param;
   }
   return result;
+}
+
+/**
+ * The rows of a body with Spring's page metadata, when none of its list fields holds them: HAL's `_embedded` list.
+ * Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless the rows
+ * were sent under another name (then they must be a list).
+ */
+function embeddedRows(body: Json): unknown {
+  const embedded = body._embedded;
+  const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
+  const named = [body.content, body.items, body.data, body.results];
+  return lists.length || named.some((value) => value != null) ? lists.find(Array.isArray) : [];
+}
+
+/** What the body says about a next page, for when it has no total: Slice's `last`, a has-more flag, a `next` URL. */
+function bodySaysNext(body: Json, meta: Json): boolean | undefined {
+  const { next } = body;
+  const more = body.has_more ?? body.hasMore;
+  if (typeof meta.last === 'boolean') return !meta.last;
+  if (typeof more === 'boolean') return more;
+  return next === null || typeof next === 'string' ? !!next : undefined;
+}
+
+/** The page count a `Link` header's `rel="last"` gives: the wire's `page` is zero-based, so its index + 1. */
+function lastPageCount(last: string | undefined, url: string): number | undefined {
+  try {
+    const index = last === undefined ? undefined : count(new URL(last, url).searchParams.get('page'));
+    return index === undefined ? undefined : index + 1;
+  } catch {
+    // Not a URL: the page count stays unknown.
+    return undefined;
+  }
+}
+
+/**
+ * Whether more follows when nothing says so, or undefined when not even a guess fits. A full bare array suggests so
+ * (README: a guess; pass `parsePage` to know better); asked for by cursor, the missing next link says it: the end.
+ */
+function guessHasNext(
+  body: unknown,
+  items: unknown,
+  response: Response,
+  cursor: string | undefined,
+  pageSize: number,
+): boolean | undefined {
+  if (Array.isArray(body) && cursor === undefined) return (items as unknown[]).length >= pageSize;
+  if (!Array.isArray(items)) return undefined;
+  // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
+  // or a short page, which no service follows with more.
+  if (cursor !== undefined || items.length < pageSize) return false;
+  // A full page of `items`, `data` or `results` alone (Spring's `content` always has its metadata): a token list
+  // whose last page is full leaves its token out, so guess as for a bare array; the next page's answer tells (the
+  // hooks see a service that ignores `page` answer page 1 again).
+  const alone = isObject(body) && Object.keys(body).length === 1 && !('content' in body);
+  return alone && !response.headers.has('link') ? true : undefined;
 }
 
 /** What a response says of the way to its next page: a URL, a token (and the parameter its style takes it as). */

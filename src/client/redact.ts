@@ -1,11 +1,10 @@
-import { isInvalidArgumentError } from '../shared/assert';
-import { isApiError } from './errors/ApiError';
-
 /**
  * The redaction policy, in one place: what counts as a credential in a request (`secretsOf`), how it is cut out of
  * text (`redact`), parsed data (`parseRedacted`) and kept causes (`redactError`), URLs without their userinfo
  * (`stripUserinfo`), what of a URL or a parameter name a message may quote (`urlForMessage`, `nameForMessage`), what a
- * log line may say of an error (`errorName`, `describeForLog`), and the mark of a value a message withholds (`NOT_SHOWN`).
+ * log line may say of any thrown value (`errorName`), and the mark of a value a message withholds (`NOT_SHOWN`).
+ * Imports nothing: the errors build on it (their messages and causes are redacted when made), and `describeForLog`,
+ * which knows the errors, lives with them.
  */
 
 /** Said in a message in place of a value that may be a secret. */
@@ -55,19 +54,6 @@ export function nameForMessage(name: string): string | undefined {
  */
 export function errorName(error: unknown): string {
   return (error as Error | null)?.name ?? typeof error;
-}
-
-/**
- * One line about a failure for a default log (an error's stack would take dozens). The one policy of what a log line
- * may say: pagewise's own errors are secret-free by construction (their messages, and the cause a `NetworkError`
- * keeps, are redacted when made), so they are told with their messages; any other error, or thrown value, by its
- * `errorName` only, as its message may hold anything.
- */
-export function describeForLog(error: unknown): string {
-  if (!isApiError(error) && !isInvalidArgumentError(error)) return errorName(error);
-  const { cause } = error;
-  const kept = cause instanceof Error ? ` (cause: ${cause.name}: ${cause.message})` : '';
-  return `${error.name}: ${error.message}${kept}`;
 }
 
 /**

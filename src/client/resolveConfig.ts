@@ -1,5 +1,5 @@
 import type { RequestConfig } from './fetchJson';
-import { resolveBaseUrl } from './url';
+import { resolveBaseUrl, type BaseUrlOptions } from './url';
 import { assertTimeoutMs, DEFAULT_TIMEOUT_MS } from '../shared/time';
 import type { AuthStrategy } from './types';
 import { assertFunction, invalidArgument } from '../shared/assert';
@@ -20,12 +20,12 @@ export interface RequestOptions {
 }
 
 /**
- * Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`; `deferPath` as
- * `resolveBaseUrl` takes it.
+ * Validates the options (TypeError naming the argument) and resolves them to a `RequestConfig`; `baseUrlOptions` as
+ * `resolveBaseUrl` takes them.
  */
-export function resolveConfig(options: RequestOptions, deferPath?: boolean): RequestConfig {
+export function resolveConfig(options: RequestOptions, baseUrlOptions?: BaseUrlOptions): RequestConfig {
   const { auth, fetch: custom, timeoutMs = DEFAULT_TIMEOUT_MS } = options ?? ({} as RequestOptions);
-  const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', deferPath);
+  const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', baseUrlOptions);
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
     throw invalidArgument('auth', 'must be an auth strategy such as bearerToken(...)');
   }

@@ -3,15 +3,23 @@ import { urlForMessage } from './redact';
 
 const pageOrigin = () => (globalThis as { location?: { origin?: string } }).location?.origin;
 
+/** How `resolveBaseUrl` takes a path when there is no page to resolve it against. */
+export interface BaseUrlOptions {
+  /**
+   * Keep a path such as `/api/pagewise` when there is no page (a browser client constructed during server
+   * rendering): checked against a stand-in origin, and resolved per request by `baseUrlAt`. @default false
+   */
+  deferPath?: boolean;
+}
+
 /**
  * `value` as an absolute http(s) URL without a trailing slash. A path such as `/api/pagewise` is resolved
- * against the page's origin in a browser and must stay on it; with `deferPath` and no page (a browser client
- * constructed during server rendering) the path is checked against a stand-in origin and kept, for `baseUrlAt`
- * to resolve per request. Throws the argument error for `name` otherwise.
+ * against the page's origin in a browser and must stay on it; without a page, only with `deferPath`. Throws the
+ * argument error for `name` otherwise.
  */
-export function resolveBaseUrl(value: unknown, name: string, deferPath?: boolean): string {
+export function resolveBaseUrl(value: unknown, name: string, options?: BaseUrlOptions): string {
   const page = pageOrigin();
-  const origin = page ?? (deferPath ? 'http://h' : undefined);
+  const origin = page ?? (options?.deferPath ? 'http://h' : undefined);
   const text = typeof value === 'string' ? value : '';
   const path = text[0] === '/';
   let url: URL | undefined;

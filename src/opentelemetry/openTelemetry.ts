@@ -6,7 +6,10 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
+  type Counter,
+  type Histogram,
   type MeterProvider,
+  type Tracer,
   type TracerProvider,
 } from '@opentelemetry/api';
 import { assertBasePath, assertFunction, invalidArgument } from '../shared/assert';
@@ -71,6 +74,17 @@ const PROXY_EVENT: Partial<Record<ProxyEvent['type'], string>> = {
 
 const methodOf = (method: string) => (METHODS.has(method.toUpperCase()) ? method.toUpperCase() : '_OTHER');
 
+/** The instruments pagewise records to. */
+interface Instruments {
+  tracer: Tracer;
+  clientDuration: Histogram;
+  serverDuration: Histogram;
+  tokenEvents: Counter;
+  proxyEvents: Counter;
+  /** The proxy's `basePath` without a trailing slash, the start of `http.route`. */
+  route: string;
+}
+
 /**
  * pagewise in OpenTelemetry, by the HTTP semantic conventions: `onEvent` counts the token source's work
  * (`pagewise.token.events`), the proxy's refusals (`pagewise.proxy.events`) and times its answers
@@ -80,6 +94,21 @@ const methodOf = (method: string) => (METHODS.has(method.toUpperCase()) ? method
  * @throws {TypeError} naming the option, when a provider, `fetch` or `basePath` is unusable.
  */
 export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelemetry {
+  const instruments = instrumentsOf(options);
+  return {
+    onEvent: (event) => {
+      try {
+        recordEvent(instruments, event);
+      } catch {
+        // A meter that throws must not fail the call it observes.
+      }
+    },
+    fetch: (input, init) => tracedFetch(instruments, options.fetch ?? globalThis.fetch, input, init),
+  };
+}
+
+/** The options checked, and the tracer and instruments made from them. */
+function instrumentsOf(options: OpenTelemetryOptions): Instruments {
   const {
     tracerProvider = trace.getTracerProvider(),
     meterProvider = metrics.getMeterProvider(),
@@ -90,126 +119,127 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): PagewiseTelem
   if (typeof meterProvider?.getMeter !== 'function') throw invalidArgument('meterProvider', 'must be a MeterProvider');
   if (options.fetch !== undefined) assertFunction('fetch', options.fetch);
   assertBasePath('basePath', basePath);
-  const route = basePath.replace(/\/+$/, '');
-  const tracer = tracerProvider.getTracer('pagewise');
   const meter = meterProvider.getMeter('pagewise');
   const advice = { explicitBucketBoundaries: DURATION_BUCKETS };
-  const clientDuration = meter.createHistogram('http.client.request.duration', {
-    unit: 's',
-    description: 'Duration of HTTP client requests, to the response headers.',
-    advice,
-  });
-  const serverDuration = meter.createHistogram('http.server.request.duration', {
-    unit: 's',
-    description: "Duration of the proxy's answers.",
-    advice,
-  });
-  const tokenEvents = meter.createCounter('pagewise.token.events', {
-    unit: '{event}',
-    description:
-      'What the token source did: fetched, cache_hit, shared, store_fallback, refused, failed, backing_off, rejected, reset, revoked, revoke_failed.',
-  });
-  const proxyEvents = meter.createCounter('pagewise.proxy.events', {
-    unit: '{event}',
-    description: 'Proxy requests answered without the service: overloaded, body_too_large, client_gone.',
-  });
-
-  const record = (event: TokenEvent | ProxyEvent | ClientEvent) => {
-    if (event.type === 'token-failed') {
-      tokenEvents.add(1, {
-        'pagewise.token.event': event.refusal ? 'refused' : 'failed',
-        ...(event.status !== undefined && { 'http.response.status_code': event.status }),
-      });
-    } else if (event.type in TOKEN_EVENT) {
-      const attributes: Attributes = { 'pagewise.token.event': TOKEN_EVENT[event.type as keyof typeof TOKEN_EVENT] };
-      if (event.type === 'token-store-fallback' || event.type === 'token-revoke-failed')
-        attributes['error.type'] = event.errorName;
-      tokenEvents.add(1, attributes);
-    } else if (event.type === 'proxy-response') {
-      const attributes: Attributes = {
-        'http.request.method': methodOf(event.method),
-        'http.response.status_code': event.status,
-      };
-      if (event.resource) attributes['http.route'] = `${route}/{organizationId}/${event.resource}`;
-      if (event.status >= 500) attributes['error.type'] = String(event.status);
-      serverDuration.record(event.durationMs / 1000, attributes);
-    } else if (PROXY_EVENT[event.type as ProxyEvent['type']]) {
-      proxyEvents.add(1, { 'pagewise.proxy.event': PROXY_EVENT[event.type as ProxyEvent['type']]! });
-    }
-    // The client's and the proxy's upstream answers are timed by `fetch`, which also sees the server's address and
-    // the requests that got no answer: counting them here too would count them twice.
-  };
-
-  /** Starts the client span of a request and puts its trace context in the headers; `end` records the outcome. */
-  const begin = (input: Parameters<typeof fetch>[0], init: RequestInit | undefined) => {
-    const request = input instanceof Request ? input : undefined;
-    const url = new URL(request ? request.url : String(input), globalThis.location?.href);
-    const method = methodOf(init?.method ?? request?.method ?? 'GET');
-    const template = templateOf(url.pathname);
-    const attributes: Attributes = {
-      'http.request.method': method,
-      'server.address': url.hostname,
-      'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
-    };
-    if (template) attributes['url.template'] = template;
-    const span = tracer.startSpan(
-      template ? `${method} ${template}` : method,
-      { kind: SpanKind.CLIENT, attributes },
-      context.active(),
-    );
-    const headers = new Headers(init?.headers ?? request?.headers);
-    propagation.inject(trace.setSpan(context.active(), span), headers, {
-      set: (carrier, key, value) => carrier.set(key, value),
-    });
-    const started = performance.now();
-    const end = (outcome: Attributes) => {
-      Object.assign(attributes, outcome);
-      clientDuration.record((performance.now() - started) / 1000, attributes);
-      span.setAttributes(outcome);
-      // Only the kind of failure: an error's message may hold the URL, and with it the organization.
-      if (outcome['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    };
-    return { init: { ...init, headers }, end };
-  };
-
-  const tracedFetch: typeof globalThis.fetch = async (input, init) => {
-    const fetch = options.fetch ?? globalThis.fetch;
-    // Telemetry that fails (a tracer, a propagator or a meter that throws) must not fail the request.
-    let traced: ReturnType<typeof begin> | undefined;
-    try {
-      traced = begin(input, init);
-    } catch {
-      return fetch(input, init);
-    }
-    const end = (outcome: Attributes) => {
-      try {
-        traced.end(outcome);
-      } catch {
-        // See above.
-      }
-    };
-    try {
-      const response = await fetch(input, traced.init);
-      end({
-        'http.response.status_code': response.status,
-        ...(response.status >= 400 && { 'error.type': String(response.status) }),
-      });
-      return response;
-    } catch (error) {
-      end({ 'error.type': error instanceof Error ? error.name : '_OTHER' });
-      throw error;
-    }
-  };
-
   return {
-    onEvent: (event) => {
-      try {
-        record(event);
-      } catch {
-        // A meter that throws must not fail the call it observes.
-      }
-    },
-    fetch: tracedFetch,
+    tracer: tracerProvider.getTracer('pagewise'),
+    clientDuration: meter.createHistogram('http.client.request.duration', {
+      unit: 's',
+      description: 'Duration of HTTP client requests, to the response headers.',
+      advice,
+    }),
+    serverDuration: meter.createHistogram('http.server.request.duration', {
+      unit: 's',
+      description: "Duration of the proxy's answers.",
+      advice,
+    }),
+    tokenEvents: meter.createCounter('pagewise.token.events', {
+      unit: '{event}',
+      description:
+        'What the token source did: fetched, cache_hit, shared, store_fallback, refused, failed, backing_off, rejected, reset, revoked, revoke_failed.',
+    }),
+    proxyEvents: meter.createCounter('pagewise.proxy.events', {
+      unit: '{event}',
+      description: 'Proxy requests answered without the service: overloaded, body_too_large, client_gone.',
+    }),
+    route: basePath.replace(/\/+$/, ''),
   };
+}
+
+/** Records what `event` tells: a token or proxy event counted, a proxy answer timed. */
+function recordEvent(instruments: Instruments, event: TokenEvent | ProxyEvent | ClientEvent): void {
+  const { tokenEvents, proxyEvents, serverDuration, route } = instruments;
+  if (event.type === 'token-failed') {
+    tokenEvents.add(1, {
+      'pagewise.token.event': event.refusal ? 'refused' : 'failed',
+      ...(event.status !== undefined && { 'http.response.status_code': event.status }),
+    });
+  } else if (event.type in TOKEN_EVENT) {
+    const attributes: Attributes = { 'pagewise.token.event': TOKEN_EVENT[event.type as keyof typeof TOKEN_EVENT] };
+    if (event.type === 'token-store-fallback' || event.type === 'token-revoke-failed')
+      attributes['error.type'] = event.errorName;
+    tokenEvents.add(1, attributes);
+  } else if (event.type === 'proxy-response') {
+    const attributes: Attributes = {
+      'http.request.method': methodOf(event.method),
+      'http.response.status_code': event.status,
+    };
+    if (event.resource) attributes['http.route'] = `${route}/{organizationId}/${event.resource}`;
+    if (event.status >= 500) attributes['error.type'] = String(event.status);
+    serverDuration.record(event.durationMs / 1000, attributes);
+  } else if (PROXY_EVENT[event.type as ProxyEvent['type']]) {
+    proxyEvents.add(1, { 'pagewise.proxy.event': PROXY_EVENT[event.type as ProxyEvent['type']]! });
+  }
+  // The client's and the proxy's upstream answers are timed by `fetch`, which also sees the server's address and
+  // the requests that got no answer: counting them here too would count them twice.
+}
+
+/** Starts the client span of a request and puts its trace context in the headers; `end` records the outcome. */
+function beginClientSpan(
+  { tracer, clientDuration }: Instruments,
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+) {
+  const request = input instanceof Request ? input : undefined;
+  const url = new URL(request ? request.url : String(input), globalThis.location?.href);
+  const method = methodOf(init?.method ?? request?.method ?? 'GET');
+  const template = templateOf(url.pathname);
+  const attributes: Attributes = {
+    'http.request.method': method,
+    'server.address': url.hostname,
+    'server.port': Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+  };
+  if (template) attributes['url.template'] = template;
+  const span = tracer.startSpan(
+    template ? `${method} ${template}` : method,
+    { kind: SpanKind.CLIENT, attributes },
+    context.active(),
+  );
+  const headers = new Headers(init?.headers ?? request?.headers);
+  propagation.inject(trace.setSpan(context.active(), span), headers, {
+    set: (carrier, key, value) => carrier.set(key, value),
+  });
+  const started = performance.now();
+  const end = (outcome: Attributes) => {
+    Object.assign(attributes, outcome);
+    clientDuration.record((performance.now() - started) / 1000, attributes);
+    span.setAttributes(outcome);
+    // Only the kind of failure: an error's message may hold the URL, and with it the organization.
+    if (outcome['error.type'] !== undefined) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  };
+  return { init: { ...init, headers }, end };
+}
+
+/** `fetch` of `input` in a client span, timed; telemetry that fails (a tracer, propagator or meter that throws) never fails it. */
+async function tracedFetch(
+  instruments: Instruments,
+  fetch: typeof globalThis.fetch,
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+): Promise<Response> {
+  let traced: ReturnType<typeof beginClientSpan> | undefined;
+  try {
+    traced = beginClientSpan(instruments, input, init);
+  } catch {
+    return fetch(input, init);
+  }
+  const end = (outcome: Attributes) => {
+    try {
+      traced.end(outcome);
+    } catch {
+      // See above.
+    }
+  };
+  try {
+    const response = await fetch(input, traced.init);
+    end({
+      'http.response.status_code': response.status,
+      ...(response.status >= 400 && { 'error.type': String(response.status) }),
+    });
+    return response;
+  } catch (error) {
+    end({ 'error.type': error instanceof Error ? error.name : '_OTHER' });
+    throw error;
+  }
 }

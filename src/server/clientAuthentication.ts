@@ -82,28 +82,16 @@ export const clientSecretBasic = (clientId: string, clientSecret: string): Clien
 };
 
 /**
- * The client authentication `options` ask for. A secret sent as is is checked now; the assertion methods are loaded
- * (and their options checked in full) from now on, so apps on secrets never load the signing code and the others
- * get its `TypeError`, naming the option, at their first token request, before anything is sent.
+ * The methods that send no assertion: the secret as is (`client_secret_post`, `client_secret_basic`), checked now, or
+ * only the id (`tls_client_auth`). The assertion methods are `clientAssertion`'s.
  */
-export function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
-  const { clientAuthentication: method, privateKey, clientAssertion } = options;
-  if (
-    privateKey === undefined &&
-    clientAssertion === undefined &&
-    method !== 'private_key_jwt' &&
-    method !== 'client_secret_jwt'
-  ) {
-    // The TLS connection authenticates (RFC 8705): the body names the client, and no secret goes with it.
-    if (method === 'tls_client_auth') return ({ fields }) => void (fields.client_id = clientId);
-    if (method !== undefined) assertOneOf('clientAuthentication', method, METHODS);
-    const secret = requireString('clientSecret', options.clientSecret);
-    return (method === 'client_secret_basic' ? clientSecretBasic : clientSecretPost)(clientId, secret);
-  }
-  const made = import('./clientAssertion').then((module) => module.assertionAuthentication(options, clientId));
-  // Rejections are for the token requests that await it; none is left unhandled meanwhile.
-  made.catch(() => undefined);
-  return async (request, endpoint) => (await made)(request, endpoint);
+export function secretAuthentication(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
+  const { clientAuthentication: method } = options;
+  // The TLS connection authenticates (RFC 8705): the body names the client, and no secret goes with it.
+  if (method === 'tls_client_auth') return ({ fields }) => void (fields.client_id = clientId);
+  if (method !== undefined) assertOneOf('clientAuthentication', method, METHODS);
+  const secret = requireString('clientSecret', options.clientSecret);
+  return (method === 'client_secret_basic' ? clientSecretBasic : clientSecretPost)(clientId, secret);
 }
 
 /**

@@ -1,9 +1,17 @@
-import { assertTokenTiming, createTokenCache, credentialOf, resolveBaseUrl, type TokenCache } from '../client/internal';
+import {
+  assertTokenTiming,
+  createTokenCache,
+  credentialOf,
+  resolveBaseUrl,
+  type TokenCache,
+  type TokenGrant,
+} from '../client/internal';
 import type { AuthContext, ResettableAuthStrategy } from '../client/internal';
 import { assertFunction, assertNumber, assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import { assertServerOnly } from './assertServerOnly';
 import {
-  clientAuthenticationFrom,
+  secretAuthentication,
+  type ClientAuthentication,
   type ClientAuthenticationFields,
   type ClientAuthenticationOptions,
 } from './clientAuthentication';
@@ -113,6 +121,56 @@ export interface ClientCredentialsStrategy extends ResettableAuthStrategy {
 /** The methods a `tokenStore` must have, checked when the strategy is made. */
 const STORE_METHODS = ['get', 'set', 'lock', 'unlock', 'deleteIfEqual'] as const;
 
+/** Where the token endpoint is, once checked: `place` as given (named in the strategy's id), `location` what is asked. */
+interface Endpoint {
+  where: 'authUrl' | 'tokenUrl' | 'issuer';
+  place: string;
+  /** The token endpoint, or the issuer whose metadata names it. */
+  location: string;
+}
+
+/** `clientCredentials`'s options once checked, with their defaults. */
+interface Settings extends Endpoint {
+  clientId: string;
+  authenticate: ClientAuthentication;
+  audience: string | false | undefined;
+  resource: string | string[] | undefined;
+  resources: string[];
+  scope: string | undefined;
+  bodyEncoding: 'json' | 'form';
+  dpopKeys: boolean | WebCryptoKeyPair;
+  defaultExpiresIn: number;
+  leewaySeconds: number | undefined;
+  timeoutMs: number | undefined;
+  fetch: typeof globalThis.fetch | undefined;
+  now: () => number;
+  tokenStore: TokenStore | undefined;
+  onTokenStoreError: ((error: unknown) => void) | undefined;
+  onEvent: ((event: TokenEvent) => void) | undefined;
+  revocationUrl: string | false | undefined;
+}
+
+/** What a strategy and its `withScope` siblings share: the settings, and what they obtained and keep. */
+interface Credentials extends Settings {
+  /** The issuer's endpoints, discovered at the first token request and kept once found. */
+  endpoints: Promise<DiscoveredEndpoints> | undefined;
+  /** DPoP, loaded and keyed at the first token request: one key pair per strategy, its nonces per server. */
+  dpop: Promise<Dpop> | undefined;
+  /** The same once made, for the API's answers, which are read synchronously. */
+  proofsMade: Dpop | undefined;
+  /** Loaded only by apps that give a store, from the start, so the first token request seldom waits for it. */
+  sharing: Promise<typeof import('./tokenSharing')> | undefined;
+  /**
+   * One cache per audience and scope (what is asked for), so one strategy can serve clients of several base URLs,
+   * and tokens of one scope are never used for another.
+   */
+  caches: Map<string, TokenCache>;
+  /** Each cache's store source, for the tokens `revoke()` takes out of the store. */
+  sources: Map<TokenCache, Promise<SharedTokenSource>>;
+  /** The fetch the first token request used, for revocations (made outside any call). */
+  lastFetch: typeof globalThis.fetch | undefined;
+}
+
 /**
  * OAuth 2.0 client credentials (RFC 6749 4.4). By default it POSTs JSON `{ grant_type, client_id,
  * client_secret, audience, scope }` to `{authUrl}/oauth/token`, exactly as the service documents; `tokenUrl` or
@@ -136,33 +194,28 @@ const STORE_METHODS = ['get', 'set', 'lock', 'unlock', 'deleteIfEqual'] as const
  * });
  */
 export function clientCredentials(options: ClientCredentialsOptions): ClientCredentialsStrategy {
-  const {
-    audience,
-    resource,
-    scope,
-    bodyEncoding = 'json',
-    dpop: dpopKeys = false,
-    defaultExpiresIn = 300,
-    leewaySeconds,
-    timeoutMs,
-    fetch,
-    now = Date.now,
-    tokenStore,
-    onTokenStoreError,
-    onEvent,
-    revocationUrl,
-    dangerouslyAllowBrowser,
-  } = options ?? {};
-  assertServerOnly('clientCredentials', dangerouslyAllowBrowser);
-  const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options?.[name] !== undefined);
-  if (given.length !== 1) {
-    const problem = 'or `tokenUrl` or `issuer` must be given, exactly one';
-    throw given.length ? invalidArgument('authUrl', problem, given) : invalidArgument('authUrl', problem);
-  }
-  const where = given[0]!;
-  // Trailing slashes are kept for `tokenUrl` and `issuer`: both are compared or called exactly as given.
-  const place = where === 'authUrl' ? resolveBaseUrl(options.authUrl, 'authUrl') : checkUrl(options[where], where);
-  const location = where === 'authUrl' ? `${place}/oauth/token` : place;
+  assertServerOnly('clientCredentials', options?.dangerouslyAllowBrowser);
+  const settings = checkOptions(options);
+  const sharing = settings.tokenStore && import('./tokenSharing');
+  sharing?.catch(() => undefined);
+  const credentials: Credentials = {
+    ...settings,
+    endpoints: undefined,
+    dpop: undefined,
+    proofsMade: undefined,
+    sharing,
+    caches: new Map(),
+    sources: new Map(),
+    lastFetch: settings.fetch,
+  };
+  return strategyFor(credentials, settings.scope);
+}
+
+/** `options` checked, in the order a reader meets them, each failure a `TypeError` naming the option. */
+function checkOptions(options: ClientCredentialsOptions): Settings {
+  const { audience, resource, scope, bodyEncoding = 'json', defaultExpiresIn = 300, fetch, tokenStore } = options ?? {};
+  const { leewaySeconds, timeoutMs, onTokenStoreError, onEvent, revocationUrl } = options ?? {};
+  const endpoint = endpointOf(options);
   const clientId = requireString('clientId', options.clientId);
   const authenticate = clientAuthenticationFrom(options, clientId);
   if (audience !== undefined && audience !== false) requireString('audience', audience);
@@ -181,184 +234,253 @@ export function clientCredentials(options: ClientCredentialsOptions): ClientCred
   if (onEvent !== undefined) assertFunction('onEvent', onEvent);
   // Caches are made at the first request; check their options now.
   assertTokenTiming(leewaySeconds, timeoutMs);
-  let endpoints: Promise<DiscoveredEndpoints> | undefined;
-  // Loaded and keyed at the first token request, then kept: one key pair per strategy, its nonces per server.
-  // Its key checked there (a `TypeError` at the first call, before any request). Kept once made, for the API's
-  // answers, which are read synchronously.
-  let dpop: Promise<Dpop> | undefined;
-  let proofsMade: Dpop | undefined;
-  const dpopFor = () =>
-    (dpop ??= import('./dpop').then(async (module) => (proofsMade = await module.createDpop(dpopKeys))));
-  // Loaded only by apps that give a store, from now on, so the first token request seldom waits for it.
-  const sharing = tokenStore && import('./tokenSharing');
-  sharing?.catch(() => undefined);
-  // One cache per audience and scope (what is asked for), so one strategy can serve clients of several base URLs,
-  // and tokens of one scope are never used for another.
-  const caches = new Map<string, TokenCache>();
-  // Each cache's store source, for the tokens `revoke()` takes out of the store.
-  const sources = new Map<TokenCache, Promise<SharedTokenSource>>();
-  // The fetch the first token request used, for revocations (made outside any call).
-  let lastFetch: typeof globalThis.fetch | undefined = fetch;
-
-  const discover = (post: typeof globalThis.fetch, signal: AbortSignal): Promise<DiscoveredEndpoints> => {
-    // Shared by every audience's cache and kept once found; a failure is forgotten, and the caller's cache backs off.
-    endpoints ??= discoverEndpoints(location, post, signal).catch((error: unknown) => {
-      endpoints = undefined;
-      throw error;
-    });
-    return endpoints;
+  return {
+    ...endpoint,
+    clientId,
+    authenticate,
+    audience,
+    resource,
+    resources,
+    scope,
+    bodyEncoding,
+    dpopKeys: options.dpop ?? false,
+    defaultExpiresIn,
+    leewaySeconds,
+    timeoutMs,
+    fetch,
+    now: options.now ?? Date.now,
+    tokenStore,
+    onTokenStoreError,
+    onEvent,
+    revocationUrl,
   };
-  const tokenEndpoint = async (post: typeof globalThis.fetch, signal: AbortSignal): Promise<string> =>
-    where === 'issuer' ? (await discover(post, signal)).tokenEndpoint : location;
+}
 
-  const revoker: Revoker = {
+/** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
+function endpointOf(options: ClientCredentialsOptions): Endpoint {
+  const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options?.[name] !== undefined);
+  if (given.length !== 1) {
+    const problem = 'or `tokenUrl` or `issuer` must be given, exactly one';
+    throw given.length ? invalidArgument('authUrl', problem, given) : invalidArgument('authUrl', problem);
+  }
+  const where = given[0]!;
+  // Trailing slashes are kept for `tokenUrl` and `issuer`: both are compared or called exactly as given.
+  const place = where === 'authUrl' ? resolveBaseUrl(options.authUrl, 'authUrl') : checkUrl(options[where], where);
+  return { where, place, location: where === 'authUrl' ? `${place}/oauth/token` : place };
+}
+
+/**
+ * The client authentication `options` ask for. A secret sent as is is checked now; the assertion methods are loaded
+ * (and their options checked in full) from now on, so apps on secrets never load the signing code and the others
+ * get its `TypeError`, naming the option, at their first token request, before anything is sent.
+ */
+function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
+  const { clientAuthentication: method, privateKey, clientAssertion } = options;
+  const signed = method === 'private_key_jwt' || method === 'client_secret_jwt';
+  if (privateKey === undefined && clientAssertion === undefined && !signed)
+    return secretAuthentication(options, clientId);
+  const made = import('./clientAssertion').then((module) => module.assertionAuthentication(options, clientId));
+  // Rejections are for the token requests that await it; none is left unhandled meanwhile.
+  made.catch(() => undefined);
+  return async (request, endpoint) => (await made)(request, endpoint);
+}
+
+/** The issuer's endpoints: shared by every audience's cache and kept once found; a failure is forgotten (the cache backs off). */
+function discover(credentials: Credentials, post: typeof globalThis.fetch, signal: AbortSignal) {
+  credentials.endpoints ??= discoverEndpoints(credentials.location, post, signal).catch((error: unknown) => {
+    credentials.endpoints = undefined;
+    throw error;
+  });
+  return credentials.endpoints;
+}
+
+/** What revoking needs from these credentials: the endpoint (found when first needed), the client, its proofs. */
+function revokerOf(credentials: Credentials): Revoker {
+  const { revocationUrl, where } = credentials;
+  return {
     async endpoint() {
       if (revocationUrl === false) return undefined;
       if (revocationUrl !== undefined) return revocationUrl.trim();
       if (where !== 'issuer') return undefined;
       // A token was obtained, so discovery succeeded already; asked again only if it was forgotten.
-      return (await discover(lastFetch ?? globalThis.fetch, new AbortController().signal)).revocationEndpoint;
+      const post = credentials.lastFetch ?? globalThis.fetch;
+      return (await discover(credentials, post, new AbortController().signal)).revocationEndpoint;
     },
-    clientId,
-    authenticate,
-    proofs: () => proofsMade,
-    fetch: () => lastFetch,
-    timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    onEvent,
+    clientId: credentials.clientId,
+    authenticate: credentials.authenticate,
+    proofs: () => credentials.proofsMade,
+    fetch: () => credentials.lastFetch,
+    timeoutMs: credentials.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    onEvent: credentials.onEvent,
   };
-  const revoke = (tokens: readonly string[], reason: RevocationReason) =>
-    // Loaded only when there is something to revoke: apps that never revoke never load it.
-    tokens.length
-      ? import('./tokenRevocation').then(
-          ({ revokeToken }) =>
-            Promise.all(tokens.map((token) => revokeToken(revoker, token, reason))).then(() => undefined),
-          () => undefined,
-        )
-      : Promise.resolve();
+}
 
-  const cacheFor = (context: AuthContext, proofs: Dpop | undefined, scope: string | undefined): TokenCache => {
-    const forAudience = audience === undefined ? context.baseUrl : audience;
-    const key = `${String(forAudience)}\n${scope ?? ''}`;
-    let cache = caches.get(key);
-    if (!cache) {
-      const post = fetch ?? context.fetch;
-      lastFetch ??= post;
-      // The fields in the order of the JSON body the service's token endpoint documents (an object keeps its keys'
-      // first order).
-      const grant = {
-        grant_type: 'client_credentials',
-        client_id: undefined,
-        client_secret: undefined,
-        audience: forAudience || undefined,
-        scope,
-        resource,
-      };
-      const direct = async (signal: AbortSignal) => {
-        const url = await tokenEndpoint(post, signal);
-        // Sent again once only when DPoP asks (a nonce the provider wants), with a fresh assertion and proof.
-        for (let retried = false; ; retried = true) {
-          const request: TokenRequest = { fields: { ...grant }, headers: {}, secrets: [] };
-          await authenticate(request, url);
-          await proofs?.add(request, url);
-          try {
-            const answer = await clientCredentialsGrantRequest(url, request, bodyEncoding, post, signal);
-            const { token, expiresIn } = processClientCredentialsResponse(
-              url,
-              answer,
-              request,
-              proofs ? 'DPoP' : 'Bearer',
-            );
-            return { token, expiresIn: expiresIn ?? defaultExpiresIn };
-          } catch (error) {
-            if (retried || !proofs?.retry(error, url)) throw error;
-          }
-        }
-      };
-      // What the token is for (the store hashes it into its key); never a secret. A DPoP token is bound to its key:
-      // its thumbprint is part of the key, so processes share DPoP tokens only when they hold the same key pair.
-      const keyParts = [location, clientId, forAudience, resources, scope, ...(proofs ? [proofs.jkt] : [])];
-      const shared =
-        sharing &&
-        sharing.then((module) =>
-          module.shareTokens(tokenStore!, {
-            keyParts,
-            request: direct,
-            leewaySeconds,
-            timeoutMs,
-            now,
-            onTokenStoreError,
-            onEvent,
-          }),
-        );
-      cache = createTokenCache({
-        leewaySeconds,
-        timeoutMs,
-        now,
-        method: 'POST',
-        url: where === 'issuer' ? undefined : location,
-        request: shared ? async (signal) => (await shared).request(signal) : direct,
-        // Settled by then: a 401 comes only after a token request, which awaited it.
-        onReject:
-          shared &&
-          ((token) =>
-            void shared.then(
-              (source) => source.reject(token),
-              () => undefined,
-            )),
-        // A token this process alone held is revoked once replaced; a shared one may still serve the fleet.
-        onReplaced: tokenStore ? undefined : (token) => void revoke([token], 'replaced'),
-        onEvent,
-      });
-      caches.set(key, cache);
-      if (shared) sources.set(cache, shared);
+/** Revokes `tokens`; never rejects. Loaded only when there is something to revoke: apps that never do, never load it. */
+function revokeTokens(credentials: Credentials, tokens: readonly string[], reason: RevocationReason): Promise<void> {
+  if (!tokens.length) return Promise.resolve();
+  const revoker = revokerOf(credentials);
+  return import('./tokenRevocation').then(
+    ({ revokeToken }) => Promise.all(tokens.map((token) => revokeToken(revoker, token, reason))).then(() => undefined),
+    () => undefined,
+  );
+}
+
+/** One token request, as the cache asks for it: what it is for, how it is sent, and its DPoP proofs. */
+interface GrantAsked {
+  post: typeof globalThis.fetch;
+  proofs: Dpop | undefined;
+  audience: string | false | undefined;
+  scope: string | undefined;
+}
+
+/**
+ * Asks the token endpoint for a token: the grant's fields, the client's authentication and a DPoP proof, sent and
+ * its answer read (the send/process pair of `tokenEndpoint`). Sent again once only when DPoP asks (a nonce the
+ * provider wants), with a fresh assertion and proof.
+ */
+async function requestToken(credentials: Credentials, asked: GrantAsked, signal: AbortSignal): Promise<TokenGrant> {
+  const { post, proofs } = asked;
+  const url =
+    credentials.where === 'issuer' ? (await discover(credentials, post, signal)).tokenEndpoint : credentials.location;
+  // The fields in the order of the JSON body the service's token endpoint documents (an object keeps its keys' first order).
+  const grant = {
+    grant_type: 'client_credentials',
+    client_id: undefined,
+    client_secret: undefined,
+    audience: asked.audience || undefined,
+    scope: asked.scope,
+    resource: credentials.resource,
+  };
+  for (let retried = false; ; retried = true) {
+    const request: TokenRequest = { fields: { ...grant }, headers: {}, secrets: [] };
+    await credentials.authenticate(request, url);
+    await proofs?.add(request, url);
+    try {
+      const answer = await clientCredentialsGrantRequest(url, request, credentials.bodyEncoding, post, signal);
+      const tokenType = proofs ? 'DPoP' : 'Bearer';
+      const { token, expiresIn } = processClientCredentialsResponse(url, answer, request, tokenType);
+      return { token, expiresIn: expiresIn ?? credentials.defaultExpiresIn };
+    } catch (error) {
+      if (retried || !proofs?.retry(error, url)) throw error;
     }
-    return cache;
-  };
+  }
+}
 
-  const strategyFor = (scope: string | undefined): ClientCredentialsStrategy => ({
-    id: `client-credentials:${clientId}@${place}${scope === options.scope ? '' : ` scope=${scope}`}`,
+/** The cache of tokens for `context`'s audience and `scope`, made at its first use. */
+function cacheFor(
+  credentials: Credentials,
+  context: AuthContext,
+  proofs: Dpop | undefined,
+  scope: string | undefined,
+): TokenCache {
+  const audience = credentials.audience === undefined ? context.baseUrl : credentials.audience;
+  const key = `${String(audience)}\n${scope ?? ''}`;
+  let cache = credentials.caches.get(key);
+  if (!cache) {
+    const post = credentials.fetch ?? context.fetch;
+    credentials.lastFetch ??= post;
+    cache = newCache(credentials, { post, proofs, audience, scope });
+    credentials.caches.set(key, cache);
+  }
+  return cache;
+}
+
+/** A token cache for `asked`, through the token store when there is one. */
+function newCache(credentials: Credentials, asked: GrantAsked): TokenCache {
+  const { leewaySeconds, timeoutMs, now, onEvent, onTokenStoreError, tokenStore, location, clientId } = credentials;
+  const direct = (signal: AbortSignal) => requestToken(credentials, asked, signal);
+  // What the token is for (the store hashes it into its key); never a secret. A DPoP token is bound to its key:
+  // its thumbprint is part of the key, so processes share DPoP tokens only when they hold the same key pair.
+  const { audience, scope, proofs } = asked;
+  const keyParts = [location, clientId, audience, credentials.resources, scope, ...(proofs ? [proofs.jkt] : [])];
+  const shared = credentials.sharing?.then((module) =>
+    module.shareTokens(tokenStore!, {
+      keyParts,
+      request: direct,
+      leewaySeconds,
+      timeoutMs,
+      now,
+      onTokenStoreError,
+      onEvent,
+    }),
+  );
+  const cache = createTokenCache({
+    leewaySeconds,
+    timeoutMs,
+    now,
+    method: 'POST',
+    url: credentials.where === 'issuer' ? undefined : location,
+    request: shared ? async (signal) => (await shared).request(signal) : direct,
+    // Settled by then: a 401 comes only after a token request, which awaited it.
+    onReject:
+      shared &&
+      ((token) =>
+        void shared.then(
+          (source) => source.reject(token),
+          () => undefined,
+        )),
+    // A token this process alone held is revoked once replaced; a shared one may still serve the fleet.
+    onReplaced: tokenStore ? undefined : (token) => void revokeTokens(credentials, [token], 'replaced'),
+    onEvent,
+  });
+  if (shared) credentials.sources.set(cache, shared);
+  return cache;
+}
+
+/** DPoP's proofs, loaded and keyed at the first token request (a bad key is a `TypeError` there, before any request). */
+function dpopOf(credentials: Credentials): Promise<Dpop> {
+  return (credentials.dpop ??= import('./dpop').then(
+    async (module) => (credentials.proofsMade = await module.createDpop(credentials.dpopKeys)),
+  ));
+}
+
+/** The strategy asking for `scope` with these credentials. */
+function strategyFor(credentials: Credentials, scope: string | undefined): ClientCredentialsStrategy {
+  const { clientId, place, caches } = credentials;
+  return {
+    id: `client-credentials:${clientId}@${place}${scope === credentials.scope ? '' : ` scope=${scope}`}`,
     async authorize(context) {
-      const proofs = dpopKeys ? await dpopFor() : undefined;
-      const token = await cacheFor(context, proofs, scope).get(context.signal);
+      const proofs = credentials.dpopKeys ? await dpopOf(credentials) : undefined;
+      const token = await cacheFor(credentials, context, proofs, scope).get(context.signal);
       return proofs ? proofs.headers(token, context) : `Bearer ${token}`;
     },
     unauthorized(authorization, scope, response) {
       // A DPoP nonce challenge (RFC 9449 9) is no verdict on the token: retried once with the nonce, the token kept.
-      if (proofsMade?.challenged(scope, response)) return true;
+      if (credentials.proofsMade?.challenged(scope, response)) return true;
       const token = credentialOf(authorization);
       let retry = true;
       for (const cache of caches.values()) retry = cache.invalidate(token, scope) && retry;
       return retry;
     },
     accepted(authorization, scope, response) {
-      proofsMade?.remember(scope, response);
+      credentials.proofsMade?.remember(scope, response);
       const token = credentialOf(authorization);
       for (const cache of caches.values()) cache.accepted(token, scope);
     },
     reset: () => caches.forEach((cache) => cache.reset()),
-    withScope(narrower) {
-      return strategyFor(requireString('scope', narrower));
-    },
-    async revoke() {
-      const held = [...caches.values()].map((cache) => ({ cache, tokens: cache.forget() }));
-      // Out of the store first, so no process takes a token while it is being revoked.
-      await Promise.all(
-        held.map(async ({ cache, tokens }) => {
-          const source = await sources.get(cache)?.catch(() => undefined);
-          await Promise.all(tokens.map((token) => source?.withdraw(token)));
-        }),
-      );
-      await revoke(
-        held.flatMap(({ tokens }) => tokens),
-        'revoke',
-      );
-    },
+    withScope: (narrower) => strategyFor(credentials, requireString('scope', narrower)),
+    revoke: () => revokeAll(credentials),
     async close() {
       const held = [...caches.values()].flatMap((cache) => cache.forget());
-      if (!tokenStore) await revoke(held, 'close');
+      if (!credentials.tokenStore) await revokeTokens(credentials, held, 'close');
     },
-  });
-  return strategyFor(scope);
+  };
+}
+
+/** Revokes every token held, the shared ones taken out of the store first, so no process takes one while it is revoked. */
+async function revokeAll(credentials: Credentials): Promise<void> {
+  const held = [...credentials.caches.values()].map((cache) => ({ cache, tokens: cache.forget() }));
+  await Promise.all(
+    held.map(async ({ cache, tokens }) => {
+      const source = await credentials.sources.get(cache)?.catch(() => undefined);
+      await Promise.all(tokens.map((token) => source?.withdraw(token)));
+    }),
+  );
+  await revokeTokens(
+    credentials,
+    held.flatMap(({ tokens }) => tokens),
+    'revoke',
+  );
 }
 
 /** `value` trimmed when it is an absolute http(s) URL without credentials or a query, else a `TypeError` naming `name`. */

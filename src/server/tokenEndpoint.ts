@@ -141,7 +141,7 @@ export function processClientCredentialsResponse(
   // A DPoP-bound token says so (RFC 9449 5); otherwise the checks are RFC 6749's, in their order.
   const bound =
     tokenType === 'DPoP' && typeof json?.token_type === 'string' && json.token_type.toLowerCase() === 'dpop';
-  let grant = parseTokenResponse(bound ? { ...json, token_type: 'Bearer' } : json, true);
+  let grant = parseTokenResponse(bound ? { ...json, token_type: 'Bearer' } : json, { requireTokenType: true });
   if (tokenType === 'DPoP' && !bound && (typeof grant !== 'string' || grant.startsWith('`token_type`')))
     grant = '`token_type` is not "DPoP"';
   if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);

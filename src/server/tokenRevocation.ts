@@ -32,61 +32,19 @@ const log = createRateLimitedLog((line) => console.warn(line), 60_000);
  * naming only the error (the token and the client's credentials are redacted from everything it says).
  */
 export async function revokeToken(revoker: Revoker, token: string, reason: RevocationReason): Promise<void> {
-  const emit = revoker.onEvent;
-  let url: string | undefined;
+  const { timeoutMs } = revoker;
   try {
-    url = await revoker.endpoint();
-    if (url === undefined) {
-      warnOncePerKey(
-        warnedInProcess,
-        'clientCredentials: no revocation endpoint',
-        () =>
-          '[pagewise] clientCredentials: tokens are not revoked: the identity provider names no `revocation_endpoint` ' +
-          'and no `revocationUrl` was given. They stay valid until they expire.',
-      );
-      return;
-    }
-    const post = revoker.fetch() ?? globalThis.fetch;
-    const endpoint = url;
+    const endpoint = await revoker.endpoint();
+    if (endpoint === undefined) return warnNoEndpoint();
     await withTimeout(
-      async (signal) => {
-        const request: TokenRequest = {
-          fields: { token, token_type_hint: 'access_token', client_id: undefined, client_secret: undefined },
-          headers: {},
-          secrets: [token],
-        };
-        await revoker.authenticate(request, endpoint);
-        await revoker.proofs()?.add(request, endpoint);
-        const { response, text } = await clientCredentialsGrantRequest(endpoint, request, 'form', post, signal);
-        // RFC 7009 2.2: 200 for a revoked token and for one the provider did not know alike.
-        if (response.ok) return;
-        let body: { error?: unknown; error_description?: unknown } | undefined;
-        try {
-          body = JSON.parse(text) as typeof body;
-        } catch {
-          body = undefined;
-        }
-        const said = (value: unknown) => (typeof value === 'string' ? redact(value, request.secrets) : undefined);
-        throw new AuthError(statusLine(response.status, said(response.statusText)), {
-          method: 'POST',
-          url: endpoint,
-          status: response.status,
-          error: said(body?.error),
-          error_description: said(body?.error_description),
-        });
-      },
-      revoker.timeoutMs,
-      () =>
-        new TimeoutError(`timed out after ${revoker.timeoutMs} ms`, {
-          method: 'POST',
-          url: endpoint,
-          timeoutMs: revoker.timeoutMs,
-        }),
+      (signal) => sendRevocation(revoker, endpoint, token, signal),
+      timeoutMs,
+      () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'POST', url: endpoint, timeoutMs }),
     );
-    emit?.({ type: 'token-revoked', reason });
+    revoker.onEvent?.({ type: 'token-revoked', reason });
   } catch (error) {
     const status = (error as { status?: unknown } | null)?.status;
-    emit?.({
+    revoker.onEvent?.({
       type: 'token-revoke-failed',
       reason,
       errorName: errorName(error),
@@ -97,4 +55,44 @@ export async function revokeToken(revoker: Revoker, token: string, reason: Revoc
       `[pagewise] clientCredentials: a token was not revoked: ${describeForLog(error)}`,
     );
   }
+}
+
+/** Says once per process that tokens are not revoked, as the provider has nowhere to revoke them. */
+function warnNoEndpoint(): void {
+  warnOncePerKey(
+    warnedInProcess,
+    'clientCredentials: no revocation endpoint',
+    () =>
+      '[pagewise] clientCredentials: tokens are not revoked: the identity provider names no `revocation_endpoint` ' +
+      'and no `revocationUrl` was given. They stay valid until they expire.',
+  );
+}
+
+/** Sends the revocation request (authenticated, with a DPoP proof when tokens are bound) and reads its answer. */
+async function sendRevocation(revoker: Revoker, endpoint: string, token: string, signal: AbortSignal): Promise<void> {
+  const request: TokenRequest = {
+    fields: { token, token_type_hint: 'access_token', client_id: undefined, client_secret: undefined },
+    headers: {},
+    secrets: [token],
+  };
+  await revoker.authenticate(request, endpoint);
+  await revoker.proofs()?.add(request, endpoint);
+  const post = revoker.fetch() ?? globalThis.fetch;
+  const { response, text } = await clientCredentialsGrantRequest(endpoint, request, 'form', post, signal);
+  // RFC 7009 2.2: 200 for a revoked token and for one the provider did not know alike.
+  if (response.ok) return;
+  let body: { error?: unknown; error_description?: unknown } | undefined;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  const said = (value: unknown) => (typeof value === 'string' ? redact(value, request.secrets) : undefined);
+  throw new AuthError(statusLine(response.status, said(response.statusText)), {
+    method: 'POST',
+    url: endpoint,
+    status: response.status,
+    error: said(body?.error),
+    error_description: said(body?.error_description),
+  });
 }

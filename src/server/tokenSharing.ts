@@ -47,6 +47,24 @@ export interface SharedTokenSource {
   withdraw(token: string): Promise<void>;
 }
 
+/** What one shared token source works from and holds between calls. */
+interface Share {
+  store: TokenStore;
+  /** The store key, hashed once. */
+  key: Promise<string>;
+  request: TokenShareOptions['request'];
+  leewaySeconds: number;
+  lockMs: number;
+  now: () => number;
+  emit: ((event: TokenEvent) => void) | undefined;
+  onStoreError: (error: unknown) => void;
+  /** The token the API refused last: never taken from the store again. */
+  rejected: string | undefined;
+  /** Store failures in a row, and until when the store is left alone. */
+  failures: number;
+  skipUntil: number;
+}
+
 /**
  * One process asks the identity provider (it holds the store's lock); the others wait for the token it stores
  * (bounded by the lock's lifetime, then they ask themselves; when the lock is released with no token stored, the next
@@ -57,105 +75,141 @@ export interface SharedTokenSource {
  */
 export function shareTokens(store: TokenStore, options: TokenShareOptions): SharedTokenSource {
   const { request, leewaySeconds = DEFAULT_LEEWAY_SECONDS, timeoutMs = DEFAULT_TIMEOUT_MS, now = Date.now } = options;
-  const key = hashKey(options.keyParts);
-  const lockMs = Math.min(timeoutMs, MAX_LOCK_MS);
-  const emit = eventListener('onEvent', options.onEvent);
   const log = createRateLimitedLog((line) => console.warn(line), WARNING_INTERVAL_MS, now);
-  const onStoreError =
-    options.onTokenStoreError ??
-    ((error: unknown) =>
-      // Only the error's kind: its message may hold a Redis URL with a password.
-      log(
-        'token-store',
-        `[pagewise] the token store failed (${errorName(error)}); this process uses its own token cache meanwhile`,
-      ));
-  let rejected: string | undefined;
-  let failures = 0;
-  let skipUntil = 0;
-
-  // Each store call is limited; the key is hashed before the limit starts.
-  const timed = async <T>(call: (key: string) => Promise<T>): Promise<T> => {
-    const k = await key;
-    return withTimeout(
-      () => call(k),
-      STORE_TIMEOUT_MS,
-      () => new Error(`pagewise: the token store did not answer within ${STORE_TIMEOUT_MS} ms`),
-    );
+  const share: Share = {
+    store,
+    key: hashKey(options.keyParts),
+    request,
+    leewaySeconds,
+    lockMs: Math.min(timeoutMs, MAX_LOCK_MS),
+    now,
+    emit: eventListener('onEvent', options.onEvent),
+    onStoreError:
+      options.onTokenStoreError ??
+      ((error: unknown) =>
+        // Only the error's kind: its message may hold a Redis URL with a password.
+        log(
+          'token-store',
+          `[pagewise] the token store failed (${errorName(error)}); this process uses its own token cache meanwhile`,
+        )),
+    rejected: undefined,
+    failures: 0,
+    skipUntil: 0,
   };
-  const failed = (error: unknown) => {
-    emit?.({ type: 'token-store-fallback', errorName: errorName(error) });
-    skipUntil = now() + backoffMs(++failures, MAX_STORE_BACKOFF_MS);
-    onStoreError(error);
-  };
-  const fromStore = async (): Promise<TokenGrant | undefined> => {
-    const value = await timed((k) => store.get(k));
-    failures = 0;
-    const time = now();
-    if (!value || value.token === rejected) return undefined;
-    const leewayMs = Math.min(leewaySeconds * 1000, (value.expiresAt - value.issuedAt) / 2);
-    if (time >= value.expiresAt - leewayMs) return undefined;
-    emit?.({ type: 'token-shared' });
-    return { token: value.token, expiresIn: (value.expiresAt - time) / 1000 };
-  };
-
   return {
-    async request(signal) {
-      if (now() >= skipUntil) {
-        let owner: string | undefined;
-        try {
-          const stored = await fromStore();
-          if (stored) return stored;
-          const me = (owner = crypto.randomUUID());
-          const lock = () => timed((k) => store.lock(k, me, lockMs));
-          let held = await lock();
-          // Another process is asking: wait for what it stores, at most as long as its lock lives. Its lock gone
-          // with no token stored means its request failed: this process takes the lock and asks at once, rather
-          // than wait out the lock (an identity-provider outage answers as fast as without a store).
-          for (let polls = 1, waited = 0, wait = 0; !held && waited < lockMs; polls++, waited += wait) {
-            await sleep((wait = backoffMs(polls, MAX_POLL_MS, FIRST_POLL_MS)), signal);
-            const got = await fromStore();
-            if (got) return got;
-            held = await lock();
-          }
-          if (!held) owner = undefined;
-          else {
-            // Stored between our look and our lock?
-            const again = await fromStore();
-            if (again) {
-              timed((k) => store.unlock(k, me)).catch(failed);
-              return again;
-            }
-          }
-        } catch (error) {
-          if (signal.aborted) throw signal.reason;
-          failed(error);
-        }
-        if (owner !== undefined) {
-          const lockOwner = owner;
-          try {
-            const sentAt = now();
-            const grant = await request(signal);
-            const expiresAt = sentAt + (grant.expiresIn ?? 0) * 1000;
-            const value = { token: grant.token.trim(), issuedAt: sentAt, expiresAt };
-            await timed((k) => store.set(k, value, expiresAt - now())).catch(failed);
-            return grant;
-          } finally {
-            timed((k) => store.unlock(k, lockOwner)).catch(failed);
-          }
-        }
-      }
-      return request(signal);
-    },
+    request: (signal) => requestShared(share, signal),
     reject(token) {
-      rejected = token;
-      if (now() >= skipUntil) timed((k) => store.deleteIfEqual(k, token)).catch(failed);
+      share.rejected = token;
+      if (now() >= share.skipUntil) timed(share, (k) => store.deleteIfEqual(k, token)).catch(failed(share));
     },
     async withdraw(token) {
-      rejected = token;
+      share.rejected = token;
       // Tried even while backing off: a revoked token left in the store would send the fleet to a 401 each.
-      await timed((k) => store.deleteIfEqual(k, token)).catch(failed);
+      await timed(share, (k) => store.deleteIfEqual(k, token)).catch(failed(share));
     },
   };
+}
+
+/** One store call on the key, limited (the key is hashed before the limit starts). */
+async function timed<T>(share: Share, call: (key: string) => Promise<T>): Promise<T> {
+  const key = await share.key;
+  return withTimeout(
+    () => call(key),
+    STORE_TIMEOUT_MS,
+    () => new Error(`pagewise: the token store did not answer within ${STORE_TIMEOUT_MS} ms`),
+  );
+}
+
+/** The handler of a store failure: told, and the store left alone for the back-off. */
+const failed = (share: Share) => (error: unknown) => {
+  share.emit?.({ type: 'token-store-fallback', errorName: errorName(error) });
+  share.skipUntil = share.now() + backoffMs(++share.failures, MAX_STORE_BACKOFF_MS);
+  share.onStoreError(error);
+};
+
+/** Releases the lock `owner` holds, without waiting. */
+const unlock = (share: Share, owner: string) =>
+  void timed(share, (k) => share.store.unlock(k, owner)).catch(failed(share));
+
+/** The stored token while it is valid and not the refused one. */
+async function fromStore(share: Share): Promise<TokenGrant | undefined> {
+  const value = await timed(share, (k) => share.store.get(k));
+  share.failures = 0;
+  const time = share.now();
+  if (!value || value.token === share.rejected) return undefined;
+  const leewayMs = Math.min(share.leewaySeconds * 1000, (value.expiresAt - value.issuedAt) / 2);
+  if (time >= value.expiresAt - leewayMs) return undefined;
+  share.emit?.({ type: 'token-shared' });
+  return { token: value.token, expiresIn: (value.expiresAt - time) / 1000 };
+}
+
+/** The stored token, else one this process asks for: holding the lock (and storing it), or alone when the store fails. */
+async function requestShared(share: Share, signal: AbortSignal): Promise<TokenGrant> {
+  if (share.now() < share.skipUntil) return share.request(signal);
+  const got = await lookOrLock(share, signal);
+  if ('token' in got) return got;
+  return got.owner === undefined ? share.request(signal) : requestAsOwner(share, got.owner, signal);
+}
+
+/**
+ * The stored token, or who should ask for one: `owner` when this process holds the lock (or the store failed after
+ * it tried to take it: the lock may be its), none when it waited the lock out or the store failed at once.
+ */
+async function lookOrLock(share: Share, signal: AbortSignal): Promise<TokenGrant | { owner: string | undefined }> {
+  let owner: string | undefined;
+  try {
+    const stored = await fromStore(share);
+    if (stored) return stored;
+    const me = (owner = crypto.randomUUID());
+    const locked = await lockOrWait(share, me, signal);
+    if (typeof locked === 'object') return locked;
+    if (!locked) return { owner: undefined };
+    // Stored between our look and our lock?
+    const again = await fromStore(share);
+    if (again) {
+      unlock(share, me);
+      return again;
+    }
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    failed(share)(error);
+  }
+  return { owner };
+}
+
+/**
+ * Takes the store's lock as `me`: whether it is held, or the token another process stored meanwhile. While another
+ * process is asking, waits for what it stores, at most as long as its lock lives. Its lock gone with no token stored
+ * means its request failed: this process takes the lock and asks at once, rather than wait out the lock (an
+ * identity-provider outage answers as fast as without a store).
+ */
+async function lockOrWait(share: Share, me: string, signal: AbortSignal): Promise<TokenGrant | boolean> {
+  const lock = () => timed(share, (k) => share.store.lock(k, me, share.lockMs));
+  let held = await lock();
+  for (let polls = 1, waited = 0; !held && waited < share.lockMs; polls++) {
+    const wait = backoffMs(polls, MAX_POLL_MS, FIRST_POLL_MS);
+    await sleep(wait, signal);
+    waited += wait;
+    const got = await fromStore(share);
+    if (got) return got;
+    held = await lock();
+  }
+  return held;
+}
+
+/** Asks the identity provider holding the lock as `owner`, stores the token for the others, and releases the lock. */
+async function requestAsOwner(share: Share, owner: string, signal: AbortSignal): Promise<TokenGrant> {
+  const { now } = share;
+  try {
+    const sentAt = now();
+    const grant = await share.request(signal);
+    const expiresAt = sentAt + (grant.expiresIn ?? 0) * 1000;
+    const value = { token: grant.token.trim(), issuedAt: sentAt, expiresAt };
+    await timed(share, (k) => share.store.set(k, value, expiresAt - now())).catch(failed(share));
+    return grant;
+  } finally {
+    unlock(share, owner);
+  }
 }
 
 /** SHA-256 of `parts` as JSON, in hex (Web Crypto: Node, Workers, Deno and Bun alike). */

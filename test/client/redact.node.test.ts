@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../../src/client/index';
-import {
-  describeForLog,
-  errorName,
-  nameForMessage,
-  parseRedacted,
-  redact,
-  redactError,
-  urlForMessage,
-} from '../../src/client/redact';
+import { describeForLog } from '../../src/client/internal';
+import { errorName, nameForMessage, parseRedacted, redact, redactError, urlForMessage } from '../../src/client/redact';
 import { invalidArgument } from '../../src/shared/assert';
 
 const TOKEN = 'tok_5e2a9c7b1d3f';

@@ -1,4 +1,5 @@
-import { stripUserinfo } from '../redact';
+import { isInvalidArgumentError } from '../../shared/assert';
+import { errorName, stripUserinfo } from '../redact';
 
 const BRAND = Symbol.for('pagewise.error');
 
@@ -69,3 +70,16 @@ export class ApiError extends Error {
 
 /** Whether `value` is any pagewise `ApiError`, also across realms (iframes, workers' copies, duplicate bundles). */
 export const isApiError = (value: unknown): value is ApiError => errorKind(value) !== undefined;
+
+/**
+ * One line about a failure for a default log (an error's stack would take dozens). The one policy of what a log line
+ * may say: pagewise's own errors are secret-free by construction (their messages, and the cause a `NetworkError`
+ * keeps, are redacted when made), so they are told with their messages; any other error, or thrown value, by its
+ * `errorName` only, as its message may hold anything.
+ */
+export function describeForLog(error: unknown): string {
+  if (!isApiError(error) && !isInvalidArgumentError(error)) return errorName(error);
+  const { cause } = error;
+  const kept = cause instanceof Error ? ` (cause: ${cause.name}: ${cause.message})` : '';
+  return `${error.name}: ${error.message}${kept}`;
+}
