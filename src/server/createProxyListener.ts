@@ -1,6 +1,7 @@
 import { describeForLog } from '../client/internal';
 import type { ProxyHandlerOptions } from './createProxyHandler';
 import { createProxySteps, type ProxyAnswer } from './proxySteps';
+import { createNodeUpstreamFetch } from './nodeUpstreamFetch';
 
 /** What the listener reads of Node's `IncomingMessage` (any object with these will do). */
 export interface ProxyListenerRequest {
@@ -114,7 +115,7 @@ function write(response: ProxyListenerResponse, { status, body, headers }: Proxy
  * createServer(createProxyListener({ baseUrl, auth, basePath: '/api/pagewise', allowRequest })).listen(3000);
  */
 export function createProxyListener(options: ProxyHandlerOptions): ProxyListener {
-  const steps = createProxySteps(options, 'createProxyListener');
+  const steps = createProxySteps(options, 'createProxyListener', createNodeUpstreamFetch());
   return (request, response) => {
     const controller = new AbortController();
     response.once('close', () => {

@@ -241,6 +241,7 @@ async function handle(
 export function createProxySteps(
   options: ProxyHandlerOptions,
   name: string,
+  defaultFetch?: typeof globalThis.fetch,
 ): (incoming: ProxyIncoming) => Promise<ProxyAnswer> {
   assertServerOnly(name, options?.dangerouslyAllowBrowser);
   const { allowRequest, maxSize = MAX_PAGE_SIZE, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
@@ -265,7 +266,10 @@ export function createProxySteps(
   const config: RequestConfig = {
     ...resolved,
     // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
-    fetch: (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
+    fetch:
+      options.fetch === undefined && defaultFetch
+        ? defaultFetch
+        : (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
     // Each list call's status and time to its headers (the token request, which shares the fetch, is not one).
     emit:
       emit &&
