@@ -56,7 +56,9 @@ export class NodeUpstreamResponse extends Response implements ReadsAtMost {
     return this.#status >= 200 && this.#status <= 299;
   }
 
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    // As fetch's: none for a status that has no body.
+    if (this.#status === 204 || this.#status === 205 || this.#status === 304) return null;
     return (this.#stream ??= this.#node.Readable.toWeb(this.#message) as ReadableStream<Uint8Array<ArrayBuffer>>);
   }
 
@@ -83,7 +85,7 @@ export class NodeUpstreamResponse extends Response implements ReadsAtMost {
         }
       });
       message.once('end', () => resolve(decode(chunks)));
-      message.once('error', reject);
+      message.on('error', reject);
       // A connection closed mid-body (or the call aborted) ends the message without `end`.
       message.once('close', () => {
         if (!message.complete) reject(new Error('the upstream connection closed before the body ended'));
@@ -161,7 +163,9 @@ export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
       const onAbort = () => request.destroy(signal!.reason as Error);
       signal?.addEventListener('abort', onAbort, { once: true });
       request.once('close', () => signal?.removeEventListener('abort', onAbort));
-      request.once('error', (error) => reject(signal?.aborted ? signal.reason : error));
+      // `on`, not `once`: a socket failing mid-body errors the request again after the answer (the body's reader
+      // sees it), and an error without a listener would end the process.
+      request.on('error', (error) => reject(signal?.aborted ? signal.reason : error));
       request.once('response', (message) => {
         try {
           resolve(new NodeUpstreamResponse(message, initOf(message), node));
