@@ -152,9 +152,10 @@ export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
   };
   return (input, init = {}) =>
     new Promise<Response>((resolve, reject) => {
-      const url = new URL(String(input));
-      const [transport, agent] = agents[url.protocol] ?? [];
-      if (!transport) throw new TypeError(`fetch over Node's http cannot request ${url.protocol} URLs`);
+      // A string, as the proxy passes it: Node parses it once (a URL made here would be parsed twice).
+      const url = String(input);
+      const [transport, agent] = agents[/^https?:/i.exec(url)?.[0].toLowerCase() ?? ''] ?? [];
+      if (!transport) throw new TypeError("fetch over Node's http requests http: and https: URLs only");
       if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
         throw new TypeError("fetch over Node's http sends text bodies only");
       const { signal } = init;

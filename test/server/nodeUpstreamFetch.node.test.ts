@@ -147,6 +147,12 @@ describe('createNodeUpstreamFetch', () => {
     await expect(nodeFetch(url(), { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow(TypeError);
   });
 
+  it('requests http: and https: URLs only, refusing any other with a TypeError before connecting', async () => {
+    await expect(nodeFetch('ftp://127.0.0.1/api/x')).rejects.toThrow(TypeError);
+    await expect(nodeFetch('file:///etc/passwd')).rejects.toThrow(TypeError);
+    expect(received).toEqual([]);
+  });
+
   it('rejects with the reason of a signal that aborts before the answer, and closes the request', async () => {
     let closed!: Promise<void>;
     answer = (_req, res) => {
