@@ -198,9 +198,7 @@ function upstreamFailure(settings: ProxySettings, signal: AbortSignal, error: un
   // body, redirect), is answered, never thrown: a rejected handler crashes a plain Node server.
   return isTimeoutError(error)
     ? fail(settings, 504, error, { error: 'upstream_timeout' })
-    : fail(settings, 502, error instanceof Error ? error : new ApiError('upstream call failed'), {
-        error: 'bad_gateway',
-      });
+    : fail(settings, 502, error, { error: 'bad_gateway' });
 }
 
 /** Step 3: the upstream call, and its answer for the browser: status, JSON, a valid total and paging links. */
