@@ -1,5 +1,5 @@
 // Proxy overhead, over real HTTP on 127.0.0.1 only (autocannon), on two upstreams (a static page from memory, and
-// pagewise's mock service): the upstream direct, a minimal streaming pass-through, pagewise's createProxyListener and
+// pagewise's mock service): the upstream direct, two minimal streaming pass-throughs (fetch, node:http), pagewise's createProxyListener and
 // its createProxyHandler (through @hono/node-server), each in a child process of its own, at 10 and 100 connections,
 // interleaved rounds, the load average printed; token requests during the run; the listener's RSS before and after
 // 100k requests. Bounded: every run has a fixed duration or request count.
@@ -16,7 +16,8 @@ const ORG = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 const PATH = `/api/${ORG}/shares?page=0&size=20`;
 const pathFor = (organizationId) => `/api/${organizationId}/shares?page=0&size=20`;
 export const ROUND_SECONDS = 2;
-export const ROUNDS = 3;
+// More rounds steady the medians on a loaded machine: `BENCH_PROXY_ROUNDS=7 node bench/proxy.mjs`.
+export const ROUNDS = Number(process.env.BENCH_PROXY_ROUNDS) || 3;
 export const RSS_REQUESTS = 100_000;
 
 async function bundlePagewise() {
@@ -178,7 +179,8 @@ async function measureUpstream(kind, bundle, log) {
   const upstream = await start('proxy-upstream.mjs', kind === 'mock' ? ['mock', bundle] : ['static']);
   const info = JSON.stringify(upstream.info);
   const servers = {
-    'minimal pass-through': await start('proxy-server.mjs', ['passthrough', info]),
+    'minimal pass-through (fetch)': await start('proxy-server.mjs', ['passthrough', info]),
+    'minimal pass-through (node:http)': await start('proxy-server.mjs', ['passthrough-http', info]),
     'pagewise createProxyListener': await start('proxy-server.mjs', ['listener', info, bundle]),
     'pagewise createProxyHandler': await start('proxy-server.mjs', ['handler', info, bundle]),
   };
@@ -236,12 +238,15 @@ async function measureUpstream(kind, bundle, log) {
     });
     const rps = (name, connections) => rows.find((r) => r.name === name && r.connections === connections).rps;
     const ratios = [10, 100].flatMap((connections) =>
-      ['pagewise createProxyListener', 'pagewise createProxyHandler'].map((name) => ({
-        upstream: kind,
-        name,
-        connections,
-        ratio: rps(name, connections) / rps('minimal pass-through', connections),
-      })),
+      ['pagewise createProxyListener', 'pagewise createProxyHandler'].flatMap((name) =>
+        ['minimal pass-through (fetch)', 'minimal pass-through (node:http)'].map((baseline) => ({
+          upstream: kind,
+          name,
+          baseline,
+          connections,
+          ratio: rps(name, connections) / rps(baseline, connections),
+        })),
+      ),
     );
     const proxied = rows.filter((r) => r.name.startsWith('pagewise')).reduce((sum, r) => sum + r.requests, 0);
     return { rows, ratios, tokens, proxied: proxied + (rss?.requests ?? 0), rss, pageBytes: upstream.info.bytes };
@@ -265,7 +270,7 @@ export async function runProxy({ log }) {
   for (const row of profile.rows) log(`  profile: ${row.name}: ${row.cpuUs.toFixed(1)} µs CPU`);
   const ratios = measured.flatMap((m) => m.ratios);
   for (const r of ratios)
-    log(`  ${r.name} ÷ pass-through, ${r.upstream} upstream, ${r.connections} connections: ${r.ratio.toFixed(2)}×`);
+    log(`  ${r.name} ÷ ${r.baseline}, ${r.upstream} upstream, ${r.connections} connections: ${r.ratio.toFixed(2)}×`);
   return {
     rows: measured.flatMap((m) => m.rows),
     ratios,

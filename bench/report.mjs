@@ -207,8 +207,9 @@ export function proxySection(proxy) {
   out.push(
     'autocannon 9 against 127.0.0.1 only, each server in a child process of its own, in front of two upstreams: "static" answers one',
     `${proxy.pageBytes.static}-byte page from memory (the least an upstream costs, so the proxy's own cost shows most), "mock" is pagewise's`,
-    `mock service (\`createMockHttpServer\`, a ${proxy.pageBytes.mock}-byte page made per call). Servers: the upstream direct, a minimal streaming`,
-    'pass-through (node:http, `fetch` upstream with a token asked for once, status and body piped back), `createProxyListener` on node:http,',
+    `mock service (\`createMockHttpServer\`, a ${proxy.pageBytes.mock}-byte page made per call). Servers: the upstream direct, two minimal streaming`,
+    'pass-throughs on node:http (a token asked for once, the call made with it, status and body piped back; upstream with `fetch`, or with',
+    "`http.request` and a keep-alive agent, the least Node's own HTTP costs), `createProxyListener` on node:http (upstream over `http.request`),",
     "and `createProxyHandler` through @hono/node-server's `getRequestListener` (as on a Fetch-standard server); both pagewise servers with",
     `\`clientCredentials\` and \`allowRequest: () => true\`. Each row is the median of ${proxy.rounds} interleaved ${proxy.roundSeconds}-second runs (upstream direct:`,
     "one run), with the 1-minute load average when they ran; CPU per request is the server process's own (user + system). The",
@@ -243,7 +244,7 @@ export function proxySection(proxy) {
       ['Figure', 'Value'],
       [
         ...proxy.ratios.map((r) => [
-          `${r.name} ÷ pass-through throughput, ${r.upstream} upstream, ${r.connections} connections`,
+          `${r.name} ÷ ${r.baseline} throughput, ${r.upstream} upstream, ${r.connections} connections`,
           `${r.ratio.toFixed(2)}×`,
         ]),
         ...proxy.tokens.map((t) => [

@@ -13,7 +13,11 @@ export interface ProxyHandlerOptions extends UpstreamPagingOptions {
   auth: AuthStrategy;
   /** Path the handler is mounted at, e.g. `/api/pagewise`. @default '' */
   basePath?: string;
-  /** The fetch for upstream requests. @default globalThis.fetch */
+  /**
+   * The fetch for upstream requests (a test double, an undici dispatcher's, one with a client certificate).
+   * @default globalThis.fetch for `createProxyHandler`; for `createProxyListener`, Node's own `http`/`https` with
+   * keep-alive agents (the same calls at a fraction of the cost)
+   */
   fetch?: typeof globalThis.fetch;
   /** Limit of one upstream call, token included, in milliseconds. @default 30000 */
   timeoutMs?: number;

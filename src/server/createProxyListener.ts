@@ -1,6 +1,7 @@
 import { describeForLog } from '../client/internal';
 import type { ProxyHandlerOptions } from './createProxyHandler';
 import { createProxySteps, type ProxyAnswer } from './proxySteps';
+import { createNodeUpstreamFetch } from './nodeUpstreamFetch';
 
 /** What the listener reads of Node's `IncomingMessage` (any object with these will do). */
 export interface ProxyListenerRequest {
@@ -105,7 +106,8 @@ function write(response: ProxyListenerResponse, { status, body, headers }: Proxy
 /**
  * `createProxyHandler` for Node's own `http` (or `https`) server: the same options, the same checks and answers, read
  * from Node's request and written to its response directly, with no Fetch `Request` or `Response` made on the way
- * (one is made for `allowRequest` only). A request target that is not a path or an absolute URL, or a `Host` that
+ * (one is made for `allowRequest` only if it reads it, and for a write), and the service called over Node's `http`
+ * with keep-alive agents unless `fetch` is given: about the cost of a pass-through written with `fetch`. A request target that is not a path or an absolute URL, or a `Host` that
  * cannot stand in a URL, is answered 400; a browser that goes away (its connection closed before the answer) aborts
  * the upstream call, answered 499 as with the handler. Never throws: if `onError` throws, the answer is a 500.
  *
@@ -114,7 +116,7 @@ function write(response: ProxyListenerResponse, { status, body, headers }: Proxy
  * createServer(createProxyListener({ baseUrl, auth, basePath: '/api/pagewise', allowRequest })).listen(3000);
  */
 export function createProxyListener(options: ProxyHandlerOptions): ProxyListener {
-  const steps = createProxySteps(options, 'createProxyListener');
+  const steps = createProxySteps(options, 'createProxyListener', createNodeUpstreamFetch());
   return (request, response) => {
     const controller = new AbortController();
     response.once('close', () => {

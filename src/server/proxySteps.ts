@@ -162,17 +162,49 @@ async function authorize(
   return allowed ? undefined : answer(403, { error: 'forbidden' });
 }
 
-/** Step 3: the upstream call, within `maxConcurrent`, and what its answer or failure becomes for the browser. */
-async function forward(settings: ProxySettings, incoming: ProxyIncoming, target: ProxyTarget): Promise<ProxyAnswer> {
-  const { config, emit, maxConcurrent, maxBodyBytes, maxSize, prefix } = settings;
+/** Runs an upstream call within `maxConcurrent`, or answers 503 with `Retry-After: 1` without making it. */
+async function withinLimit(settings: ProxySettings, run: () => Promise<ProxyAnswer>): Promise<ProxyAnswer> {
+  const { emit, maxConcurrent } = settings;
   if (settings.inFlight >= maxConcurrent) {
     emit?.({ type: 'proxy-overloaded', maxConcurrent });
     const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
     return fail(settings, 503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
   }
-  const { organizationId, resource, page, size, extra, cursor, byCursor } = target;
-  const { signal } = incoming;
   settings.inFlight += 1;
+  try {
+    return await run();
+  } finally {
+    settings.inFlight -= 1;
+  }
+}
+
+/** What an upstream call's failure becomes for the browser: the service's own error, or a status without details. */
+function upstreamFailure(settings: ProxySettings, signal: AbortSignal, error: unknown): ProxyAnswer {
+  if (signal.aborted) {
+    settings.emit?.({ type: 'proxy-client-gone' });
+    return fail(settings, 499, signal.reason ?? error, { error: 'client_closed_request' });
+  }
+  const { status } = error as { status: number };
+  // A redirect is not the service's answer (and fetch did not follow it); nor is a status a Response cannot carry.
+  if (isHttpError(error) && (status < 300 || status >= 400 || status === 304) && status <= 599) {
+    const wait = error.retryAfterMs;
+    return answer(
+      status,
+      error.body ?? null,
+      wait! <= MAX_RETRY_AFTER_MS ? { 'Retry-After': String(Math.ceil(wait! / 1000)) } : {},
+    );
+  }
+  // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable or too large
+  // body, redirect), is answered, never thrown: a rejected handler crashes a plain Node server.
+  return isTimeoutError(error)
+    ? fail(settings, 504, error, { error: 'upstream_timeout' })
+    : fail(settings, 502, error, { error: 'bad_gateway' });
+}
+
+/** Step 3: the upstream call, and its answer for the browser: status, JSON, a valid total and paging links. */
+async function forward(settings: ProxySettings, signal: AbortSignal, target: ProxyTarget): Promise<ProxyAnswer> {
+  const { config, emit, maxBodyBytes, maxSize, prefix } = settings;
+  const { organizationId, resource, page, size, extra, cursor, byCursor } = target;
   try {
     // Built from the proxy's own base, the organization and the resource alone: a cursor is a parameter's value.
     const wire = settings.paging(page, size, cursor);
@@ -185,39 +217,13 @@ async function forward(settings: ProxySettings, incoming: ProxyIncoming, target:
     // Passed on only as a count: an echoing service could put anything there, a token included.
     if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
     // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
-    const links = {
-      upstreamUrl: list.url,
-      path: `${prefix}/${organizationId}/${resource}`,
-      size,
-      maxSize,
-      allow: settings.allow,
-      resource,
-    };
+    const path = `${prefix}/${organizationId}/${resource}`;
+    const links = { upstreamUrl: list.url, path, size, maxSize, allow: settings.allow, resource };
     const link = rewriteLinkHeader(response.headers.get('link'), links);
     if (link) headers.Link = link;
     return answer(response.status, byCursor && body ? rewritePagingBody(body, links) : body, headers);
   } catch (error) {
-    if (signal.aborted) {
-      emit?.({ type: 'proxy-client-gone' });
-      return fail(settings, 499, signal.reason ?? error, { error: 'client_closed_request' });
-    }
-    const { status } = error as { status: number };
-    // A redirect is not the service's answer (and fetch did not follow it); nor is a status a Response cannot carry.
-    if (isHttpError(error) && (status < 300 || status >= 400 || status === 304) && status <= 599) {
-      const wait = error.retryAfterMs;
-      return answer(
-        status,
-        error.body ?? null,
-        wait! <= MAX_RETRY_AFTER_MS ? { 'Retry-After': String(Math.ceil(wait! / 1000)) } : {},
-      );
-    }
-    // Any other failure, pagewise's or not (token endpoint, an `auth` that throws, network, unreadable or too large
-    // body, redirect), is answered, never thrown: a rejected handler crashes a plain Node server.
-    return isTimeoutError(error)
-      ? fail(settings, 504, error, { error: 'upstream_timeout' })
-      : fail(settings, 502, error, { error: 'bad_gateway' });
-  } finally {
-    settings.inFlight -= 1;
+    return upstreamFailure(settings, signal, error);
   }
 }
 
@@ -231,41 +237,34 @@ async function handle(
   if ('write' in target) return forwardWrite(settings.writes, incoming, target.write, seen);
   if ('status' in target) return target;
   const refused = settings.allowRequest ? await authorize(settings, incoming, target) : undefined;
-  return refused ?? forward(settings, incoming, target);
+  return refused ?? withinLimit(settings, () => forward(settings, incoming.signal, target));
 }
 
-/**
- * The options checked (an argument error naming the bad one) and the steps bound to them: a function from a request,
- * as either entry point delivers it, to the answer. It rejects only if `onError` throws.
- */
-export function createProxySteps(
+/** The default `onError`: one line per kind of failure and minute, none for a browser that went away. */
+function logFailures(name: string): ProxySettings['onError'] {
+  const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
+  return (error, { status }) => {
+    // A browser that went away is no fault of the server's: paging fast aborts every superseded request, and
+    // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
+    if (status !== 499) log(`${status} ${errorName(error)}`, `[pagewise] ${name}: ${status} ${describeForLog(error)}`);
+  };
+}
+
+/** How the proxy calls the service: never following a redirect, and telling `emit` each list call's answer. */
+function upstreamConfig(
   options: ProxyHandlerOptions,
-  name: string,
-): (incoming: ProxyIncoming) => Promise<ProxyAnswer> {
-  assertServerOnly(name, options?.dangerouslyAllowBrowser);
-  const { allowRequest, maxSize = MAX_PAGE_SIZE, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
+  emit: ProxySettings['emit'],
+  defaultFetch: typeof globalThis.fetch | undefined,
+): RequestConfig {
   const resolved = resolveConfig(options);
   if (!resolved.auth) throw invalidArgument('auth', 'is required: the proxy adds the Authorization header');
-  if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
-  if (options.onError !== undefined) assertFunction('onError', options.onError);
-  assertInteger('maxSize', maxSize, 1);
-  assertInteger('maxConcurrent', maxConcurrent, 1);
-  assertInteger('maxBodyBytes', maxBodyBytes, 1);
-  const allow = checkAllowlist(options.allow);
-  const log = createRateLimitedLog((line) => console.error(line), LOG_INTERVAL_MS);
-  const onError =
-    options.onError ??
-    ((error: unknown, { status }: { status: number }) => {
-      // A browser that went away is no fault of the server's: paging fast aborts every superseded request, and
-      // error lines for those would bury the real ones. `onError` still gets them, for apps that count them.
-      if (status !== 499)
-        log(`${status} ${errorName(error)}`, `[pagewise] ${name}: ${status} ${describeForLog(error)}`);
-    });
-  const emit = eventListener('onEvent', options.onEvent);
-  const config: RequestConfig = {
+  return {
     ...resolved,
     // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
-    fetch: (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
+    fetch:
+      options.fetch === undefined && defaultFetch
+        ? defaultFetch
+        : (input, init) => resolved.fetch(input, { ...init, redirect: 'manual' }),
     // Each list call's status and time to its headers (the token request, which shares the fetch, is not one).
     emit:
       emit &&
@@ -276,15 +275,34 @@ export function createProxySteps(
         }
       }),
   };
-  if (!allowRequest) {
-    warnOncePerKey(
-      warnedInProcess,
-      `${name}: no allowRequest`,
-      () =>
-        `[pagewise] ${name}: no \`allowRequest\`, so anyone who reaches the proxy can list any organization ` +
-        'your credentials can see. Check the session there, or pass `allowRequest: () => true` to allow it on purpose.',
-    );
-  }
+}
+
+/** Warns once outside production that a proxy without `allowRequest` lists any organization for anyone. */
+function warnWithoutAllowRequest(name: string): void {
+  warnOncePerKey(
+    warnedInProcess,
+    `${name}: no allowRequest`,
+    () =>
+      `[pagewise] ${name}: no \`allowRequest\`, so anyone who reaches the proxy can list any organization ` +
+      'your credentials can see. Check the session there, or pass `allowRequest: () => true` to allow it on purpose.',
+  );
+}
+
+/** The options checked, each bad one an argument error naming it, and made into the steps' settings. */
+function readSettings(
+  options: ProxyHandlerOptions,
+  name: string,
+  defaultFetch: typeof globalThis.fetch | undefined,
+): ProxySettings {
+  const { allowRequest, maxSize = MAX_PAGE_SIZE, maxConcurrent = 128, maxBodyBytes = 2 ** 21 } = options ?? {};
+  const emit = eventListener('onEvent', options?.onEvent);
+  const config = upstreamConfig(options, emit, defaultFetch);
+  if (allowRequest !== undefined) assertFunction('allowRequest', allowRequest);
+  if (options.onError !== undefined) assertFunction('onError', options.onError);
+  assertInteger('maxSize', maxSize, 1);
+  assertInteger('maxConcurrent', maxConcurrent, 1);
+  assertInteger('maxBodyBytes', maxBodyBytes, 1);
+  const allow = checkAllowlist(options.allow);
   const basePath = options.basePath ?? '';
   assertBasePath('basePath', basePath);
   const origins = options.origins ?? [];
@@ -292,6 +310,8 @@ export function createProxySteps(
     throw invalidArgument('origins', 'must be an array of origins such as "https://app.example"');
   // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
   const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
+  const onError = options.onError ?? logFailures(name);
+  if (!allowRequest) warnWithoutAllowRequest(name);
   const settings: ProxySettings = {
     config,
     prefix,
@@ -314,35 +334,34 @@ export function createProxySteps(
       emit,
       json: answer,
       fail: (...args) => fail(settings, ...args),
-      limit: async (run) => {
-        if (settings.inFlight >= maxConcurrent) {
-          emit?.({ type: 'proxy-overloaded', maxConcurrent });
-          const error = new ApiError(`${maxConcurrent} upstream calls in flight, the most \`maxConcurrent\` allows`);
-          return fail(settings, 503, error, { error: 'overloaded' }, { 'Retry-After': '1' });
-        }
-        settings.inFlight += 1;
-        try {
-          return await run();
-        } finally {
-          settings.inFlight -= 1;
-        }
-      },
+      limit: (run) => withinLimit(settings, run),
     },
   };
+  return settings;
+}
 
+/**
+ * The options checked (an argument error naming the bad one) and the steps bound to them: a function from a request,
+ * as either entry point delivers it, to the answer. It rejects only if `onError` throws. `defaultFetch` calls the
+ * service unless `options.fetch` is given (the Node listener's own; `fetch` otherwise).
+ */
+export function createProxySteps(
+  options: ProxyHandlerOptions,
+  name: string,
+  defaultFetch?: typeof globalThis.fetch,
+): (incoming: ProxyIncoming) => Promise<ProxyAnswer> {
+  assertServerOnly(name, options?.dangerouslyAllowBrowser);
+  const settings = readSettings(options, name, defaultFetch);
+  const { emit } = settings;
   if (!emit) return (incoming) => handle(settings, incoming, {});
   return async (incoming) => {
     const started = performance.now();
     const seen: { resource?: ListResource } = {};
     emit({ type: 'proxy-request', method: incoming.method });
     const result = await handle(settings, incoming, seen);
-    emit({
-      type: 'proxy-response',
-      method: incoming.method,
-      status: result.status,
-      durationMs: performance.now() - started,
-      resource: seen.resource,
-    });
+    const { method } = incoming;
+    const durationMs = performance.now() - started;
+    emit({ type: 'proxy-response', method, status: result.status, durationMs, resource: seen.resource });
     return result;
   };
 }

@@ -92,6 +92,86 @@ function proxiedLocation(location: string | null, target: string, proxied: strin
   }
 }
 
+/** What a write sends on: its JSON text (none for a `DELETE`) and the headers passed on. */
+interface WriteBody {
+  text: string | undefined;
+  headers: Record<string, string>;
+}
+
+/** Reads a write's body and headers: a 415, 413 or 400 answer when they are unfit to pass on, else what is sent. */
+async function readWrite(
+  { json, maxBodyBytes }: WriteContext,
+  request: Request,
+  method: WriteMethod,
+): Promise<ProxyAnswer | WriteBody> {
+  const type = request.headers.get('content-type');
+  if (method !== 'DELETE' && !JSON_TYPE.test(type ?? '')) return json(403, { error: 'json_required' });
+  const text = await readAtMost(request, maxBodyBytes).catch(() => null);
+  if (text === undefined) return json(413, { error: 'payload_too_large' });
+  const bad = (message: string) => json(400, { error: 'bad_request', message: `pagewise: ${message}` });
+  if (text === null) return bad('the request body could not be read');
+  if (method === 'DELETE') {
+    if (text !== '') return bad('a DELETE takes no body');
+  } else {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (typeof body !== 'object' || body === null) return bad('the body must be a JSON object or array');
+  }
+  const headers: Record<string, string> = method === 'DELETE' ? {} : { 'Content-Type': 'application/json' };
+  for (const name of ['Idempotency-Key', 'If-Match']) {
+    const value = request.headers.get(name);
+    if (value === null) continue;
+    if (!PASSABLE.test(value)) return bad(`\`${name}\` is malformed`);
+    headers[name] = value;
+  }
+  return { text: method === 'DELETE' ? undefined : text, headers };
+}
+
+/** `allowRequest`'s verdict on a write: a 403 or 500 answer when it refuses or fails, undefined when it may go on. */
+async function authorizeWrite(
+  context: WriteContext,
+  request: Request,
+  target: ProxyRequestTarget,
+): Promise<ProxyAnswer | undefined> {
+  if (!context.allowRequest) return undefined;
+  try {
+    if (await context.allowRequest(request, target)) return undefined;
+  } catch (error) {
+    return context.fail(500, error, { error: 'internal_error' });
+  }
+  return context.json(403, { error: 'forbidden' });
+}
+
+/** Sends a checked write to the service within `maxConcurrent`, and answers with what it said. */
+function sendWrite(
+  context: WriteContext,
+  request: Request,
+  { organizationId, resource, id, method }: ProxyRequestTarget,
+  { text, headers }: WriteBody,
+): Promise<ProxyAnswer> {
+  const { json, prefix, config, maxBodyBytes } = context;
+  return context.limit(async () => {
+    const scope = `${config.baseUrl}/${organizationId}`;
+    const url = `${scope}/${resource}${id === undefined ? '' : `/${id}`}`;
+    const target = { url, scope, resource, method, headers, ...(text === undefined ? {} : { body: text }) };
+    try {
+      const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
+        context.emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
+      );
+      if (body === null) return json(204, null);
+      const proxied = `${prefix}/${organizationId}/${resource}`;
+      const location = proxiedLocation(response.headers.get('location'), url, proxied);
+      return json(response.status, body, location ? { Location: location } : {});
+    } catch (error) {
+      return upstreamFailure(context, request, error);
+    }
+  });
+}
+
 /**
  * Answers a request that is not a `GET`: 404 where no list or row is, 405 (with `Allow`) for a method `allow` does not
  * name for the resource, 403 unless it comes from the app's own origin, 415 for a body that is not declared JSON, 413
@@ -106,8 +186,8 @@ export async function forwardWrite(
   url: URL,
   seen: { resource?: ListResource },
 ): Promise<ProxyAnswer> {
-  const { json, allow, prefix, config } = context;
-  const route = routeOf(url.pathname, prefix, allow);
+  const { json, allow } = context;
+  const route = routeOf(url.pathname, context.prefix, allow);
   if (!route) return json(404, { error: 'not_found' });
   const { organizationId, resource, id } = route;
   const allowed: readonly string[] = [
@@ -121,71 +201,10 @@ export async function forwardWrite(
   const request = incoming.request();
   seen.resource = resource;
   if (!fromOwnOrigin(request, url, context.origins)) return json(403, { error: 'cross_origin_write' });
-  const type = request.headers.get('content-type');
-  if (method !== 'DELETE' && !JSON_TYPE.test(type ?? '')) return json(403, { error: 'json_required' });
-  const text = await readAtMost(request, context.maxBodyBytes).catch(() => null);
-  if (text === undefined) return json(413, { error: 'payload_too_large' });
-  if (text === null)
-    return json(400, { error: 'bad_request', message: 'pagewise: the request body could not be read' });
-  if (method === 'DELETE') {
-    if (text !== '') return json(400, { error: 'bad_request', message: 'pagewise: a DELETE takes no body' });
-  } else {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    if (typeof body !== 'object' || body === null)
-      return json(400, { error: 'bad_request', message: 'pagewise: the body must be a JSON object or array' });
-  }
-  const headers: Record<string, string> = method === 'DELETE' ? {} : { 'Content-Type': 'application/json' };
-  for (const name of ['Idempotency-Key', 'If-Match']) {
-    const value = request.headers.get(name);
-    if (value === null) continue;
-    if (!PASSABLE.test(value))
-      return json(400, { error: 'bad_request', message: `pagewise: \`${name}\` is malformed` });
-    headers[name] = value;
-  }
-  if (context.allowRequest) {
-    let ok: boolean;
-    try {
-      ok = await context.allowRequest(request, {
-        organizationId,
-        resource,
-        method,
-        ...(id === undefined ? {} : { id }),
-      });
-    } catch (error) {
-      return context.fail(500, error, { error: 'internal_error' });
-    }
-    if (!ok) return json(403, { error: 'forbidden' });
-  }
-  return context.limit(async () => {
-    const scope = `${config.baseUrl}/${organizationId}`;
-    const target = {
-      url: `${scope}/${resource}${id === undefined ? '' : `/${id}`}`,
-      scope,
-      resource,
-      method,
-      headers,
-      ...(method === 'DELETE' ? {} : { body: text }),
-    };
-    try {
-      const { body, response } = await fetchUpstream(config, target, request.signal, context.maxBodyBytes, () =>
-        context.emit?.({ type: 'proxy-body-too-large', maxBodyBytes: context.maxBodyBytes }),
-      );
-      if (body === null) return json(204, null);
-      const location = proxiedLocation(
-        response.headers.get('location'),
-        target.url,
-        `${prefix}/${organizationId}/${resource}`,
-      );
-      return json(response.status, body, location ? { Location: location } : {});
-    } catch (error) {
-      return upstreamFailure(context, request, error);
-    }
-  });
+  const body = await readWrite(context, request, method);
+  if ('status' in body) return body;
+  const target = { organizationId, resource, method, ...(id === undefined ? {} : { id }) };
+  return (await authorizeWrite(context, request, target)) ?? sendWrite(context, request, target, body);
 }
 
 /** The answer to a failed upstream write: the service's own error passed on, anything else without details. */

@@ -1,0 +1,180 @@
+// The Node listener's upstream calls over Node's own `http`/`https` with keep-alive agents, shaped as `fetch` so that
+// the client's `send` (Authorization, the one renewal after a 401, events) runs unchanged. Per call it costs a fraction
+// of undici's fetch (no Fetch `Request`, no stream bridging for a body read whole), which is most of what the proxy
+// adds to a pass-through. Loaded with `process.getBuiltinModule`, not imported: `pagewise/server` stays loadable where
+// `node:http` is not (the Fetch handler on edge runtimes), and bundlers never see the module.
+
+import { readWebAtMost, type ReadsAtMost } from './upstreamBody';
+
+type NodeHttp = typeof import('node:http');
+type IncomingMessage = import('node:http').IncomingMessage;
+type Agent = import('node:http').Agent;
+
+/** The builtins this needs, or undefined where they cannot be loaded (then the listener uses `fetch`). */
+function builtins() {
+  const load = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (typeof load !== 'function') return undefined;
+  return {
+    http: load('node:http') as NodeHttp,
+    https: load('node:https') as NodeHttp,
+    Readable: (load('node:stream') as typeof import('node:stream')).Readable,
+  };
+}
+
+type Builtins = NonNullable<ReturnType<typeof builtins>>;
+
+/** The UTF-8 text of a body as `Response.text()` gives it: a leading byte order mark dropped. */
+function decode(chunks: Buffer[]): string {
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * A `Response` whose body is Node's message, read directly when read whole (`text()`, `readAtMost`), bridged to a web
+ * stream only when `body` is asked for. Its headers and status are a real Response's, for `auth` strategies' checks.
+ */
+export class NodeUpstreamResponse extends Response implements ReadsAtMost {
+  readonly #message: IncomingMessage;
+  readonly #node: Builtins;
+  readonly #status: number;
+  #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
+
+  constructor(message: IncomingMessage, init: ResponseInit & { status: number }, node: Builtins) {
+    // undici's fetch delivers a status up to 999 as it came, which the constructor refuses: kept here instead, so
+    // the proxy answers it as it answers fetch's.
+    super(null, { ...init, status: Math.min(init.status, 599) });
+    this.#status = init.status;
+    this.#message = message;
+    this.#node = node;
+  }
+
+  override get status(): number {
+    return this.#status;
+  }
+
+  override get ok(): boolean {
+    return this.#status >= 200 && this.#status <= 299;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    // As fetch's: none for a status that has no body.
+    if (this.#status === 204 || this.#status === 205 || this.#status === 304) return null;
+    return (this.#stream ??= this.#node.Readable.toWeb(this.#message) as ReadableStream<Uint8Array<ArrayBuffer>>);
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#message.readableDidRead || (this.#stream?.locked ?? false);
+  }
+
+  /** The body as text, or `undefined` as soon as it is over `maxBytes` (the connection is then closed, not drained). */
+  textAtMost(maxBytes: number): Promise<string | undefined> {
+    if (this.#stream) return readWebAtMost(this.#stream, maxBytes);
+    const message = this.#message;
+    if (Number(this.headers.get('content-length')) > maxBytes) {
+      message.destroy();
+      return Promise.resolve(undefined);
+    }
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      message.on('data', (chunk: Buffer) => {
+        if ((size += chunk.byteLength) <= maxBytes) chunks.push(chunk);
+        else {
+          message.destroy();
+          resolve(undefined);
+        }
+      });
+      message.once('end', () => resolve(decode(chunks)));
+      message.on('error', reject);
+      // A connection closed mid-body (or the call aborted) ends the message without `end`.
+      message.once('close', () => {
+        if (!message.complete) reject(new Error('the upstream connection closed before the body ended'));
+      });
+    });
+  }
+
+  override async text(): Promise<string> {
+    return (await this.textAtMost(Infinity))!;
+  }
+
+  override async json(): Promise<unknown> {
+    return JSON.parse(await this.text()) as unknown;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return new Response(this.body).arrayBuffer();
+  }
+
+  override blob(): Promise<Blob> {
+    return new Response(this.body).blob();
+  }
+}
+
+/** Request headers as Node takes them, from any of the forms `fetch` accepts. */
+function headersOf(init: HeadersInit | undefined): Record<string, string> {
+  if (!init) return {};
+  if (init instanceof Headers || Array.isArray(init)) return Object.fromEntries(new Headers(init));
+  return init as Record<string, string>;
+}
+
+/** The status, headers and reason of Node's answer; a `TypeError` for a status below 200, which is no final answer. */
+function initOf(message: IncomingMessage): ResponseInit & { status: number } {
+  const status = message.statusCode ?? 0;
+  if (status < 200) throw new TypeError(`the upstream answered status ${status}`);
+  const headers = new Headers();
+  const raw = message.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(raw[i]!, raw[i + 1]!);
+    } catch {
+      // A header Node's parser accepted but the Fetch standard does not is left out, as undici's fetch does.
+    }
+  }
+  const statusText = message.statusMessage ?? '';
+  return { status, headers, statusText: /^[\t\x20-\x7e\x80-\xff]*$/.test(statusText) ? statusText : '' };
+}
+
+/**
+ * A `fetch` over Node's `http`/`https`, each with a keep-alive agent of its own, or `undefined` where Node's builtins
+ * cannot be loaded. It never follows a redirect (the proxy answers one 502: `redirect` is always `manual` here), sends
+ * only the headers it is given (no `Accept-Encoding`: the body arrives as the service sends it uncompressed), and
+ * rejects with a `TypeError` for what `fetch` would (a header Node refuses, a status below 200), or with the
+ * signal's reason when it aborts.
+ */
+export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
+  const node = builtins();
+  if (!node) return undefined;
+  // Idle sockets are kept for the next call, as undici's pool keeps them, and closed before the server's keep-alive
+  // limit (Node reads its `Keep-Alive: timeout`).
+  const agents: Record<string, [NodeHttp, Agent]> = {
+    'http:': [node.http, new node.http.Agent({ keepAlive: true })],
+    'https:': [node.https, new node.https.Agent({ keepAlive: true })],
+  };
+  return (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      // A string, as the proxy passes it: Node parses it once (a URL made here would be parsed twice).
+      const url = String(input);
+      const [transport, agent] = agents[/^https?:/i.exec(url)?.[0].toLowerCase() ?? ''] ?? [];
+      if (!transport) throw new TypeError("fetch over Node's http requests http: and https: URLs only");
+      if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
+        throw new TypeError("fetch over Node's http sends text bodies only");
+      const { signal } = init;
+      signal?.throwIfAborted();
+      const request = transport.request(url, { method: init.method ?? 'GET', headers: headersOf(init.headers), agent });
+      const onAbort = () => request.destroy(signal!.reason as Error);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      request.once('close', () => signal?.removeEventListener('abort', onAbort));
+      // `on`, not `once`: a socket failing mid-body errors the request again after the answer (the body's reader
+      // sees it), and an error without a listener would end the process.
+      request.on('error', (error) => reject(signal?.aborted ? signal.reason : error));
+      request.once('response', (message) => {
+        try {
+          resolve(new NodeUpstreamResponse(message, initOf(message), node));
+        } catch (error) {
+          message.destroy();
+          reject(error);
+        }
+      });
+      request.end(typeof init.body === 'string' ? init.body : undefined);
+    });
+}

@@ -1,0 +1,169 @@
+// The Node listener's upstream calls over Node's own http: what it sends and reads, alone and behind the listener,
+// against real servers on 127.0.0.1.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { exportPKCS8, generateKeyPair } from 'jose';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bearerToken, NetworkError } from '../../src/client/index';
+import { createProxyListener } from '../../src/server/index';
+import { createNodeUpstreamFetch } from '../../src/server/nodeUpstreamFetch';
+import { selfSignedCertificate } from '../helpers/certificates';
+import { listenLocally, type Listening } from '../helpers/localServer';
+import { ORG, springPage } from '../client/fixtures';
+
+const TOKEN = 'tok-node-upstream-5d1e2f';
+const PAGE = JSON.stringify(springPage([{ id: 's1' }], 1));
+
+let upstream: Listening;
+let answer: (req: IncomingMessage, res: ServerResponse) => void;
+let received: IncomingMessage[];
+let connections: number;
+const servers: Listening[] = [];
+
+beforeAll(async () => {
+  const server = createServer((req, res) => {
+    received.push(req);
+    answer(req, res);
+  });
+  server.on('connection', () => (connections += 1));
+  upstream = await listenLocally(server);
+});
+afterAll(() => upstream.close());
+beforeEach(() => {
+  received = [];
+  connections = 0;
+  answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(PAGE);
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+/** The listener behind a Node server of its own, in front of `baseUrl`; failures told to `failures`. */
+async function listen(options: { baseUrl?: string; timeoutMs?: number; fetch?: typeof globalThis.fetch } = {}) {
+  const failures: Array<[number, unknown]> = [];
+  const listener = createProxyListener({
+    baseUrl: `${upstream.origin}/api`,
+    auth: bearerToken(() => TOKEN),
+    basePath: '/api',
+    allowRequest: () => true,
+    onError: (error, { status }) => failures.push([status, error]),
+    ...options,
+  });
+  const served = await listenLocally(createServer(listener) as Server);
+  servers.push(served);
+  return { get: () => fetch(`${served.origin}/api/${ORG}/shares?page=0&size=20`), failures };
+}
+
+describe('createProxyListener over Node http', () => {
+  it('keeps one upstream connection alive for calls one after another', async () => {
+    const { get } = await listen();
+    for (let i = 0; i < 5; i += 1) expect((await get()).status).toBe(200);
+    expect(received).toHaveLength(5);
+    expect(connections).toBe(1);
+  });
+
+  it('sends the Authorization, Accept and nothing of its own: no Accept-Encoding, so no compressed body to undo', async () => {
+    const { get } = await listen();
+    await get();
+    const { headers } = received[0]!;
+    expect(headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(headers.accept).toBe('application/json');
+    expect(Object.keys(headers).sort()).toEqual(['accept', 'authorization', 'connection', 'host']);
+  });
+
+  it('answers 504 when the body stalls past timeoutMs, and closes the upstream connection', async () => {
+    let closed!: Promise<void>;
+    answer = (_req, res) => {
+      closed = new Promise((resolve) => res.once('close', () => resolve()));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(PAGE.slice(0, 10));
+    };
+    const { get, failures } = await listen({ timeoutMs: 150 });
+    const response = await get();
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({ error: 'upstream_timeout' });
+    await closed;
+    expect(failures).toEqual([[504, expect.objectContaining({ name: 'TimeoutError' })]]);
+  });
+
+  it('calls the service with the given fetch instead, when one is passed', async () => {
+    const given = vi.fn((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+    const { get } = await listen({ fetch: given });
+    expect((await get()).status).toBe(200);
+    expect(given).toHaveBeenCalledTimes(1);
+    expect(given.mock.calls[0]![1]).toMatchObject({ redirect: 'manual' });
+  });
+
+  it('refuses an HTTPS service whose certificate it cannot verify: 502, no request reaches it, onError a NetworkError', async () => {
+    const key = await exportPKCS8((await generateKeyPair('ES256', { extractable: true })).privateKey);
+    const cert = selfSignedCertificate(key, '/CN=127.0.0.1', '127.0.0.1');
+    let reached = 0;
+    const tls = await listenLocally(
+      createHttpsServer({ key, cert }, (_req, res) => {
+        reached += 1;
+        res.end(PAGE);
+      }) as unknown as Server,
+    );
+    servers.push(tls);
+    const { get, failures } = await listen({ baseUrl: `${tls.origin}/api` });
+    const response = await get();
+    expect(response.status).toBe(502);
+    expect(reached).toBe(0);
+    expect(failures).toEqual([[502, expect.any(NetworkError)]]);
+    expect(JSON.stringify(failures)).not.toContain(TOKEN);
+  });
+});
+
+describe('createNodeUpstreamFetch', () => {
+  const nodeFetch = createNodeUpstreamFetch()!;
+  const url = () => `${upstream.origin}/api/x`;
+
+  it('reads a body as Response.text() does, its byte order mark dropped, and as JSON, bytes or a stream', async () => {
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`\ufeff${PAGE}`);
+    expect(await (await nodeFetch(url())).text()).toBe(PAGE);
+    expect(await (await nodeFetch(url())).json()).toEqual(JSON.parse(PAGE));
+    expect(new TextDecoder().decode(await (await nodeFetch(url())).arrayBuffer())).toBe(PAGE);
+    expect(await new Response((await nodeFetch(url())).body).text()).toBe(PAGE);
+  });
+
+  it("keeps the service's status, reason and headers, a status above 599 included, as fetch delivers them", async () => {
+    answer = (_req, res) => res.writeHead(600, 'Odd', { 'x-total-count': '7' }).end('{}');
+    const response = await nodeFetch(url());
+    expect([response.status, response.ok, response.statusText]).toEqual([600, false, 'Odd']);
+    expect(response.headers.get('x-total-count')).toBe('7');
+    await response.text();
+  });
+
+  it('sends a write with its method, headers and text body, and refuses a body that is not text', async () => {
+    let body = '';
+    answer = (req, res) => {
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => res.writeHead(201).end('{}'));
+    };
+    const response = await nodeFetch(url(), { method: 'PATCH', headers: { 'If-Match': '"v1"' }, body: '{"a":1}' });
+    expect(response.status).toBe(201);
+    expect([received[0]!.method, received[0]!.headers['if-match'], body]).toEqual(['PATCH', '"v1"', '{"a":1}']);
+    await expect(nodeFetch(url(), { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow(TypeError);
+  });
+
+  it('requests http: and https: URLs only, refusing any other with a TypeError before connecting', async () => {
+    await expect(nodeFetch('ftp://127.0.0.1/api/x')).rejects.toThrow(TypeError);
+    await expect(nodeFetch('file:///etc/passwd')).rejects.toThrow(TypeError);
+    expect(received).toEqual([]);
+  });
+
+  it('rejects with the reason of a signal that aborts before the answer, and closes the request', async () => {
+    let closed!: Promise<void>;
+    answer = (_req, res) => {
+      closed = new Promise((resolve) => res.once('close', () => resolve()));
+    };
+    const controller = new AbortController();
+    const pending = nodeFetch(url(), { signal: controller.signal });
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    const reason = new Error('gone');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    await closed;
+  });
+});
