@@ -1,6 +1,6 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page, ParsePageContext } from './types';
-import { isDigits, isWireInteger } from '../shared/paging';
+import { fromWirePage, isDigits, isWireInteger, pageCountOf } from '../shared/paging';
 import { parseLinkHeader } from './parseLinkHeader';
 
 type Json = Record<string, unknown>;
@@ -86,9 +86,9 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   if (hasNext === undefined && (links.next || links.prev || links.first || links.last)) {
     hasNext = !!links.next;
     try {
-      // The wire's `page` is zero-based: the last page's index + 1 pages.
+      // The last page's wire number (zero-based) read as a page counting from 1: the page count.
       const last = links.last === undefined ? undefined : count(new URL(links.last, url).searchParams.get('page'));
-      if (last !== undefined) pageCount = last + 1;
+      if (last !== undefined) pageCount = fromWirePage(last);
     } catch {
       // Not a URL: the page count stays unknown.
     }
@@ -96,10 +96,11 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   const way = nextWay(body, links.next, url);
   if (hasNext === undefined && way.said) hasNext = way.next !== undefined;
   const pageSize = count(meta.size) || size;
-  const pageIndex = count(meta.number) ?? page;
+  const number = count(meta.number);
+  const shown = number === undefined ? page : fromWirePage(number);
   if (total !== undefined) {
-    pageCount = Math.ceil(total / pageSize);
-    hasNext = pageIndex + 1 < pageCount;
+    pageCount = pageCountOf(total, pageSize);
+    hasNext = shown < pageCount;
   } else if (hasNext === undefined && Array.isArray(body) && cursor === undefined) {
     // Nothing says whether more follows: a full page suggests so (README: a guess; pass `parsePage` to know better).
     // Asked for by cursor, the missing next link says it: the end.
@@ -131,11 +132,11 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   const result: Page<T> = {
     items: items as T[],
     total,
-    pageIndex,
+    page: shown,
     pageSize,
     pageCount,
     hasNext,
-    hasPrevious: pageIndex > 0 || cursor !== undefined,
+    hasPrevious: shown > 1 || cursor !== undefined,
   };
   // A next-page URL that only moves the numbers this request sent is number paging, which the page number does.
   if (hasNext && way.next !== undefined && !(way.url && cursor === undefined && movesOnlyNumbers(way.next, url))) {

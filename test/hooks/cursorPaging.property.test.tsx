@@ -103,7 +103,7 @@ describe('paged hook over a keyset service, random moves with rows inserted betw
               const { data, isPlaceholderData, pagination } = hook.result.current;
               expect(queryClient.isFetching()).toBe(0);
               expect(data && !isPlaceholderData).toBe(true);
-              expect(data!.pageIndex + 1).toBe(pagination.current);
+              expect(data!.page).toBe(pagination.current);
             });
           const check = () => {
             const { data, pagination } = hook.result.current;

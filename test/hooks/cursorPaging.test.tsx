@@ -237,10 +237,7 @@ describe('number paging stays as it was', () => {
     const { result, rerender } = renderHook(
       ({ page }) => useShares<Row>({ organizationId: ORG, page, pageSize: 10, prefetchNext: false }),
       {
-        wrapper: createWrapper(
-          queryClient,
-          client({ serializePage: ({ page, size }) => ({ page: page + 1, page_size: size }) }),
-        ),
+        wrapper: createWrapper(queryClient, client({ serializePage: ({ page, size }) => ({ page, page_size: size }) })),
         initialProps: { page: 3 },
       },
     );
@@ -260,7 +257,7 @@ describe('number paging stays as it was', () => {
       {
         wrapper: createWrapper(
           createTestQueryClient(),
-          client({ serializePage: ({ page, size }) => ({ offset: page * size, limit: size }) }),
+          client({ serializePage: ({ page, size }) => ({ offset: (page - 1) * size, limit: size }) }),
         ),
       },
     );

@@ -32,7 +32,7 @@ describe('useInfiniteShares', () => {
       act(() => result.current.loadMore());
       await waitFor(() => expect(result.current.rows).toHaveLength(expected));
     }
-    const all = (await client.listShares<MockShare>({ organizationId: acme, page: 0, size: 40 })).items;
+    const all = (await client.listShares<MockShare>({ organizationId: acme, page: 1, size: 40 })).items;
     expect(names(result.current.rows)).toEqual(names(all));
     expect(wirePages(service).slice(0, 4)).toEqual([0, 1, 2, 3]);
     expect(result.current.hasMore).toBe(true);
