@@ -191,7 +191,7 @@ describe.each(CURSOR_STYLES)('useInfiniteShares on a %s service', (style) => {
       await waitFor(() => expect(result.current.rows).toHaveLength(length));
     }
     expect(ids(result.current.rows)).toEqual(ids(rows));
-    expect(result.current.hasMore).toBe(false);
+    expect(result.current.hasNextPage).toBe(false);
     act(() => result.current.loadMore());
     expect(listRequests()).toHaveLength(4);
     expect(result.current.data?.pageParams.slice(1)).toEqual([

@@ -533,7 +533,7 @@ function LoadMore() {
           <li key={share.id}>{share.name}</li>
         ))}
       </ul>
-      <button type="button" onClick={shares.loadMore} disabled={!shares.hasMore || shares.isFetching}>
+      <button type="button" onClick={shares.loadMore} disabled={!shares.hasNextPage || shares.isFetching}>
         Load more
       </button>
     </>
