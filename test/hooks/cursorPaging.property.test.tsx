@@ -198,7 +198,8 @@ describe.each(CURSOR_STYLES)('"load more" on a %s service with rows inserted bet
             if (step.type === 'insert') {
               const last = result.current.rows.at(-1)?.id ?? '';
               const id = insertAfter(rows, step.at);
-              const guessing = result.current.hasNextPage && result.current.data!.pages.at(-1)!.nextCursor === undefined;
+              const guessing =
+                result.current.hasNextPage && result.current.data!.pages.at(-1)!.nextCursor === undefined;
               // A guessing list asks page 2 by number, and a service that ignores `page` answers page 1 as it is now.
               // Its next link leads on from that answer's last row; once a row lands behind the end, that row is one
               // before the last row held, so following it would repeat a row, and the list ends instead: no cursor
