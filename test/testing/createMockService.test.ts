@@ -573,8 +573,8 @@ describe('latency', () => {
     await vi.advanceTimersByTimeAsync(1);
     await slow;
     expect(seen).toEqual([
+      { resource: 'shares', organizationId: acme, page: 0, size: 5, method: 'GET' },
       { resource: 'shares', organizationId: acme, page: 1, size: 5, method: 'GET' },
-      { resource: 'shares', organizationId: acme, page: 2, size: 5, method: 'GET' },
     ]);
     service.setLatency(0);
     expect((await list(service.baseUrl, acme, 'shares', '?page=1&size=5')).status).toBe(200);
