@@ -1,6 +1,6 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page, ParsePageContext } from './types';
-import { fromWirePage, isDigits, isWireInteger, pageCountOf } from '../shared/paging';
+import { fromWirePage, isDigits, isWireInteger, pageCountOf, toWirePage } from '../shared/paging';
 import { parseLinkHeader } from './parseLinkHeader';
 
 type Json = Record<string, unknown>;
@@ -96,8 +96,8 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   const way = nextWay(body, links.next, url);
   if (hasNext === undefined && way.said) hasNext = way.next !== undefined;
   const pageSize = count(meta.size) || size;
-  const number = count(meta.number);
-  const shown = number === undefined ? page : fromWirePage(number);
+  // The service's own number (the wire's, zero-based) when it says one, else the page asked for.
+  const shown = fromWirePage(count(meta.number) ?? toWirePage(page));
   if (total !== undefined) {
     pageCount = pageCountOf(total, pageSize);
     hasNext = shown < pageCount;

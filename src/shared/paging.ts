@@ -9,9 +9,6 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** The largest `size` the service serves (Spring Data's default `max-page-size`): the mock enforces it, the proxy's `maxSize` defaults to it. */
 export const MAX_PAGE_SIZE = 1000;
 
-/** Largest page number, count or size worked with: past it, integers are no longer exact. */
-const MAX = Number.MAX_SAFE_INTEGER;
-
 /** Whether `value` is a string of ASCII digits only: a count or delta-seconds sent as text. */
 export function isDigits(value: unknown): value is string {
   return typeof value === 'string' && /^\d+$/.test(value);
@@ -44,7 +41,8 @@ export function clampInt(value: unknown, min: number, max: number, fallback: num
  */
 export function toCount(value: unknown, fallback: number): number {
   const number = numeric(value);
-  return typeof number === 'number' && number >= 1 && number <= MAX ? Math.floor(number) : fallback;
+  // Read here, not kept in a module constant: a bundler keeps a top-level property read even where nothing uses it.
+  return typeof number === 'number' && number >= 1 && number <= Number.MAX_SAFE_INTEGER ? Math.floor(number) : fallback;
 }
 
 /** Number of pages for `total` rows of `pageSize` each; at least 1 (no rows is one empty page). */
