@@ -100,10 +100,7 @@ describe('bad arguments', () => {
     [{ organizationId: `${ORG}/../x`, page: 1, size: 20 }, '`organizationId` must be a UUID'],
     [{ organizationId: ORG, page: 0, size: 20 }, '`page` must be an integer >= 1, got 0'],
     [{ organizationId: ORG, page: 1.5, size: 20 }, '`page` must be an integer >= 1'],
-    [
-      { organizationId: ORG, page: Number.NaN, size: 20 },
-      '`page` must be an integer >= 1, got NaN',
-    ],
+    [{ organizationId: ORG, page: Number.NaN, size: 20 }, '`page` must be an integer >= 1, got NaN'],
     [{ organizationId: ORG, page: '1', size: 20 }, '`page` must be an integer >= 1, got "1"'],
     [{ organizationId: ORG, page: 1, size: 0 }, '`size` must be an integer >= 1, got 0'],
     [{ organizationId: ORG, page: 1, size: Infinity }, '`size` must be an integer >= 1, got Infinity'],
