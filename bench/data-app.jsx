@@ -45,9 +45,7 @@ function SharesList({ prefetchNext }) {
   const shares = useShares({ organizationId: ORG, prefetchNext });
   return (
     <div>
-      <output data-testid="shown">
-        {shares.data && !shares.isPlaceholderData ? shares.data.pageIndex : 'loading'}
-      </output>
+      <output data-testid="shown">{shares.data && !shares.isPlaceholderData ? shares.data.page - 1 : 'loading'}</output>
       <ul>
         {shares.data?.items.map((row) => (
           <li key={row.id}>{row.id}</li>
@@ -92,11 +90,11 @@ function mount(element, queryClient) {
   render(<QueryClientProvider client={queryClient}>{element}</QueryClientProvider>);
 }
 
-/** Waits until the page with zero-based index `pageIndex` is on screen (fresh, not placeholder). */
-const shown = (pageIndex, timeout = 10_000) =>
+/** Waits until the page the wire numbers `wirePage` (zero-based, as the mock records it) is on screen (fresh, not placeholder). */
+const shown = (wirePage, timeout = 10_000) =>
   waitFor(
     () => {
-      if (screen.getByTestId('shown').textContent !== String(pageIndex)) throw new Error('not yet');
+      if (screen.getByTestId('shown').textContent !== String(wirePage)) throw new Error('not yet');
     },
     { timeout, interval: 2 },
   );

@@ -86,7 +86,7 @@ async function tokenScenario() {
     const client = createApiClient({ baseUrl: server.baseUrl, auth });
     const organizationId = demoOrganizationIds.big;
     const pages = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => client.listShares({ organizationId, page: i % 10, size: 20 })),
+      Array.from({ length: 100 }, (_, i) => client.listShares({ organizationId, page: (i % 10) + 1, size: 20 })),
     );
     return {
       calls: 100,

@@ -76,7 +76,7 @@ function HandRolledTable({ client }) {
     queryFn: ({ signal }) =>
       client.listShares({
         organizationId: ORG,
-        page: state.pagination.pageIndex,
+        page: state.pagination.pageIndex + 1,
         size: PAGE_SIZE,
         sort: state.sorting,
         signal,
@@ -122,7 +122,7 @@ function HandRolledSearch({ client }) {
   const [q, setQ] = useState('');
   const query = useQuery({
     queryKey: ['shares', ORG, q],
-    queryFn: ({ signal }) => client.listShares({ organizationId: ORG, page: 0, size: 20, filters: { q }, signal }),
+    queryFn: ({ signal }) => client.listShares({ organizationId: ORG, page: 1, size: 20, filters: { q }, signal }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -148,7 +148,7 @@ function HandRolledRows({ counter, client }) {
   const query = useInfiniteQuery({
     queryKey: ['shares', ORG, 'infinite'],
     queryFn: ({ pageParam, signal }) => client.listShares({ organizationId: ORG, page: pageParam, size: 20, signal }),
-    initialPageParam: 0,
+    initialPageParam: 1,
     getNextPageParam: (last, _all, lastPage) => (last.hasNext ? lastPage + 1 : undefined),
   });
   counter.loadMore = () => void query.fetchNextPage();

@@ -69,7 +69,7 @@ function PagewiseTable({ prefetch }) {
     data: shares.data?.items ?? noRows,
     ...useServerTablePagination(shares),
   });
-  return <Rows table={table} pageIndex={shares.isPlaceholderData ? undefined : shares.data?.pageIndex} />;
+  return <Rows table={table} pageIndex={shares.isPlaceholderData ? undefined : shares.data && shares.data.page - 1} />;
 }
 
 /** What users write by hand: useQuery over the client, the table's state in useState, prefetch in an effect. */
@@ -78,7 +78,7 @@ function HandRolledTable({ prefetch, client }) {
   const options = (pageIndex) => ({
     queryKey: ['shares', ORG, pagination.pageSize, pageIndex],
     queryFn: ({ signal }) =>
-      client.listShares({ organizationId: ORG, page: pageIndex, size: pagination.pageSize, signal }),
+      client.listShares({ organizationId: ORG, page: pageIndex + 1, size: pagination.pageSize, signal }),
     staleTime: 30_000,
   });
   const query = useQuery({ ...options(pagination.pageIndex), placeholderData: keepPreviousData });
@@ -96,7 +96,7 @@ function HandRolledTable({ prefetch, client }) {
     state: { pagination },
     onPaginationChange: setPagination,
   });
-  return <Rows table={table} pageIndex={query.isPlaceholderData ? undefined : query.data?.pageIndex} />;
+  return <Rows table={table} pageIndex={query.isPlaceholderData ? undefined : query.data && query.data.page - 1} />;
 }
 
 const nextFrame = () =>

@@ -60,7 +60,7 @@ function InfiniteTable({ organizationId }: { organizationId: string }) {
   const shares = useInfiniteShares<MockShare>({ organizationId, pageSize: 20 });
   const sentinel = useRef<HTMLTableRowElement>(null);
   const [inView, setInView] = useState(false);
-  const { loadMore, hasMore, isLoadingMore } = shares;
+  const { loadMore, hasNextPage, isFetchingNextPage } = shares;
   // The observer only says whether the sentinel row is in view; loading follows from that state, so a page that
   // arrives while the sentinel is still in view is followed by the next one (a tall screen fills up).
   useEffect(() => {
@@ -71,10 +71,10 @@ function InfiniteTable({ organizationId }: { organizationId: string }) {
     });
     observer.observe(row);
     return () => observer.disconnect();
-  }, [hasMore]);
+  }, [hasNextPage]);
   useEffect(() => {
-    if (inView && hasMore && !isLoadingMore) loadMore();
-  }, [inView, hasMore, isLoadingMore, loadMore]);
+    if (inView && hasNextPage && !isFetchingNextPage) loadMore();
+  }, [inView, hasNextPage, isFetchingNextPage, loadMore]);
   return (
     <div
       data-scroll=""
@@ -98,9 +98,9 @@ function InfiniteTable({ organizationId }: { organizationId: string }) {
               <td>{share.path}</td>
             </tr>
           ))}
-          {hasMore && (
+          {hasNextPage && (
             <tr ref={sentinel}>
-              <td colSpan={2}>{isLoadingMore ? 'Loading more…' : 'More below'}</td>
+              <td colSpan={2}>{isFetchingNextPage ? 'Loading more…' : 'More below'}</td>
             </tr>
           )}
         </tbody>

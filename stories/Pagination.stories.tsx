@@ -113,14 +113,14 @@ function ServerSidePagination(props: PaginationProps) {
     pending.current = controller;
     const params = {
       organizationId: demoOrganizationIds.acme,
-      page: page - 1 /* the wire page is zero-based */,
+      page,
       size: pageSize,
       signal: controller.signal,
     };
     serverSide.client.listShares(params).then(
       (result) =>
         setState({
-          current: result.pageIndex + 1,
+          current: result.page,
           pageSize: result.pageSize,
           total: result.total ?? 0,
           loading: false,

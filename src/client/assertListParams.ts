@@ -42,7 +42,7 @@ export function assertListParams(params: ListParams, resource: unknown): void {
   if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
   if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
-  if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 0, 0, ' (zero-based)');
+  if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 1, 1);
   else throw invalidArgument('page', 'or `cursor` is required');
   if (cursor !== undefined && !(typeof cursor === 'string' && cursor && cursor.length <= MAX_CURSOR_LENGTH))
     throw invalidArgument(

@@ -35,8 +35,8 @@ export interface ApiClientOptions extends RequestOptions {
   /** Writes a list call's `sort` as query parameters, for services that are not Spring's. @default one `sort=<id>,asc|desc` per entry */
   serializeSort?: SerializeSort;
   /**
-   * Writes the page a list call asks for as query parameters, for services that page otherwise, e.g. offset and
-   * limit, or a 1-based `page` and `page_size`. @default zero-based `page` and `size` (a token cursor in place of `page`)
+   * Writes the page a list call asks for (its `page` counts from 1) as query parameters, for services that page
+   * otherwise, e.g. offset and limit, or `page` as it is and `page_size`. @default the wire's zero-based `page` and `size` (a token cursor in place of `page`)
    */
   serializePage?: SerializePage;
   /**
@@ -85,7 +85,7 @@ export interface ApiClient {
  *
  * @example
  * const client = createApiClient({ baseUrl: '/api/pagewise' }); // behind createProxyHandler
- * const page = await client.listShares({ organizationId, page: 0, size: 20 });
+ * const page = await client.listShares({ organizationId, page: 1, size: 20 });
  * const next = page.nextCursor && (await client.listShares({ organizationId, size: 20, cursor: page.nextCursor }));
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -107,7 +107,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
       assertListParams(params, resource);
       const { cursor, size } = params;
-      const page = params.page ?? 0;
+      const page = params.page ?? 1;
       const sentAs =
         params.cursorParam ??
         cursorParam ??

@@ -46,7 +46,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isPage = (value: unknown): value is Page<unknown> =>
   isObject(value) &&
   Array.isArray(value.items) &&
-  Number.isInteger(value.pageIndex) &&
+  Number.isInteger(value.page) &&
   Number.isInteger(value.pageSize) &&
   typeof value.hasNext === 'boolean' &&
   typeof value.hasPrevious === 'boolean' &&

@@ -12,7 +12,7 @@ export interface ListCall {
   resource: ListResource;
   /** The organization's UUID. */
   organizationId: string;
-  /** Zero-based page index; with a `cursor`, the index the page it leads to is reported as. @default 0 with a cursor */
+  /** The page's number, counting from 1; with a `cursor`, the number the page it leads to is reported as. @default 1 with a cursor */
   page?: number;
   /**
    * A previous page's `nextCursor`, instead of `page`: a token, or a URL that the server's client requests only when

@@ -4,6 +4,7 @@
  * elsewhere).
  */
 import { invalidArgument } from '../shared/assert';
+import { toWirePage } from '../shared/paging';
 import type { PageRequest, SerializePage } from './types';
 
 /** The query parameter a token cursor goes out as when nothing else says. */
@@ -12,9 +13,12 @@ export const DEFAULT_CURSOR_PARAM = 'cursor';
 /** Longest cursor accepted: next-page URLs and page tokens are far shorter; a longer one is not a cursor. */
 export const MAX_CURSOR_LENGTH = 4096;
 
-/** The service's own paging: zero-based `page` and `size`; a token cursor in place of the number. */
+/**
+ * The service's own paging: the wire's zero-based `page` and `size`; a token cursor in place of the number. The one
+ * place a page asked for by the client becomes the wire's number.
+ */
 export const springPage: SerializePage = ({ page, size, cursor, cursorParam }) =>
-  cursor === undefined ? { page, size } : { [cursorParam]: cursor, size };
+  cursor === undefined ? { page: toWirePage(page), size } : { [cursorParam]: cursor, size };
 
 /** Whether a cursor is a next-page URL (as `parsePage` makes them: absolute) rather than a token. */
 export const isUrlCursor = (cursor: string): boolean => /^https?:\/\//i.test(cursor);

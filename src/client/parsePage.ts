@@ -1,6 +1,6 @@
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page, ParsePageContext } from './types';
-import { isDigits, isWireInteger } from '../shared/paging';
+import { fromWirePage, isDigits, isWireInteger, pageCountOf, toWirePage } from '../shared/paging';
 import { parseLinkHeader } from './parseLinkHeader';
 
 type Json = Record<string, unknown>;
@@ -74,10 +74,11 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   const way = nextWay(body, links.next, url);
   if (hasNext === undefined && way.said) hasNext = way.next !== undefined;
   const pageSize = count(meta.size) || size;
-  const pageIndex = count(meta.number) ?? page;
+  // The service's own number (the wire's, zero-based) when it says one, else the page asked for.
+  const shown = fromWirePage(count(meta.number) ?? toWirePage(page));
   if (total !== undefined) {
-    pageCount = Math.ceil(total / pageSize);
-    hasNext = pageIndex + 1 < pageCount;
+    pageCount = pageCountOf(total, pageSize);
+    hasNext = shown < pageCount;
   } else hasNext ??= guessHasNext(body, items, response, cursor, pageSize);
   if (!Array.isArray(items) || hasNext === undefined) {
     const keys = isObject(body) ? Object.keys(body) : [];
@@ -89,11 +90,11 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   const result: Page<T> = {
     items: items as T[],
     total,
-    pageIndex,
+    page: shown,
     pageSize,
     pageCount,
     hasNext,
-    hasPrevious: pageIndex > 0 || cursor !== undefined,
+    hasPrevious: shown > 1 || cursor !== undefined,
   };
   // A next-page URL that only moves the numbers this request sent is number paging, which the page number does.
   if (hasNext && way.next !== undefined && !(way.url && cursor === undefined && movesOnlyNumbers(way.next, url))) {
@@ -127,8 +128,9 @@ function bodySaysNext(body: Json, meta: Json): boolean | undefined {
 /** The page count a `Link` header's `rel="last"` gives: the wire's `page` is zero-based, so its index + 1. */
 function lastPageCount(last: string | undefined, url: string): number | undefined {
   try {
-    const index = last === undefined ? undefined : count(new URL(last, url).searchParams.get('page'));
-    return index === undefined ? undefined : index + 1;
+    // The last page's wire number (zero-based) read as a page counting from 1: the page count.
+    const wire = last === undefined ? undefined : count(new URL(last, url).searchParams.get('page'));
+    return wire === undefined ? undefined : fromWirePage(wire);
   } catch {
     // Not a URL: the page count stays unknown.
     return undefined;

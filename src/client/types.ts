@@ -17,13 +17,13 @@ export interface Page<T> {
   items: T[];
   /** Total number of rows across all pages; undefined when the response does not say. */
   total?: number;
-  /** Zero-based index of this page, as on the wire (the service's own `number` when it reports one). */
-  pageIndex: number;
+  /** This page's number, counting from 1 (the service's own `number` when it reports one, read from the wire's zero-based count). */
+  page: number;
   /** Rows per page (the service's own `size` when it reports one, else the `size` asked for). */
   pageSize: number;
-  /** Number of pages, `ceil(total / pageSize)`; undefined when the response does not say. */
+  /** Number of pages, `ceil(total / pageSize)` and at least 1; undefined when the response does not say. */
   pageCount?: number;
-  /** Whether a page follows this one. */
+  /** Whether a page follows this one, as the response says (or, without a word of it, as a full page suggests). */
   hasNext: boolean;
   /** Whether a page precedes this one. */
   hasPrevious: boolean;
@@ -78,7 +78,7 @@ export type ListFilters = Readonly<Record<string, FilterValue | readonly FilterV
 
 /** What `serializePage` gets: the page asked for. */
 export interface PageRequest {
-  /** Zero-based page index (with a cursor, the index the caller gave it, else 0). */
+  /** The page's number, counting from 1 (with a cursor, the number the caller gave it, else 1). */
   page: number;
   /** Rows per page. */
   size: number;
@@ -89,8 +89,8 @@ export interface PageRequest {
 }
 
 /**
- * Turns the page asked for into the query parameters that ask for it, e.g. `({ page, size }) => ({ offset: page * size,
- * limit: size })`; `undefined` and `null` values are left out. A token cursor the result does not carry is added as
+ * Turns the page asked for into the query parameters that ask for it, e.g. `({ page, size }) => ({ offset: (page - 1) *
+ * size, limit: size })`; `undefined` and `null` values are left out. A token cursor the result does not carry is added as
  * `cursorParam`, so a serializer written for numbers stays right on cursor calls.
  */
 export type SerializePage = (
@@ -101,14 +101,14 @@ export type SerializePage = (
 export type SerializeSort = (sort: readonly SortEntry[]) => Array<readonly [name: string, value: string]>;
 
 /**
- * Arguments of the list operations: a page by its number (`page`, zero-based as on the wire) or by the previous
- * page's `nextCursor` (`cursor`), and its `size`.
+ * Arguments of the list operations: a page by its number (`page`, counting from 1) or by the previous page's
+ * `nextCursor` (`cursor`), and its `size`.
  */
 export type ListParams = ListParamsByPage | ListParamsByCursor;
 
 /** A list call for a page by its number. */
 export interface ListParamsByPage extends ListParamsBase {
-  /** Zero-based page index, the wire's `page` query parameter (or what `serializePage` makes of it). */
+  /** The page's number, counting from 1; it goes out as the wire's zero-based `page` query parameter (or as `serializePage` writes it). */
   page: number;
   /** No cursor: the page is asked for by its number. */
   cursor?: undefined;
@@ -123,7 +123,7 @@ export interface ListParamsByCursor extends ListParamsBase {
    * `baseUrl`) or a token (sent as the `cursorParam` query parameter, beside `size`, sort and filters).
    */
   cursor: string;
-  /** The zero-based index of the page the cursor leads to, reported as the page's `pageIndex`. @default 0 */
+  /** The number (counting from 1) of the page the cursor leads to, reported as the page's `page`. @default 1 */
   page?: number;
   /** The query parameter a token cursor goes out as: the previous page's `cursorParam`. @default the client's choice (see `Page.cursorParam`) */
   cursorParam?: string;
@@ -199,7 +199,7 @@ export interface ResettableAuthStrategy extends AuthStrategy {
 export interface ParsePageContext {
   /** The response (read its headers, e.g. `X-Total-Count`; the body is already consumed). */
   response: Response;
-  /** The `page` that was asked for (zero-based; with a cursor, the index the caller gave it, else 0). */
+  /** The `page` that was asked for, counting from 1 (with a cursor, the number the caller gave it, else 1). */
   page: number;
   /** The cursor the page was asked for by, if it was. */
   cursor?: string | undefined;

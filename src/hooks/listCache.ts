@@ -3,6 +3,7 @@
 import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiRecord, Page } from '../client/index';
 import type { ListQuery } from './queryOptions';
+import { pageCountOf } from '../shared/paging';
 
 /** Cached data of one list entry: a page (paged and Suspense forms) or the pages of a "load more" list. */
 type Cached = Page<ApiRecord> | InfiniteData<Page<ApiRecord>, number>;
@@ -27,7 +28,7 @@ const variantOf = (key: QueryKey): string => hashKey(key.slice(0, 6));
 /** A page with `total` rows: its count of pages and whether pages follow and precede, as the service would say. */
 function withTotal(page: Page<ApiRecord>, total: number | undefined, pageNumber: number): Page<ApiRecord> {
   if (total === undefined) return page;
-  const pageCount = Math.ceil(total / page.pageSize);
+  const pageCount = pageCountOf(total, page.pageSize);
   return { ...page, total, pageCount, hasNext: pageNumber < pageCount, hasPrevious: pageNumber > 1 };
 }
 
@@ -135,7 +136,7 @@ export function deleteRow(queryClient: QueryClient, entries: readonly Entry[], i
         const next = byPage.get(number + 1)?.items[0];
         if (next && items.length < data.pageSize) items = [...items, next];
         // A page now past the end has nothing to refetch: the paged hooks move to the last page.
-        if (total === undefined || number <= Math.max(1, Math.ceil(total / data.pageSize))) affected.keys.push(key);
+        if (total === undefined || number <= pageCountOf(total, data.pageSize)) affected.keys.push(key);
       }
       queryClient.setQueryData(key, withTotal({ ...data, items }, total, number));
     }

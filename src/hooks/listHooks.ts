@@ -1,7 +1,8 @@
 'use client';
 
-// The list hooks: one implementation per form (paged, suspense, "load more") and the public hooks, each a form
-// with a resource and the name its messages use.
+// The list hooks: one core (the client, sort and settled filters; the page for the page forms), one form over each of
+// TanStack's hooks (useQuery, useSuspenseQuery, useInfiniteQuery) with what the list owns set last, and the public
+// hooks, each a form with a resource and the name its messages use.
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type RefObject } from 'react';
 import {
   hashKey,
@@ -12,9 +13,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ApiRecord, Environment, ListFilters, ListResource, Page, Share, SortEntry } from '../client/index';
+import type { ApiClient, ApiRecord, Environment, ListFilters, ListResource, Page, Share, SortEntry } from '../client/index';
 import { invalidArgument } from '../shared/assert';
-import { DEFAULT_PAGE_SIZE } from '../shared/paging';
+import { DEFAULT_PAGE_SIZE, toCount } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
 import { warnedInProcess, warnOnce, warnOncePerKey } from '../shared/log';
 import { useClientFor } from './ApiClientProvider';
@@ -25,6 +26,7 @@ import {
   mergeListOptions,
   toListQuery,
   type ListPageParam,
+  type PagedQueryParams,
 } from './queryOptions';
 import { cursorOf, pagedByCursor, type ListCursor } from './cursorPages';
 import type {
@@ -41,19 +43,8 @@ import type {
 } from './types';
 import { DEFAULT_FILTERS_DELAY_MS, useDebouncedValue } from './useDebouncedValue';
 
-/** Largest page number or page size the hooks pass on. */
-const MAX = Number.MAX_SAFE_INTEGER;
 const noSort: readonly SortEntry[] = [];
 const noFilters: ListFilters = {};
-
-/**
- * A page number or page size that reaches the hooks from props or URLs, made safe: a fraction is floored;
- * NaN, ±Infinity, anything below 1 or above `Number.MAX_SAFE_INTEGER` gives `fallback`. So no request
- * is ever made with a page the client would reject.
- */
-function toPageNumber(value: unknown, fallback: number): number {
-  return typeof value === 'number' && value >= 1 && value <= MAX ? Math.floor(value) : fallback;
-}
 
 /**
  * `query` plus `fields`, without writing into `query`: TanStack Query's tracked result re-renders a component only
@@ -131,20 +122,18 @@ const useCachedElsewhereWarning =
 /** Calls `run` as it is: the paged hook's changes need no transition. */
 const now = (run: () => void) => run();
 
+/** What the list-hook core reads of every form's options. */
+interface CoreOptions extends ListStateOptions {
+  organizationId: string | null | undefined;
+  client?: ApiClient | undefined;
+}
+
 /**
- * What the paged and suspense hooks share: the client, sort and filters (controlled or kept here; filters settled
- * for the request), and the page (controlled or kept here), which goes back to its first page in the same render
- * as another organization, sort or settled filters. `transition` wraps every change the hook makes itself.
- * `byCursorRef` is the caller's, set once its page shows the list pages by cursor: another page size then starts from
- * page 1, as no cursor leads to the page that would keep the first row in view.
+ * The core under every list hook (paged, suspense, "load more"): the client (the option's, else the provider's), the
+ * sort and filters (each controlled when given, else kept here), the query they make once the filters settle, and the
+ * listing they name: one resource, client, organization, sort and settled filters.
  */
-function usePageListing(
-  caller: string,
-  resource: ListResource,
-  options: PageOptions & ListStateOptions & { organizationId: string | null | undefined },
-  byCursorRef: RefObject<boolean>,
-  transition = now,
-) {
+function useListCore(caller: string, resource: ListResource, options: CoreOptions) {
   const client = useClientFor(caller, options.client);
   const organizationId = options.organizationId || null;
   const [own, setOwn] = useState(() => ({
@@ -154,41 +143,77 @@ function usePageListing(
   const sort = options.sort ?? own.sort;
   const filters = options.filters ?? own.filters;
   const settled = toListQuery(sort, useDebouncedValue(filters, options.filtersDelayMs ?? DEFAULT_FILTERS_DELAY_MS));
-  const firstPage = toPageNumber(options.defaultPage, 1);
-  const firstSize = toPageNumber(options.defaultPageSize, DEFAULT_PAGE_SIZE);
   // The client's non-secret id, not the object: a client created during render must not look like a new one.
   const scope = JSON.stringify([resource, client.id, organizationId]);
   const listing = `${scope}${hashKey([settled])}`;
+  return { client, organizationId, sort, filters, setOwn, settled, scope, listing };
+}
+
+/** The options a page form reads besides the core's. */
+type PageFormOptions = PageOptions & CoreOptions;
+
+/**
+ * The page and page size of a page form, each controlled or kept here and made usable (a bad one is replaced, and
+ * named in a warning), back to the first page in the same render as another `listing`; `change` moves them inside
+ * `transition`. `byCursorRef` is set once the page shows the list pages by cursor: another page size then starts from
+ * page 1, as no cursor leads to the page that would keep the first row in view.
+ */
+function usePageNumbers(
+  caller: string,
+  options: PageFormOptions,
+  listing: string,
+  byCursorRef: RefObject<boolean>,
+  transition: (run: () => void) => void,
+) {
+  const firstPage = toCount(options.defaultPage, 1);
+  const firstSize = toCount(options.defaultPageSize, DEFAULT_PAGE_SIZE);
+  const { page: given, pageSize: givenSize, onChange } = options;
   const state = usePageState({
-    page: options.page,
-    pageSize: options.pageSize,
+    page: given,
+    pageSize: givenSize,
     defaultPage: firstPage,
     defaultPageSize: firstSize,
     listing,
-    onChange: options.onChange,
+    onChange,
   });
-  const page = toPageNumber(state.page, 1);
-  const pageSize = toPageNumber(state.pageSize, firstSize);
+  const page = toCount(state.page, 1);
+  const pageSize = toCount(state.pageSize, firstSize);
   useInvalidOptionWarnings(caller, [
-    ['page', options.page, page],
-    ['pageSize', options.pageSize, pageSize],
+    ['page', given, page],
+    ['pageSize', givenSize, pageSize],
     ['defaultPage', options.defaultPage, firstPage],
     ['defaultPageSize', options.defaultPageSize, firstSize],
   ]);
-
-  // The latest options and page, so the setters below stay the same functions for memoised callers.
+  // The latest options and page, so the setters stay the same functions for memoised callers.
   const latest = useRef({ options, page, pageSize });
   useEffect(() => void (latest.current = { options, page, pageSize }));
   const { change: setPage } = state;
   const change = useCallback(
     (next: number, size: number) =>
       transition(() => {
-        const newSize = toPageNumber(size, latest.current.pageSize);
+        const newSize = toCount(size, latest.current.pageSize);
         const restart = byCursorRef.current && newSize !== latest.current.pageSize;
-        setPage(restart ? 1 : toPageNumber(next, 1), newSize);
+        setPage(restart ? 1 : toCount(next, 1), newSize);
       }),
     [setPage, transition, byCursorRef],
   );
+  return { page, pageSize, change, latest };
+}
+
+/**
+ * The core and the page of the paged and suspense forms, with `listState`: sort and filters and their setters, which
+ * go back to page 1 (an uncontrolled page by itself, as the listing changes; a controlled one through `onChange`).
+ */
+function usePageListing(
+  caller: string,
+  resource: ListResource,
+  options: PageFormOptions,
+  byCursorRef: RefObject<boolean>,
+  transition = now,
+) {
+  const core = useListCore(caller, resource, options);
+  const { sort, filters, setOwn, listing } = core;
+  const { page, pageSize, change, latest } = usePageNumbers(caller, options, listing, byCursorRef, transition);
   const listState = useMemo<ListState>(() => {
     const set = (next: { sort?: readonly SortEntry[]; filters?: ListFilters }) =>
       transition(() => {
@@ -196,13 +221,12 @@ function usePageListing(
         setOwn((old) => ({ ...old, ...next }));
         if (next.sort) current.onSortChange?.(next.sort);
         if (next.filters) current.onFiltersChange?.(next.filters);
-        // An uncontrolled page goes back by itself (the listing changes); a controlled one is the caller's to move.
         if (current.page !== undefined && shown !== 1) current.onChange?.(1, size);
       });
     return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
-  }, [sort, filters, transition]);
+  }, [sort, filters, transition, setOwn, latest]);
   const cursor = useListingCursor(options.cursor, `${listing}/${pageSize}`);
-  return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, cursor };
+  return { ...core, page, pageSize, change, listState, cursor };
 }
 
 /**
@@ -225,6 +249,42 @@ function pageAfterDeletes(fresh: Page<unknown> | undefined, page: number): numbe
   if (fresh.total === undefined) return page > 1 && fresh.items.length === 0 ? page - 1 : undefined;
   const lastPage = Math.max(1, fresh.pageCount ?? 1);
   return page > lastPage ? lastPage : undefined;
+}
+
+/**
+ * Moves a page form on to the page that is left when rows were deleted under its page (a write, another user), once
+ * per move; returns that page, or undefined to stay.
+ */
+function useMoveAfterDeletes(
+  fresh: Page<unknown> | undefined,
+  { listing, page, pageSize, change }: { listing: string; page: number; pageSize: number; change: PageChange },
+): number | undefined {
+  const target = pageAfterDeletes(fresh, page);
+  // The move already asked for: StrictMode runs a mount's effects twice, and the caller hears of it once.
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    const move = target === undefined ? null : JSON.stringify([listing, page, pageSize, target]);
+    if (move !== null && asked.current !== move) change(target!, pageSize);
+    asked.current = move;
+  }, [listing, target, page, pageSize, change]);
+  return target;
+}
+
+/** How a page form moves: to `page` with `pageSize` rows per page. */
+type PageChange = (page: number, pageSize: number) => void;
+
+/** The control's props of a page form, the same object while they are: `total` when known, else `hasNext` when known. */
+function usePaginationProps(
+  current: number,
+  pageSize: number,
+  onChange: PageChange,
+  total: number | undefined,
+  hasNext: boolean | undefined,
+): QueryPagination {
+  return useMemo(() => {
+    const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
+    return { current, pageSize, onChange, ...count };
+  }, [current, total, hasNext, pageSize, onChange]);
 }
 
 /**
@@ -263,72 +323,67 @@ function prefetchPage<T>(
   queryClient.query({ ...nextOptions, ...fetchOptions }).catch(() => {});
 }
 
-/** The one implementation of the paged form: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
+/** What the paged form asks its pages with, and the key of the page on screen. */
+interface PageRequestOf<T> {
+  params: Omit<PagedQueryParams, 'page' | 'cursor'> & { organizationId: string | null };
+  overrides: PagedResourceOptions<T>;
+  key: readonly unknown[];
+}
+
+/**
+ * Once the page on screen has settled and says another follows (`nextPage`), fetches it with the same sort and
+ * filters, so moving forward waits for nothing.
+ */
+function usePrefetchNext<T>(
+  resource: ListResource,
+  listing: string,
+  nextPage: number | undefined,
+  request: PageRequestOf<T>,
+) {
+  const queryClient = useQueryClient();
+  const latest = useRef(request);
+  useEffect(() => void (latest.current = request));
+  const { organizationId, pageSize, staleTime } = request.params;
+  useEffect(() => {
+    if (nextPage === undefined || !organizationId) return;
+    const { params, overrides, key } = latest.current;
+    prefetchPage(queryClient, key, listQueryOptions<T>(resource, { ...params, page: nextPage }), overrides);
+  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime]);
+}
+
+/** The paged form over `useQuery`: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
 function usePagedListAs<T>(
   caller: string,
   resource: ListResource,
   options: PagedResourceOptions<T>,
 ): PagedResourceResult<T> {
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
-  // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread.
-  const queryOverrides = options;
   // Written here, where the page is known, and read by the shared page setter.
   const byCursorRef = useRef(false);
-  const {
-    client,
-    organizationId,
-    page,
-    pageSize,
-    change,
-    scope,
-    listing,
-    settled,
-    listState,
-    cursor: given,
-  } = usePageListing(caller, resource, options, byCursorRef);
-  const queryClient = useQueryClient();
+  const listing = usePageListing(caller, resource, options, byCursorRef);
+  const { client, organizationId, page, pageSize, change, scope, settled, listState } = listing;
   const params = { client, organizationId, pageSize, staleTime, ...settled };
-  const own = listQueryOptions<T>(resource, { ...params, page, cursor: given });
-  useCachedElsewhereWarning(queryClient, own.queryKey);
-  // What the hook owns wins, as useSuspenseQuery sets its own last; `select` would change the page the hook reads.
-  const query = useQuery({ ...mergeListOptions(own, queryOverrides), select: undefined });
+  const own = listQueryOptions<T>(resource, { ...params, page, cursor: listing.cursor });
+  useCachedElsewhereWarning(useQueryClient(), own.queryKey);
+  // The hook's own options (organizationId, page, sort, …) name nothing TanStack reads, so they pass along unread;
+  // what the list owns is set last, as useSuspenseQuery sets its own; `select` would change the page the hook reads.
+  const query = useQuery({ ...mergeListOptions(own, options), select: undefined });
   const fresh = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => void (fresh && (byCursorRef.current = pagedByCursor(fresh))));
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
-
-  const target = pageAfterDeletes(fresh, page);
-  // The move already asked for: StrictMode runs a mount's effects twice, and the caller hears of it once.
-  const askedMove = useRef<string | null>(null);
-  useEffect(() => {
-    const move = target === undefined ? null : JSON.stringify([listing, page, pageSize, target]);
-    if (move !== null && askedMove.current !== move) change(target!, pageSize);
-    askedMove.current = move;
-  }, [listing, target, page, pageSize, change]);
-
-  // Once this page has settled and says another follows, fetch it (same sort and filters) so moving forward waits for nothing.
-  const latest = useRef({ params, queryOverrides, key: own.queryKey });
-  useEffect(() => void (latest.current = { params, queryOverrides, key: own.queryKey }));
+  // Past the end, the control already shows the page the move goes to.
+  const current = useMoveAfterDeletes(fresh, listing) ?? page;
   const nextPage = prefetchNext && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
-  useEffect(() => {
-    if (nextPage === undefined || !organizationId) return;
-    const { params: current, queryOverrides: overrides, key } = latest.current;
-    prefetchPage(queryClient, key, listQueryOptions<T>(resource, { ...current, page: nextPage }), overrides);
-  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime]);
-
-  // Past the end, the control already shows the page the move above goes to.
-  const current = target ?? page;
+  usePrefetchNext<T>(resource, listing.listing, nextPage, { params, overrides: options, key: own.queryKey });
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
-  const pagination = useMemo<QueryPagination>(() => {
-    const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
-    return { current, pageSize, onChange: change, ...count };
-  }, [current, total, hasNext, pageSize, change]);
+  const pagination = usePaginationProps(current, pageSize, change, total, hasNext);
   const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
   return extendResult(query, { pagination, listState, cursor });
 }
 
 /**
- * The one implementation of the suspense form: `useSuspenseList`, `useSuspenseShares`, `useSuspenseEnvironments`.
+ * The suspense form over `useSuspenseQuery`: `useSuspenseList`, `useSuspenseShares`, `useSuspenseEnvironments`.
  * Paging under Suspense without the fallback coming back: every change runs inside `startTransition`, so React keeps
  * the current page on screen while the next one suspends (`useSuspenseQuery` has no `placeholderData`).
  */
@@ -339,44 +394,22 @@ function useSuspenseListAs<T>(
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
   const byCursorRef = useRef(false);
-  const {
-    client,
-    organizationId,
-    page,
-    pageSize,
-    change,
-    settled,
-    listState,
-    cursor: given,
-  } = usePageListing(caller, resource, options, byCursorRef, startTransition);
+  const listing = usePageListing(caller, resource, options, byCursorRef, startTransition);
+  const { client, organizationId, page, pageSize, change, settled, listState, cursor: given } = listing;
   const queryClient = useQueryClient();
   if (!organizationId)
     throw invalidArgument('organizationId', `is required by ${caller}() (a suspending query cannot wait for one)`);
   const own = listQueryOptions<T>(resource, {
-    client,
-    organizationId,
-    page,
-    pageSize,
-    staleTime: options.staleTime,
-    cursor: given,
+    ...{ client, organizationId, page, pageSize, staleTime: options.staleTime, cursor: given },
     ...settled,
   });
   useCachedElsewhereWarning(queryClient, own.queryKey);
   // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
   const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
   const { total, hasNext } = query.data;
-  // Rows deleted under the last page (a write, another user): on to the page that is left, as the paged form does.
-  const target = pageAfterDeletes(query.data, page);
-  useEffect(() => {
-    if (target !== undefined) change(target, pageSize);
-  }, [target, pageSize, change]);
+  useMoveAfterDeletes(query.data, listing);
   useEffect(() => void (byCursorRef.current = pagedByCursor(query.data)));
-  const pagination: QueryPagination = {
-    current: page,
-    pageSize,
-    onChange: change,
-    ...(total === undefined ? { hasNext } : { total }),
-  };
+  const pagination = usePaginationProps(page, pageSize, change, total, total === undefined ? hasNext : undefined);
   const cursor = useMemo(() => cursorOf(query.data, page), [query.data, page]);
   return extendResult(query, { isTransitioning, pagination, listState, cursor });
 }
@@ -392,42 +425,31 @@ function rowsOf<T>(data: InfiniteData<Page<T>, ListPageParam> | undefined): T[] 
   return rows;
 }
 
-/** The one implementation of the "load more" form: `useInfiniteList`, `useInfiniteShares`, `useInfiniteEnvironments`. */
+/** The "load more" form over `useInfiniteQuery`: `useInfiniteList`, `useInfiniteShares`, `useInfiniteEnvironments`. */
 function useInfiniteListAs<T>(
   caller: string,
   resource: ListResource,
   options: InfiniteResourceOptions<T>,
 ): InfiniteResourceResult<T> {
-  const {
-    client: clientOption,
-    organizationId,
-    pageSize,
-    maxPages,
-    staleTime,
-    sort,
-    filters,
-    filtersDelayMs = DEFAULT_FILTERS_DELAY_MS,
-    ...rest
-  } = options;
-  const client = useClientFor(caller, clientOption);
-  const settled = useDebouncedValue(filters, filtersDelayMs);
+  const { client, organizationId, settled } = useListCore(caller, resource, options);
+  const { pageSize, maxPages, staleTime } = options;
   const own = listInfiniteQueryOptions<T>(resource, {
     client,
     organizationId,
     pageSize,
     maxPages,
     staleTime,
-    sort,
-    filters: settled,
+    ...settled,
   });
-  // Without placeholder data (the merge blanks the caller's): switching organization never shows the other's rows.
-  const merged = mergeListOptions(own, rest);
+  // What the list owns is set last; without placeholder data (the merge blanks the caller's): switching organization
+  // never shows the other's rows.
+  const merged = mergeListOptions(own, options);
   const query = useInfiniteQuery(merged);
   const queryClient = useQueryClient();
-  const { fetchNextPage } = query;
   // The query's hash as TanStack computes it (a caller's queryKeyHashFn included), not the key (an array new each
   // render): loadMore stays the same function, for effects that use it, while the list does.
   const { queryHash } = queryClient.defaultQueryOptions(merged);
+  const { fetchNextPage } = query;
   const loadMore = useCallback(() => {
     // Read from the cache now, not from the render: the render would then track `hasNextPage` for every caller.
     // A call while a page loads joins it instead of asking again, but a background refetch (invalidation, focus)
@@ -446,24 +468,14 @@ function useInfiniteListAs<T>(
  * re-renders when rows change, not on every notification of the observer (fetch status, `isFetchingNextPage`, …).
  * A plain function, not inline in the hook: React Compiler does not compile object getters.
  */
-function withLoadMoreFields<
-  T,
-  Q extends {
-    data: InfiniteData<Page<T>, ListPageParam> | undefined;
-    hasNextPage: boolean;
-    isFetchingNextPage: boolean;
-  },
->(query: Q, loadMore: () => void) {
+function withLoadMoreFields<T, Q extends { data: InfiniteData<Page<T>, ListPageParam> | undefined }>(
+  query: Q,
+  loadMore: () => void,
+) {
   return extendResult(query, {
     loadMore,
     get rows() {
       return rowsOf(query.data);
-    },
-    get hasMore() {
-      return query.hasNextPage;
-    },
-    get isLoadingMore() {
-      return query.isFetchingNextPage;
     },
     get total() {
       return query.data?.pages.at(-1)?.total;
@@ -514,7 +526,7 @@ export function useEnvironments<T = Environment>(options: PagedResourceOptions<T
 
 /**
  * An organization's shares page by page, for "Load more" buttons and infinite scroll: `rows` holds every row loaded,
- * `loadMore()` asks for the next page while `hasMore`. Pages follow `hasNext`, so services without a total work too.
+ * `loadMore()` asks for the next page while TanStack's `hasNextPage`. Pages follow `hasNext`, so services without a total work too.
  */
 export function useInfiniteShares<T = Share>(options: InfiniteResourceOptions<T>): InfiniteResourceResult<T> {
   return useInfiniteListAs<T>('useInfiniteShares', 'shares', options);

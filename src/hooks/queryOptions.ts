@@ -53,7 +53,7 @@ interface ListQueryParams {
 
 /** Parameters of `listQueryOptions`, `sharesQueryOptions` and `environmentsQueryOptions`. */
 export interface PagedQueryParams extends ListQueryParams {
-  /** 1-based page number, like the `Pagination` control's `current`. @default 1 */
+  /** The page's number, counting from 1, like the `Pagination` control's `current`. @default 1 */
   page?: number | undefined;
   /**
    * On a list paged by cursor, the cursor that leads to `page` as a URL or a server render carries it (a result's
@@ -80,9 +80,6 @@ export const DEFAULT_STALE_TIME = 30_000;
 
 /** Whether this runs on a server, as TanStack Query decides it; asked per call, not once at import. */
 export const onServer = (): boolean => typeof window === 'undefined' || 'Deno' in globalThis;
-
-/** The one place a 1-based page (the control's and the hooks') becomes the wire's zero-based `page`. */
-const toWirePage = (page: number): number => page - 1;
 
 /**
  * Sort and filters as the key and the request take them. Empty filter values are dropped so `{ q: '' }` and `{}`
@@ -114,17 +111,17 @@ function listBase<T>(resource: ListResource, params: ListQueryParams) {
         return by
           ? client.list<T>(resource, {
               ...common,
-              page: toWirePage(page),
+              page,
               cursor: by.cursor,
               ...(by.cursorParam === undefined ? {} : { cursorParam: by.cursorParam }),
             })
-          : client.list<T>(resource, { ...common, page: toWirePage(page) });
+          : client.list<T>(resource, { ...common, page });
       }
     : undefined;
   // The page past the end of a list paged by cursor, made without asking (see `PageWalk.end`).
   const end = (page: number): Page<T> => ({
     items: [],
-    pageIndex: toWirePage(page),
+    page,
     pageSize,
     hasNext: false,
     hasPrevious: true,

@@ -167,16 +167,15 @@ export interface InfiniteResourceOptions<T>
   filtersDelayMs?: number | undefined;
 }
 
-/** `useInfiniteQuery`'s result plus names that read well in a "Load more" button or an intersection observer. */
+/**
+ * `useInfiniteQuery`'s result (`hasNextPage`: the last page said `hasNext`; `isFetchingNextPage`) plus the rows and a
+ * `loadMore` for a "Load more" button or an intersection observer.
+ */
 export type InfiniteResourceResult<T> = UseInfiniteQueryResult<InfiniteData<Page<T>, ListPageParam>, Error> & {
   /** Every row loaded so far, in order (pages dropped by `maxPages` are gone). */
   rows: T[];
   /** Loads the next page; does nothing while one is loading or when there is none. */
   loadMore: () => void;
-  /** Whether a next page exists (the last page said `hasNext`). */
-  hasMore: boolean;
-  /** Whether the next page is loading. */
-  isLoadingMore: boolean;
   /** The total from the last page, when the service says one. */
   total: number | undefined;
 };

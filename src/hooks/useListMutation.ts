@@ -1,4 +1,10 @@
-import { useMutation, useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseMutationResult,
+} from '@tanstack/react-query';
 import type { ApiClient, ApiRecord, CreateParams, DeleteParams, ListResource, UpdateParams } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { useClientFor } from './ApiClientProvider';
@@ -69,52 +75,8 @@ export function useListMutation<T extends { id: string } = ApiRecord>(
 
   return useMutation<T | undefined, Error, ListWrite<T>, WriteContext>({
     mutationKey,
-    mutationFn: async (write) => {
-      if (!organizationId) throw invalidArgument('organizationId', 'is required to write');
-      const { retry, idempotencyKey, ifMatch } = write;
-      const sendOptions = {
-        organizationId,
-        ...(retry === undefined ? {} : { retry }),
-        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-        ...(ifMatch === undefined ? {} : { ifMatch }),
-      };
-      if (write.type === 'create')
-        return client.create<T>(resource, { ...sendOptions, body: write.body } satisfies CreateParams);
-      if (write.type === 'update')
-        return client.update<T>(resource, {
-          ...sendOptions,
-          id: write.id,
-          body: write.body,
-          ...(write.method ? { method: write.method } : {}),
-        } satisfies UpdateParams);
-      if (write.type === 'delete') {
-        await client.delete(resource, { ...sendOptions, id: write.id } satisfies DeleteParams);
-        return undefined;
-      }
-      throw invalidArgument('type', 'must be create, update or delete', (write as { type?: unknown })?.type);
-    },
-    onMutate: async (write) => {
-      const cancelled = queryClient
-        .getQueryCache()
-        .findAll({ queryKey: prefix, fetchStatus: 'fetching' })
-        .map((query) => query.queryKey);
-      const before = listEntries(queryClient, prefix);
-      if (!optimistic || write.type === 'create') return { before, cancelled: [], affected: { all: true, keys: [] } };
-      // A page that lands after the patch would bring back what it read before the write: it is asked again later.
-      await queryClient.cancelQueries({ queryKey: prefix });
-      const entries = listEntries(queryClient, prefix);
-      const affected =
-        write.type === 'delete'
-          ? deleteRow(queryClient, entries, write.id)
-          : updateRow(
-              queryClient,
-              entries,
-              write.id,
-              (row) => ({ ...(write.method === 'PUT' ? { id: row.id } : row), ...write.body, id: row.id }),
-              Object.keys(write.body ?? {}),
-            );
-      return { before, cancelled, affected };
-    },
+    mutationFn: (write) => sendWrite<T>(client, resource, organizationId, write),
+    onMutate: (write) => patchCache(queryClient, prefix, write, optimistic),
     onError: (_error, _write, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
@@ -125,15 +87,84 @@ export function useListMutation<T extends { id: string } = ApiRecord>(
     },
     onSettled: async (_answer, error, _write, context) => {
       const affected = error || !context ? { all: true, keys: [] } : context.affected;
-      const keys = [...affected.keys, ...(context?.cancelled ?? [])];
-      if (affected.all) await queryClient.invalidateQueries({ queryKey: prefix, refetchType: 'none' });
-      else
-        await Promise.all(
-          keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' })),
-        );
+      await markStale(queryClient, prefix, affected, context?.cancelled ?? []);
       // The last write of the list in flight (this one) refetches what is on screen, once for all of them.
       if (queryClient.isMutating({ mutationKey }) === 1)
         await queryClient.refetchQueries({ queryKey: prefix, type: 'active', stale: true });
     },
   });
+}
+
+/** Sends `write` with the client; the argument error without an organization or for an unknown type. */
+async function sendWrite<T>(
+  client: ApiClient,
+  resource: ListResource,
+  organizationId: string | null,
+  write: ListWrite<T>,
+): Promise<T | undefined> {
+  if (!organizationId) throw invalidArgument('organizationId', 'is required to write');
+  const { retry, idempotencyKey, ifMatch } = write;
+  const sendOptions = {
+    organizationId,
+    ...(retry === undefined ? {} : { retry }),
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    ...(ifMatch === undefined ? {} : { ifMatch }),
+  };
+  if (write.type === 'create')
+    return client.create<T>(resource, { ...sendOptions, body: write.body } satisfies CreateParams);
+  if (write.type === 'update')
+    return client.update<T>(resource, {
+      ...sendOptions,
+      id: write.id,
+      body: write.body,
+      ...(write.method ? { method: write.method } : {}),
+    } satisfies UpdateParams);
+  if (write.type === 'delete') {
+    await client.delete(resource, { ...sendOptions, id: write.id } satisfies DeleteParams);
+    return undefined;
+  }
+  throw invalidArgument('type', 'must be create, update or delete', (write as { type?: unknown })?.type);
+}
+
+/**
+ * Before a write: the list's cached data to put back if it fails, and (optimistic update or delete) the cached pages
+ * patched at once, after cancelling list fetches in flight that would overwrite the patch.
+ */
+async function patchCache<T>(
+  queryClient: QueryClient,
+  prefix: QueryKey,
+  write: ListWrite<T>,
+  optimistic: boolean,
+): Promise<WriteContext> {
+  const cancelled = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: prefix, fetchStatus: 'fetching' })
+    .map((query) => query.queryKey);
+  const before = listEntries(queryClient, prefix);
+  if (!optimistic || write.type === 'create') return { before, cancelled: [], affected: { all: true, keys: [] } };
+  // A page that lands after the patch would bring back what it read before the write: it is asked again later.
+  await queryClient.cancelQueries({ queryKey: prefix });
+  const entries = listEntries(queryClient, prefix);
+  const affected =
+    write.type === 'delete'
+      ? deleteRow(queryClient, entries, write.id)
+      : updateRow(
+          queryClient,
+          entries,
+          write.id,
+          (row) => ({ ...(write.method === 'PUT' ? { id: row.id } : row), ...write.body, id: row.id }),
+          Object.keys(write.body ?? {}),
+        );
+  return { before, cancelled, affected };
+}
+
+/** Marks stale, without refetching, the pages a settled write may have changed and the fetches it cancelled. */
+async function markStale(queryClient: QueryClient, prefix: QueryKey, affected: Affected, cancelled: QueryKey[]) {
+  if (affected.all) await queryClient.invalidateQueries({ queryKey: prefix, refetchType: 'none' });
+  else
+    await Promise.all(
+      [...affected.keys, ...cancelled].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' }),
+      ),
+    );
 }

@@ -1,3 +1,5 @@
+import { clampInt } from '../shared/paging';
+
 /** A page number the control shows. */
 export interface PageItemPage {
   /** Discriminant: a page button. */
@@ -82,13 +84,4 @@ export function getPageItems(options: GetPageItemsOptions): PageItem[] {
     { type: 'ellipsis', position: 'end', from: current + s + 1, to: count - b },
     ...pages(count - b + 1, count, current),
   ];
-}
-
-/**
- * Coerces any number to an integer in [min, max]: fractions are floored, ±Infinity clamps to an end,
- * and NaN or a non-number gives `fallback`. O(1), never throws.
- */
-export function clampInt(value: unknown, min: number, max: number, fallback: number): number {
-  if (typeof value !== 'number' || Number.isNaN(value)) return fallback;
-  return Math.min(max, Math.max(min, Math.floor(value)));
 }

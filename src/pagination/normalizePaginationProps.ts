@@ -1,5 +1,5 @@
-import { clampInt, MAX_WINDOW_COUNT } from './getPageItems';
-import { DEFAULT_PAGE_SIZE, isDigits } from '../shared/paging';
+import { MAX_WINDOW_COUNT } from './getPageItems';
+import { clampInt, DEFAULT_PAGE_SIZE, pageCountOf, toCount } from '../shared/paging';
 
 /** The numeric props as received, possibly invalid. */
 export interface RawPaginationProps {
@@ -42,14 +42,6 @@ export interface NormalizedPaginationProps {
 export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 20, 50, 100];
 
 const MAX = Number.MAX_SAFE_INTEGER;
-const isCount = (n: unknown): n is number => typeof n === 'number' && n >= 1 && n <= MAX;
-
-// A string of digits ('3' from a URL search param) is read as its number, still reported as an issue so
-// the caller is told to pass a number; anything else that is not a number falls back to the default.
-const num = (v: unknown): unknown => (isDigits(v) ? Number(v) : v);
-
-/** Number of pages for `total` items of `pageSize` each; at least 1. */
-export const pageCountOf = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
 
 /**
  * Turns whatever the caller passed into values the control can show, never throwing: NaN,
@@ -57,18 +49,19 @@ export const pageCountOf = (total: number, pageSize: number): number => Math.max
  * listed in `issues` (outside production) so the caller can warn about it. Pure and O(1) in the page count.
  */
 export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPaginationProps {
-  const rawSize = num(raw.pageSize);
-  const pageSize = isCount(rawSize) ? Math.floor(rawSize) : DEFAULT_PAGE_SIZE;
+  // A string of digits ('3' from a URL search param) is read as its number, still reported as an issue so the
+  // caller is told to pass a number.
+  const pageSize = toCount(raw.pageSize, DEFAULT_PAGE_SIZE);
 
   const given = Array.isArray(raw.pageSizeOptions) ? raw.pageSizeOptions : [];
-  let options = given.filter((n) => isCount(n) && Number.isInteger(n));
+  let options = given.filter((n) => toCount(n, 0) === n);
   const valid = options.length > 0 && options.length === given.length;
   if (options.length === 0) options = [...DEFAULT_PAGE_SIZE_OPTIONS];
   const pageSizeOptions = [...new Set([...options, pageSize])].sort((a, b) => a - b);
 
-  const total = raw.total === undefined ? undefined : clampInt(num(raw.total), 0, MAX, 0);
+  const total = raw.total === undefined ? undefined : clampInt(raw.total, 0, MAX, 0);
 
-  const current0 = clampInt(num(raw.current), 1, MAX, 1);
+  const current0 = clampInt(raw.current, 1, MAX, 1);
   // An unknown total: the pages known are those up to the current one, and the next when the service says so.
   const pageCount =
     total === undefined ? current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0) : pageCountOf(total, pageSize);

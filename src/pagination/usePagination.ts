@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
-import { clampInt, getPageItems, type PageItem } from './getPageItems';
+import { getPageItems, type PageItem } from './getPageItems';
 import { normalizePaginationProps } from './normalizePaginationProps';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
@@ -9,6 +9,7 @@ import { useAnnouncement, useFocusRecovery } from './accessibility';
 import { usePageState } from '../shared/usePageState';
 import type { PageStateCallbacks } from '../shared/usePageState';
 import { formatValue } from '../shared/assert';
+import { clampInt } from '../shared/paging';
 import { warnOnce } from '../shared/log';
 
 /** Options of {@link usePagination}: the control's state props, without any markup; `Pagination` takes them all. */
@@ -128,14 +129,10 @@ export interface UsePaginationResult {
   rangeEnd: number;
   /** Whether actions are ignored. */
   disabled: boolean;
-  /** Whether a page precedes this one, enabled or not. */
+  /** Whether a page precedes this one, enabled or not (whether Previous acts: `getArrowProps('previous')`). */
   hasPrevious: boolean;
-  /** Whether another page follows this one (with the total unknown, as the `hasNext` option says), enabled or not. */
+  /** Whether another page follows this one (with the total unknown, as the `hasNext` option says), enabled or not (whether Next acts: `getArrowProps('next')`). */
   hasNext: boolean;
-  /** Whether Previous (and First) can act: a previous page exists and the control is enabled. */
-  canPrevious: boolean;
-  /** Whether Next can act: a next page exists (with the total unknown, the `hasNext` option says so) and the control is enabled. */
-  canNext: boolean;
   /** Go to a page (clamped); does nothing for the current page, unless `current` was given out of range. */
   goTo: (page: number) => void;
   /** Go to the next page, if any. */
@@ -251,8 +248,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   const announce = useAnnouncement(`${current}/${pageSize}`);
   const hasItems = total !== 0;
   const pageCountKnown = total !== undefined || options.hasNext !== true;
-  const canPrevious = !disabled && current > 1;
-  const canNext = !disabled && current < pageCount;
+  const previousEnabled = !disabled && current > 1;
+  const nextEnabled = !disabled && current < pageCount;
   // Without a total the count is only the last page seen: the page is said alone.
   const statusText =
     total === undefined ? labels.statusPage(format(current)) : labels.status(format(current), format(pageCount));
@@ -271,10 +268,10 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
         }
       : { type: 'button', disabled: !enabled, onClick: () => goTo(page) };
   const arrows = {
-    first: [1, canPrevious],
-    previous: [current - 1, canPrevious],
-    next: [current + 1, canNext],
-    last: [pageCount, canNext && pageCountKnown],
+    first: [1, previousEnabled],
+    previous: [current - 1, previousEnabled],
+    next: [current + 1, nextEnabled],
+    last: [pageCount, nextEnabled && pageCountKnown],
   } as const;
   return {
     current,
@@ -291,8 +288,6 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     disabled,
     hasPrevious: current > 1,
     hasNext: current < pageCount,
-    canPrevious,
-    canNext,
     goTo,
     next: () => goTo(current + 1),
     previous: () => goTo(current - 1),

@@ -7,6 +7,7 @@
 import { assertFunction, invalidArgument } from '../shared/assert';
 import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { DEFAULT_CURSOR_PARAM, pageQuery, springPage } from '../client/internal';
+import { fromWirePage } from '../shared/paging';
 import type { SerializePage } from '../client/index';
 
 /** Cursor paging of one list endpoint through the proxy. */
@@ -96,27 +97,30 @@ export function readCursor(paging: CursorPaging | undefined, query: URLSearchPar
 /** The upstream's paging, from the proxy's options: `serializePage` and `cursorParam`, checked. */
 export interface UpstreamPagingOptions {
   /**
-   * Writes the page the proxy asks its upstream for as query parameters, e.g. `({ page, size }) => ({ offset: page *
-   * size, limit: size })`; a cursor the result does not carry goes out as `cursorParam`. @default zero-based `page` and
-   * `size` (a cursor in place of `page`)
+   * Writes the page the proxy asks its upstream for (its `page` counts from 1) as query parameters, e.g. `({ page, size })
+   * => ({ offset: (page - 1) * size, limit: size })`; a cursor the result does not carry goes out as `cursorParam`.
+   * @default the wire's zero-based `page` and `size`, as the browser sent them (a cursor in place of `page`)
    */
   serializePage?: SerializePage;
   /** The upstream's query parameter for a cursor. @default the parameter the browser sent the cursor as */
   cursorParam?: string;
 }
 
-/** The query parameters that ask the upstream for a page by number or by cursor; throws for unusable options. */
+/**
+ * The query parameters that ask the upstream for the page the browser asked for by its wire number (zero-based) or by
+ * cursor; throws for unusable options.
+ */
 export function upstreamPaging(
   options: UpstreamPagingOptions,
-): (page: number, size: number, cursor: CursorParam | undefined) => Array<[string, string]> {
+): (wirePage: number, size: number, cursor: CursorParam | undefined) => Array<[string, string]> {
   const serialize = options.serializePage ?? springPage;
   assertFunction('serializePage', serialize);
   const { cursorParam } = options;
   if (cursorParam !== undefined && !(typeof cursorParam === 'string' && QUERY_NAME.test(cursorParam)))
     throw invalidArgument('cursorParam', MUST_BE_QUERY_NAME, cursorParam);
-  return (page, size, cursor) =>
+  return (wirePage, size, cursor) =>
     pageQuery(serialize, {
-      page,
+      page: fromWirePage(wirePage),
       size,
       cursor: cursor?.value,
       cursorParam: cursorParam ?? cursor?.name ?? DEFAULT_CURSOR_PARAM,

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { fromPageIndex, pageCountOf, toPageIndex } from '../shared/paging';
 import { functionalUpdate } from '@tanstack/react-table';
 import type { ColumnFiltersState, ColumnSort, OnChangeFn, PaginationState, SortingState } from '@tanstack/react-table';
 
@@ -78,95 +79,88 @@ export function useServerTablePagination(
   result: ServerPagedResult,
   options: ServerTableOptions = {},
 ): ServerTablePaginationOptions {
-  const { current, pageSize, total, hasNext, onChange } = result.pagination;
-  const { listState } = result;
-  const globalParam = options.globalFilterParam ?? 'q';
-  const pagination = useMemo(() => ({ pageIndex: current - 1, pageSize }), [current, pageSize]);
-  const latest = useRef({ pagination, onChange, listState });
+  const { current, pageSize, onChange } = result.pagination;
+  // The one crossing of the page into TanStack Table's zero-based `pageIndex`; `onPaginationChange` crosses back.
+  const pagination = useMemo(() => ({ pageIndex: toPageIndex(current), pageSize }), [current, pageSize]);
+  const latest = useRef({ pagination, onChange });
   useEffect(() => {
-    latest.current = { pagination, onChange, listState };
+    latest.current = { pagination, onChange };
   });
   const onPaginationChange = useCallback<OnChangeFn<PaginationState>>((updater) => {
     const { pagination: old, onChange: move } = latest.current;
     const next = functionalUpdate(updater, old);
-    if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize) move(next.pageIndex + 1, next.pageSize);
+    if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize)
+      move(fromPageIndex(next.pageIndex), next.pageSize);
   }, []);
-  const sorting = listState?.sort as SortingState | undefined;
+  const listing = useTableListState(result.listState, options.globalFilterParam ?? 'q');
+  // Every key always, with a value: the table keeps options it is no longer given, so a stale `pageCount: -1` would win.
+  const paging = { manualPagination: true as const, ...countOf(result), onPaginationChange };
+  if (!listing) return { ...paging, state: { pagination } };
+  const { state, ...handlers } = listing;
+  return { ...paging, state: { pagination, ...state }, manualSorting: true, manualFiltering: true, ...handlers };
+}
+
+/** The table's sorting, column filters and global filter as the hook's sort and filters, or null without them. */
+function useTableListState(listState: ServerPagedResult['listState'], globalParam: string) {
+  const latest = useRef(listState);
+  useEffect(() => {
+    latest.current = listState;
+  });
   const filters = listState?.filters;
-  const { columnFilters, globalFilter } = useMemo(() => {
-    const entries = Object.entries(filters ?? {}).filter(([id, value]) => id !== globalParam && value !== undefined);
+  const state = useMemo(() => {
     const search = filters?.[globalParam];
     return {
-      columnFilters: entries.map(([id, value]) => ({ id, value })),
+      columnFilters: columnFiltersOf(filters ?? {}, globalParam),
       globalFilter: typeof search === 'string' ? search : '',
     };
   }, [filters, globalParam]);
-  const filtering = useMemo(() => {
+  const handlers = useMemo(() => {
     const set = (next: { columns?: ColumnFiltersState; search?: string }) => {
-      const state = latest.current.listState;
-      if (!state) return;
-      const old = state.filters;
-      const columns =
-        next.columns ??
-        Object.entries(old)
-          .filter(([id]) => id !== globalParam)
-          .map(([id, value]) => ({ id, value }));
-      const search = next.search ?? old[globalParam];
-      state.setFilters({
+      const old = latest.current?.filters;
+      if (!old) return;
+      const columns = next.columns ?? columnFiltersOf(old, globalParam);
+      latest.current!.setFilters({
         ...Object.fromEntries(columns.map(({ id, value }) => [id, value as FilterValue])),
-        [globalParam]: search as FilterValue | undefined,
+        [globalParam]: (next.search ?? old[globalParam]) as FilterValue | undefined,
       });
     };
     return {
       onSortingChange: ((updater) => {
-        const state = latest.current.listState;
-        state?.setSort(functionalUpdate(updater, state.sort as SortingState));
+        const current = latest.current;
+        current?.setSort(functionalUpdate(updater, current.sort as SortingState));
       }) as OnChangeFn<SortingState>,
-      onColumnFiltersChange: ((updater) => {
-        const state = latest.current.listState;
-        const old = Object.entries(state?.filters ?? {})
-          .filter(([id, value]) => id !== globalParam && value !== undefined)
-          .map(([id, value]) => ({ id, value }));
-        set({ columns: functionalUpdate(updater, old) });
-      }) as OnChangeFn<ColumnFiltersState>,
+      onColumnFiltersChange: ((updater) =>
+        set({
+          columns: functionalUpdate(updater, columnFiltersOf(latest.current?.filters ?? {}, globalParam)),
+        })) as OnChangeFn<ColumnFiltersState>,
       onGlobalFilterChange: ((updater) => {
-        const state = latest.current.listState;
-        const old = state?.filters[globalParam];
+        const old = latest.current?.filters[globalParam];
         set({ search: String(functionalUpdate(updater, typeof old === 'string' ? old : '') ?? '') });
       }) as OnChangeFn<string>,
     };
   }, [globalParam]);
-  const count =
-    total !== undefined
-      ? { rowCount: total, pageCount: Math.ceil(total / pageSize) }
-      : hasNext
-        ? UNKNOWN
-        : lastPageCount(result, current, pageSize);
-  // Every key always, with a value: the table keeps options it is no longer given, so a stale `pageCount: -1` would win.
-  const paging = { manualPagination: true as const, ...count, onPaginationChange };
-  if (!listState || !sorting) return { ...paging, state: { pagination } };
-  return {
-    ...paging,
-    state: { pagination, sorting, columnFilters, globalFilter },
-    manualSorting: true,
-    manualFiltering: true,
-    ...filtering,
-  };
+  const sorting = listState?.sort as SortingState | undefined;
+  return listState && sorting ? { state: { sorting, ...state }, ...handlers } : null;
+}
+
+/** The hook's filters other than the global one, as the table's column filters. */
+function columnFiltersOf(filters: Readonly<Record<string, unknown>>, globalParam: string): ColumnFiltersState {
+  return Object.entries(filters)
+    .filter(([id, value]) => id !== globalParam && value !== undefined)
+    .map(([id, value]) => ({ id, value }));
 }
 
 /** TanStack Table's unknown count: another page follows, how many is not known. */
 const UNKNOWN = { rowCount: -1, pageCount: -1 };
 
-/** Without a total, on a page no other follows: its rows say how many there are (or, while it loads, its number). */
-function lastPageCount(
-  result: ServerPagedResult,
-  current: number,
-  pageSize: number,
-): { rowCount: number; pageCount: number } {
+/** The table's row and page counts: from the total, unknown while another page follows, else from the last page. */
+function countOf({ pagination, isPlaceholderData, data }: ServerPagedResult): { rowCount: number; pageCount: number } {
+  const { current, pageSize, total, hasNext } = pagination;
+  if (total !== undefined) return { rowCount: total, pageCount: pageCountOf(total, pageSize) };
+  if (hasNext) return UNKNOWN;
   // Nothing known yet (the first page loads): no page to move to, and no total to show.
-  if (result.pagination.hasNext === undefined) return { rowCount: -1, pageCount: 0 };
-  const rows = result.isPlaceholderData ? undefined : result.data?.items.length;
-  return rows === undefined
-    ? { rowCount: -1, pageCount: current }
-    : { rowCount: (current - 1) * pageSize + rows, pageCount: current };
+  if (hasNext === undefined) return { rowCount: -1, pageCount: 0 };
+  // On a page no other follows: its rows say how many there are (or, while it loads, its number).
+  const rows = isPlaceholderData ? undefined : data?.items.length;
+  return { rowCount: rows === undefined ? -1 : (current - 1) * pageSize + rows, pageCount: current };
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import type { PaginationState, Updater } from '@tanstack/react-table';
 import type { PaginationProps } from '../pagination/index';
 import { invalidArgument } from '../shared/assert';
+import { fromPageIndex, pageCountOf, toPageIndex } from '../shared/paging';
 
 /**
  * What `useTablePagination` needs of a TanStack Table v9 table: `useTable` with `rowPaginationFeature`
@@ -54,30 +55,33 @@ export function useTablePagination(table: PaginatedTable): TablePaginationBindin
         'selector, select pagination too: (state) => ({ pagination: state.pagination, … })',
     );
   }
-  const { pageIndex, pageSize } = table.state.pagination;
+  const { pageSize } = table.state.pagination;
+  // The one crossing from TanStack Table's zero-based `pageIndex`; `onChange` and the move back cross to it.
+  const page = fromPageIndex(table.state.pagination.pageIndex);
   const { setPagination } = table;
   const onChange = useCallback(
-    (page: number, size: number) => setPagination({ pageIndex: page - 1, pageSize: size }),
+    (to: number, size: number) => setPagination({ pageIndex: toPageIndex(to), pageSize: size }),
     [setPagination],
   );
   const total = rowCountOf(table, pageSize);
   // v9 puts every row on one page for `pageSize: Infinity`; the control shows that as one page of all rows.
   const size = Number.isFinite(pageSize) ? pageSize : Math.max(1, total ?? 1);
-  const pageCount = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
-  const lastIndex = pageCount === undefined ? undefined : pageCount - 1;
+  const lastPage = total === undefined ? undefined : pageCountOf(total, size);
 
   // Client-side paging with `autoResetPageIndex: false` keeps a page the rows no longer reach. Without any row
   // (yet) the page stays for the rows to come. A server-paged table's page is left to whoever fetches the
   // rows (`useShares` moves it through `onChange`).
-  const moveBack = !table.options.manualPagination && !!total && lastIndex !== undefined && pageIndex > lastIndex;
+  const moveBack = !table.options.manualPagination && !!total && lastPage !== undefined && page > lastPage;
   useEffect(() => {
-    if (moveBack && lastIndex !== undefined) {
-      setPagination((old) => (old.pageIndex > lastIndex ? { ...old, pageIndex: lastIndex } : old));
+    if (moveBack && lastPage !== undefined) {
+      setPagination((old) =>
+        fromPageIndex(old.pageIndex) > lastPage ? { ...old, pageIndex: toPageIndex(lastPage) } : old,
+      );
     }
-  }, [moveBack, lastIndex, setPagination]);
+  }, [moveBack, lastPage, setPagination]);
 
   // The control never shows a page past the end, so it has nothing to warn about while the table catches up.
-  const current = (lastIndex === undefined ? pageIndex : Math.min(pageIndex, lastIndex)) + 1;
+  const current = lastPage === undefined ? page : Math.min(page, lastPage);
   if (total !== undefined) return { current, total, pageSize: size, onChange };
   // TanStack Table's unknown page count: another page follows (`useServerTablePagination` sets it from `hasNext`).
   return table.options.manualPagination && table.options.pageCount === -1

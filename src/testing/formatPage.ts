@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
 import type { ApiRecord, ListResource } from '../client/index';
 import type { MockCursorShape, MockResponseShape } from './types';
+import { pageCountOf, toWirePage } from '../shared/paging';
 
 /** One page of rows and where it sits, before it is put in a response shape. */
 export interface PageSlice {
@@ -37,7 +38,8 @@ function pageLink(url: URL, page: number, size: number): { href: string } {
 }
 
 function halLinks(slice: PageSlice) {
-  const lastPage = Math.max(0, Math.ceil(slice.total / slice.size) - 1);
+  // The last page's wire number (zero-based): an empty list still has its one empty page.
+  const lastPage = toWirePage(pageCountOf(slice.total, slice.size));
   return {
     first: pageLink(slice.url, 0, slice.size),
     ...(slice.page > 0 ? { prev: pageLink(slice.url, Math.min(slice.page - 1, lastPage), slice.size) } : {}),

@@ -12,9 +12,9 @@ export function LoadMoreList({ organizationId }: { organizationId: string }) {
         ))}
       </ul>
       {shares.isFetchNextPageError && <p role="alert">Could not load more shares.</p>}
-      {shares.hasMore ? (
-        <button type="button" onClick={shares.loadMore} disabled={shares.isLoadingMore}>
-          {shares.isLoadingMore ? 'Loading…' : 'Load more'}
+      {shares.hasNextPage ? (
+        <button type="button" onClick={shares.loadMore} disabled={shares.isFetchingNextPage}>
+          {shares.isFetchingNextPage ? 'Loading…' : 'Load more'}
         </button>
       ) : (
         shares.isSuccess && <p>All {shares.rows.length} shares shown.</p>

@@ -6,7 +6,7 @@ import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
 
 const TOKEN = 'brw_5d1e9a7c3b8f2e6a4c0d';
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 
 const server = localServerForFile(() => ({ body: springPage([], 0) }));
 
@@ -26,7 +26,7 @@ describe('bearerToken', () => {
       return { access_token: TOKEN, expires_in: 3600, token_type: 'bearer' };
     });
     const client = createApiClient({ baseUrl: server.origin, auth });
-    await Promise.all(Array.from({ length: 100 }, (_, page) => client.listShares({ ...params, page })));
+    await Promise.all(Array.from({ length: 100 }, (_, i) => client.listShares({ ...params, page: i + 1 })));
     await client.listShares(params);
     expect(calls).toBe(1);
     expect(server.requests).toHaveLength(101);

@@ -13,7 +13,7 @@ import {
 // The mock's MSW handlers answer through a `fetch` built on msw's getResponse (no service worker needed).
 
 const { globex } = demoOrganizationIds;
-const params = { organizationId: globex, page: 1, size: 10 };
+const params = { organizationId: globex, page: 2, size: 10 };
 
 /** A fetch answered by `service`'s handlers, honouring the request's signal like a real fetch. */
 function mockFetch(service: MockService): typeof fetch {
@@ -78,7 +78,7 @@ describe('createApiClient in Chromium', () => {
     expect(pages.every((page) => page.total === 23 && page.items.length === 10)).toBe(true);
     expect(service.tokenRequests).toBe(1);
     service.expireTokens();
-    await expect(client.listEnvironments(params)).resolves.toMatchObject({ total: 3, pageIndex: 1 });
+    await expect(client.listEnvironments(params)).resolves.toMatchObject({ total: 3, page: 2 });
     expect(service.tokenRequests).toBe(2);
     expect(service.requests.filter((r) => r.resource === 'environments').map((r) => r.status)).toEqual([401, 200]);
   });
@@ -132,7 +132,7 @@ describe('createApiClient in Chromium', () => {
         const service = createMockService({ shape, auth: 'none' });
         return createApiClient({ baseUrl: service.baseUrl, fetch: mockFetch(service) }).listShares({
           organizationId: globex,
-          page: 2,
+          page: 3,
           size: 10,
         });
       }),
@@ -141,7 +141,7 @@ describe('createApiClient in Chromium', () => {
       expect(page).toEqual({
         items: pages[0]!.items,
         total: 23,
-        pageIndex: 2,
+        page: 3,
         pageSize: 10,
         pageCount: 3,
         hasNext: false,

@@ -25,7 +25,7 @@ const server = localServerForFile(() => ({ body: springPage([{ id: 'a' }], 1) })
 describe('request shape (seed 4.2, 4.3)', () => {
   it('GETs {baseUrl}/{organizationId}/shares with exactly page and size, Accept JSON and the Authorization header', async () => {
     const client = createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`) });
-    await client.listShares({ organizationId: ORG, page: 0, size: 20 });
+    await client.listShares({ organizationId: ORG, page: 1, size: 20 });
     expect(server.requests).toHaveLength(1);
     const [request] = server.requests;
     expect(request!.method).toBe('GET');
@@ -40,7 +40,7 @@ describe('request shape (seed 4.2, 4.3)', () => {
 
   it('GETs {baseUrl}/{organizationId}/environments for listEnvironments', async () => {
     const client = createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`) });
-    await client.listEnvironments({ organizationId: ORG, page: 3, size: 50 });
+    await client.listEnvironments({ organizationId: ORG, page: 4, size: 50 });
     expect(server.requests[0]!.path).toBe(`/api/${ORG}/environments`);
     expect(server.requests[0]!.query.toString()).toBe('page=3&size=50');
   });
@@ -48,23 +48,23 @@ describe('request shape (seed 4.2, 4.3)', () => {
   it('handles a trailing slash on baseUrl', async () => {
     const client = createApiClient({ baseUrl: `${server.origin}/api//` });
     expect(client.baseUrl).toBe(`${server.origin}/api`);
-    await client.listShares({ organizationId: ORG, page: 0, size: 10 });
+    await client.listShares({ organizationId: ORG, page: 1, size: 10 });
     expect(server.requests[0]!.path).toBe(`/api/${ORG}/shares`);
   });
 
   it('sends no Authorization header without auth (behind a proxy)', async () => {
     const client = createApiClient({ baseUrl: server.origin });
-    await client.listShares({ organizationId: ORG, page: 0, size: 10 });
+    await client.listShares({ organizationId: ORG, page: 1, size: 10 });
     expect(server.requests[0]!.headers).not.toHaveProperty('authorization');
   });
 
   it('resolves to a normalized Page', async () => {
     server.handle(() => ({ body: springPage([{ id: 'a' }, { id: 'b' }], 45, 1, 20) }));
     const client = createApiClient({ baseUrl: server.origin });
-    await expect(client.listShares({ organizationId: ORG, page: 1, size: 20 })).resolves.toEqual({
+    await expect(client.listShares({ organizationId: ORG, page: 2, size: 20 })).resolves.toEqual({
       items: [{ id: 'a' }, { id: 'b' }],
       total: 45,
-      pageIndex: 1,
+      page: 2,
       pageSize: 20,
       pageCount: 3,
       hasNext: true,
@@ -95,18 +95,18 @@ describe('bad arguments', () => {
   const client = () => createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`) });
 
   it.each([
-    [{ organizationId: 'abc', page: 0, size: 20 }, 'pagewise: `organizationId` must be a UUID, got "abc"'],
-    [{ organizationId: undefined, page: 0, size: 20 }, '`organizationId` must be a UUID, got undefined'],
-    [{ organizationId: `${ORG}/../x`, page: 0, size: 20 }, '`organizationId` must be a UUID'],
-    [{ organizationId: ORG, page: -1, size: 20 }, '`page` must be an integer >= 0 (zero-based), got -1'],
-    [{ organizationId: ORG, page: 1.5, size: 20 }, '`page` must be an integer >= 0'],
-    [{ organizationId: ORG, page: Number.NaN, size: 20 }, '`page` must be an integer >= 0 (zero-based), got NaN'],
-    [{ organizationId: ORG, page: '1', size: 20 }, '`page` must be an integer >= 0 (zero-based), got "1"'],
-    [{ organizationId: ORG, page: 0, size: 0 }, '`size` must be an integer >= 1, got 0'],
-    [{ organizationId: ORG, page: 0, size: Infinity }, '`size` must be an integer >= 1, got Infinity'],
-    [{ organizationId: ORG, page: [2], size: 20 }, '`page` must be an integer >= 0 (zero-based), got [2]'],
+    [{ organizationId: 'abc', page: 1, size: 20 }, 'pagewise: `organizationId` must be a UUID, got "abc"'],
+    [{ organizationId: undefined, page: 1, size: 20 }, '`organizationId` must be a UUID, got undefined'],
+    [{ organizationId: `${ORG}/../x`, page: 1, size: 20 }, '`organizationId` must be a UUID'],
+    [{ organizationId: ORG, page: 0, size: 20 }, '`page` must be an integer >= 1, got 0'],
+    [{ organizationId: ORG, page: 1.5, size: 20 }, '`page` must be an integer >= 1'],
+    [{ organizationId: ORG, page: Number.NaN, size: 20 }, '`page` must be an integer >= 1, got NaN'],
+    [{ organizationId: ORG, page: '1', size: 20 }, '`page` must be an integer >= 1, got "1"'],
+    [{ organizationId: ORG, page: 1, size: 0 }, '`size` must be an integer >= 1, got 0'],
+    [{ organizationId: ORG, page: 1, size: Infinity }, '`size` must be an integer >= 1, got Infinity'],
+    [{ organizationId: ORG, page: [2], size: 20 }, '`page` must be an integer >= 1, got [2]'],
     [
-      { organizationId: Object.create(null), page: 0, size: 20 },
+      { organizationId: Object.create(null), page: 1, size: 20 },
       '`organizationId` must be a UUID, got [object Object]',
     ],
   ])('rejects %j with a TypeError naming the argument and makes no request', async (params, message) => {
@@ -117,11 +117,11 @@ describe('bad arguments', () => {
   });
 
   it.each([
-    [{ organizationId: 'abc', page: 0, size: 20 }, 'organizationId'],
+    [{ organizationId: 'abc', page: 1, size: 20 }, 'organizationId'],
     [{ organizationId: ORG, page: -1, size: 20 }, 'page'],
-    [{ organizationId: ORG, page: 0, size: 0 }, 'size'],
-    [{ organizationId: ORG, page: 0, size: 20, sort: 'name' }, 'sort'],
-    [{ organizationId: ORG, page: 0, size: 20, filters: { page: '2' } }, 'filters.page'],
+    [{ organizationId: ORG, page: 1, size: 0 }, 'size'],
+    [{ organizationId: ORG, page: 1, size: 20, sort: 'name' }, 'sort'],
+    [{ organizationId: ORG, page: 1, size: 20, filters: { page: '2' } }, 'filters.page'],
   ])('gives the rejection for %j the stable code and the argument it names', async (params, argument) => {
     await expect(client().listShares(params as never)).rejects.toThrow(
       expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument }),
@@ -150,7 +150,7 @@ describe('bad arguments', () => {
       }
     })();
     const rejected = await client()
-      .listShares({ organizationId: 'abc', page: 0, size: 20 })
+      .listShares({ organizationId: 'abc', page: 1, size: 20 })
       .catch((error: unknown) => error);
     expect([thrown, rejected].map(isInvalidArgumentError)).toEqual([true, true]);
     // A TypeError of any other origin, and what is no error at all, are not argument errors.
@@ -195,7 +195,7 @@ describe('bad arguments', () => {
   it('constructs a client with a path as baseUrl on a server, and rejects its calls before any request, saying what to do', async () => {
     const onServer = createApiClient({ baseUrl: '/api/pagewise/' });
     expect(onServer.baseUrl).toBe('/api/pagewise');
-    const result = onServer.listShares({ organizationId: ORG, page: 0, size: 20 });
+    const result = onServer.listShares({ organizationId: ORG, page: 1, size: 20 });
     await expect(result).rejects.toThrow(TypeError);
     await expect(result).rejects.toThrow(
       'pagewise: `baseUrl` must be an absolute http(s) URL outside a browser, got "/api/pagewise"',
@@ -208,7 +208,7 @@ describe('bad arguments', () => {
     const location = { origin: server.origin };
     Object.defineProperty(globalThis, 'location', { value: location, configurable: true });
     try {
-      await client.listShares({ organizationId: ORG, page: 0, size: 20 }).catch(() => undefined);
+      await client.listShares({ organizationId: ORG, page: 1, size: 20 }).catch(() => undefined);
     } finally {
       delete (globalThis as { location?: unknown }).location;
     }
@@ -283,7 +283,7 @@ describe('HTTP errors', () => {
   it('rejects a 404 with an HttpError carrying status, statusText, method, URL and the parsed body', async () => {
     server.handle(() => ({ status: 404, body: { message: 'organization not found' } }));
     const error = await client()
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isHttpError(error)).toBe(true);
     expect(error).toMatchObject({
@@ -303,7 +303,7 @@ describe('HTTP errors', () => {
     const echo = await startStatusLineServer(500, (request) => `denied for ${request.headers.authorization}`);
     try {
       const error = await createApiClient({ baseUrl: echo.origin, auth: fixedAuth(`Bearer ${TOKEN}`) })
-        .listShares({ organizationId: ORG, page: 0, size: 20 })
+        .listShares({ organizationId: ORG, page: 1, size: 20 })
         .catch((e: unknown) => e);
       expect(error).toMatchObject({
         name: 'HttpError',
@@ -319,7 +319,7 @@ describe('HTTP errors', () => {
 
   it('redacts a credential shorter than 8 characters from error text: the status line, a non-JSON body and a fetch error', async () => {
     const auth = fixedAuth('Bearer k9Zx');
-    const params = { organizationId: ORG, page: 0, size: 20 };
+    const params = { organizationId: ORG, page: 1, size: 20 };
     const echo = await startStatusLineServer(500, (request) => `denied for ${request.headers.authorization}`);
     try {
       const statusLine = await createApiClient({ baseUrl: echo.origin, auth })
@@ -351,7 +351,7 @@ describe('HTTP errors', () => {
     }));
     const page = await createApiClient({ baseUrl: server.origin, auth: fixedAuth('Bearer id') }).listShares({
       organizationId: ORG,
-      page: 0,
+      page: 1,
       size: 20,
     });
     expect(page.items).toEqual([{ id: 'id', name: 'id' }]);
@@ -360,7 +360,7 @@ describe('HTTP errors', () => {
   it('redacts a credential shorter than 8 characters from a JSON error body, in values and keys', async () => {
     server.handle(() => ({ status: 404, body: { error: 'no such token k9Zx', k9Zx: true } }));
     const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth('Bearer k9Zx') })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, body: { error: 'no such token [redacted]', '[redacted]': true } });
     expectNoSecrets(error, ['k9Zx']);
@@ -374,7 +374,7 @@ describe('HTTP errors', () => {
       body: `{"error":"denied","seen":{"${escaped}":true,"by ${TOKEN}":1}}`,
     }));
     const error = await client()
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 403,
@@ -386,7 +386,7 @@ describe('HTTP errors', () => {
   it('keeps a non-JSON error body as text', async () => {
     server.handle(() => ({ status: 500, body: 'upstream exploded' }));
     const error = await client()
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, body: 'upstream exploded' });
     expectNoSecrets(error, [TOKEN]);
@@ -395,7 +395,7 @@ describe('HTTP errors', () => {
   it('redacts the credential when the service echoes it in an error body', async () => {
     server.handle((request) => ({ status: 403, body: { seen: request.headers.authorization } }));
     const error = await client()
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, body: { seen: 'Bearer [redacted]' } });
     expectNoSecrets(error, [TOKEN]);
@@ -410,7 +410,7 @@ describe('HTTP errors', () => {
   ])('status %i with %j has retryAfterMs %s', async (status, headers, retryAfterMs) => {
     server.handle(() => ({ status, headers, body: {} }));
     const error = await client()
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status, retryAfterMs });
     expectNoSecrets(error, [TOKEN]);
@@ -420,7 +420,7 @@ describe('HTTP errors', () => {
     const at = new Date(Date.now() + 120_000).toUTCString();
     server.handle(() => ({ status: 429, headers: { 'retry-after': at }, body: {} }));
     const error = await client()
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .then(
         () => ({ retryAfterMs: Number.NaN }),
         (e: unknown) => e as { retryAfterMs: number },
@@ -435,7 +435,7 @@ describe('HTTP errors', () => {
     const origin = closed.origin;
     await closed.close();
     const error = await createApiClient({ baseUrl: origin, auth: fixedAuth(`Bearer ${TOKEN}`) })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);
     expect(error).toMatchObject({ message: `GET ${origin}/${ORG}/shares?page=0&size=20 failed: network error` });
@@ -454,7 +454,7 @@ describe('HTTP errors', () => {
       auth: fixedAuth(`Bearer ${TOKEN}`),
       fetch: () => Promise.reject(leaky),
     })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);
     const cause = (error as Error).cause as Error & { config?: unknown };
@@ -468,7 +468,7 @@ describe('HTTP errors', () => {
   it('rejects with a TimeoutError when the service never answers within timeoutMs', async () => {
     server.handle(() => new Promise(() => undefined));
     const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), timeoutMs: 20 })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
     expect(error).toMatchObject({
@@ -488,7 +488,7 @@ describe('a fetch that ignores its signal and never settles', () => {
       fetch: fetchIgnoringSignal,
       timeoutMs: 20,
     })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
     expect(error).toMatchObject({ timeoutMs: 20 });
@@ -499,7 +499,7 @@ describe('a fetch that ignores its signal and never settles', () => {
     const controller = new AbortController();
     const result = createApiClient({ baseUrl: server.origin, fetch: fetchIgnoringSignal }).listShares({
       organizationId: ORG,
-      page: 0,
+      page: 1,
       size: 20,
       signal: controller.signal,
     });
@@ -520,7 +520,7 @@ describe('abort', () => {
     const controller = new AbortController();
     const result = createApiClient({ baseUrl: server.origin }).listShares({
       organizationId: ORG,
-      page: 0,
+      page: 1,
       size: 20,
       signal: controller.signal,
     });
@@ -537,7 +537,7 @@ describe('abort', () => {
     controller.abort();
     const result = createApiClient({ baseUrl: server.origin }).listShares({
       organizationId: ORG,
-      page: 0,
+      page: 1,
       size: 20,
       signal: controller.signal,
     });
@@ -553,7 +553,7 @@ describe('401 handling', () => {
     server.handle((request) =>
       request.headers.authorization === `Bearer ${TOKEN}-1` ? { status: 401, body: {} } : { body: springPage([], 0) },
     );
-    await createApiClient({ baseUrl: server.origin, auth }).listShares({ organizationId: ORG, page: 0, size: 20 });
+    await createApiClient({ baseUrl: server.origin, auth }).listShares({ organizationId: ORG, page: 1, size: 20 });
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}-1`, `Bearer ${TOKEN}-2`]);
     expect(issued).toBe(2);
   });
@@ -563,7 +563,7 @@ describe('401 handling', () => {
     const auth = bearerToken(() => ({ access_token: `${TOKEN}-${++issued}`, expires_in: 3600 }));
     server.handle(() => ({ status: 401, body: { error: 'invalid_token' } }));
     const error = await createApiClient({ baseUrl: server.origin, auth })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'HttpError', status: 401, statusText: 'Unauthorized' });
     expect(server.requests).toHaveLength(2);
@@ -575,7 +575,7 @@ describe('401 handling', () => {
     server.handle(() => ({ status: 401, body: {} }));
     const auth: AuthStrategy = { id: 'fixed', authorize: async () => `Basic ${TOKEN}`, unauthorized: () => false };
     await expect(
-      createApiClient({ baseUrl: server.origin, auth }).listShares({ organizationId: ORG, page: 0, size: 20 }),
+      createApiClient({ baseUrl: server.origin, auth }).listShares({ organizationId: ORG, page: 1, size: 20 }),
     ).rejects.toMatchObject({ status: 401 });
     expect(server.requests).toHaveLength(1);
   });
@@ -593,7 +593,7 @@ describe('limits and URLs beyond the ordinary', () => {
     async (timeoutMs) => {
       server.handle(answerLate());
       const client = createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${TOKEN}`), timeoutMs });
-      await expect(client.listShares({ organizationId: ORG, page: 0, size: 20 })).resolves.toMatchObject({ total: 1 });
+      await expect(client.listShares({ organizationId: ORG, page: 1, size: 20 })).resolves.toMatchObject({ total: 1 });
     },
   );
 
@@ -602,7 +602,7 @@ describe('limits and URLs beyond the ordinary', () => {
     async (suffix) => {
       const client = createApiClient({ baseUrl: `${server.origin}/api${suffix}` });
       expect(client.baseUrl).toBe(`${server.origin}/api`);
-      await client.listShares({ organizationId: ORG, page: 0, size: 20 });
+      await client.listShares({ organizationId: ORG, page: 1, size: 20 });
       expect(server.requests[0]!.path).toBe(`/api/${ORG}/shares`);
       expect(server.requests[0]!.query.toString()).toBe('page=0&size=20');
     },
@@ -622,7 +622,7 @@ describe('limits and URLs beyond the ordinary', () => {
   it.each([{}, 'abort', 1])('rejects signal %j naming it, before any request', async (signal) => {
     const result = createApiClient({ baseUrl: server.origin }).listShares({
       organizationId: ORG,
-      page: 0,
+      page: 1,
       size: 20,
       signal: signal as never,
     });
@@ -640,7 +640,7 @@ describe('limits and URLs beyond the ordinary', () => {
       body: JSON.stringify({ seen: request.headers.authorization, note: 'echoed' }).replaceAll('/', '\\/'),
     }));
     const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Bearer ${token}`) })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, body: { seen: 'Bearer [redacted]', note: 'echoed' } });
     expectNoSecrets(error, [token]);
@@ -653,7 +653,7 @@ describe('limits and URLs beyond the ordinary', () => {
       body: `no account for ${request.headers.authorization!.slice(6).split(':').reverse().join(' / ')}`,
     }));
     const error = await createApiClient({ baseUrl: server.origin, auth: fixedAuth(`Basic ${pair}`) })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 401,
@@ -670,7 +670,7 @@ describe('a credential fetch would quote in its error', () => {
     ['a NUL', 'tok_nul\0byte_5e6f7a8b'],
   ])('rejects a token with %s before any request, without quoting it', async (_, token) => {
     const error = await createApiClient({ baseUrl: server.origin, auth: bearerToken(() => token) })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as Error).message).toContain(
@@ -683,7 +683,7 @@ describe('a credential fetch would quote in its error', () => {
   it('still sends a token with a trailing newline (as read from a file), which fetch trims', async () => {
     await createApiClient({ baseUrl: server.origin, auth: bearerToken(() => `${TOKEN}\n`) }).listShares({
       organizationId: ORG,
-      page: 0,
+      page: 1,
       size: 20,
     });
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -699,7 +699,7 @@ describe('a credential fetch would quote in its error', () => {
       body: { seen: request.headers.authorization, token: request.headers.authorization!.slice(7) },
     }));
     const error = await createApiClient({ baseUrl: server.origin, auth })
-      .listShares({ organizationId: ORG, page: 0, size: 20 })
+      .listShares({ organizationId: ORG, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, body: { seen: 'Bearer [redacted]', token: '[redacted]' } });
     expectNoSecrets(error, [TOKEN]);
@@ -728,7 +728,7 @@ describe('the organization and resource as the list call built them', () => {
     const events: unknown[] = [];
     const client = createApiClient({ baseUrl: `${server.origin}/api`, auth, onEvent: (event) => events.push(event) });
     // A filter value with "/" and "?" in it: nothing about the organization or resource is read back from the URL.
-    await client.list('environments', { organizationId: ORG, page: 0, size: 5, filters: { q: 'a/b?c=/d' } });
+    await client.list('environments', { organizationId: ORG, page: 1, size: 5, filters: { q: 'a/b?c=/d' } });
     expect(told).toEqual([
       ['unauthorized', '-1', `${server.origin}/api/${ORG}`, 401],
       ['accepted', '-2', `${server.origin}/api/${ORG}`, 200],

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 
 describe('client in a browser-like environment (jsdom)', () => {
   it('runs where window, document and fetch exist', () => {

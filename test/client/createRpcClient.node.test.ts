@@ -18,7 +18,7 @@ const { acme } = demoOrganizationIds;
 const page: Page<{ id: string }> = {
   items: [{ id: 'a' }],
   total: 1,
-  pageIndex: 0,
+  page: 1,
   pageSize: 20,
   pageCount: 1,
   hasNext: false,
@@ -54,13 +54,13 @@ describe('createRpcClient: checks its arguments before any call', () => {
   });
 
   it.each([
-    ['resource', undefined, { organizationId: acme, page: 0, size: 20 }],
-    ['resource', 'a/b', { organizationId: acme, page: 0, size: 20 }],
-    ['organizationId', 'shares', { organizationId: 'acme', page: 0, size: 20 }],
+    ['resource', undefined, { organizationId: acme, page: 1, size: 20 }],
+    ['resource', 'a/b', { organizationId: acme, page: 1, size: 20 }],
+    ['organizationId', 'shares', { organizationId: 'acme', page: 1, size: 20 }],
     ['page', 'shares', { organizationId: acme, page: -1, size: 20 }],
-    ['size', 'shares', { organizationId: acme, page: 0, size: 0 }],
-    ['sort', 'shares', { organizationId: acme, page: 0, size: 20, sort: 'name' }],
-    ['signal', 'shares', { organizationId: acme, page: 0, size: 20, signal: {} }],
+    ['size', 'shares', { organizationId: acme, page: 1, size: 0 }],
+    ['sort', 'shares', { organizationId: acme, page: 1, size: 20, sort: 'name' }],
+    ['signal', 'shares', { organizationId: acme, page: 1, size: 20, signal: {} }],
   ])('rejects a list call with a bad `%s` without calling', async (argument, resource, params) => {
     const { call } = recordingCall();
     const error = await createRpcClient({ call })
@@ -78,7 +78,7 @@ describe('createRpcClient: the call and its answer', () => {
     const client = createRpcClient({ call });
     const result = await client.listShares({
       organizationId: acme,
-      page: 2,
+      page: 3,
       size: 50,
       sort: [{ id: 'name', desc: true }],
       filters: { protocol: ['SMB'] },
@@ -89,7 +89,7 @@ describe('createRpcClient: the call and its answer', () => {
     expect(calls[0]!.data).toStrictEqual({
       resource: 'shares',
       organizationId: acme,
-      page: 2,
+      page: 3,
       size: 50,
       sort: [{ id: 'name', desc: true }],
       filters: { protocol: ['SMB'] },
@@ -104,7 +104,7 @@ describe('createRpcClient: the call and its answer', () => {
 
   it('rejects an answer that is neither a page nor a failure with a ResponseShapeError naming its keys', async () => {
     const error = await createRpcClient({ call: async () => ({ rows: [] }) })
-      .listShares({ organizationId: acme, page: 0, size: 20 })
+      .listShares({ organizationId: acme, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isResponseShapeError(error)).toBe(true);
     expect((error as { keys: string[] }).keys).toStrictEqual(['rows']);
@@ -112,7 +112,7 @@ describe('createRpcClient: the call and its answer', () => {
 
   it('turns a call that rejects into a NetworkError of the call, which the retry policy retries', async () => {
     const error = await createRpcClient({ call: async () => Promise.reject(new Error('HTTPError')) })
-      .listShares({ organizationId: acme, page: 0, size: 20 })
+      .listShares({ organizationId: acme, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);
     expect((error as Error).message).toBe('shares failed: no answer');
@@ -128,7 +128,7 @@ describe('createRpcClient: the call and its answer', () => {
         return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('fetch aborted'))));
       },
     });
-    const pending = client.listShares({ organizationId: acme, page: 0, size: 20, signal: controller.signal });
+    const pending = client.listShares({ organizationId: acme, page: 1, size: 20, signal: controller.signal });
     controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect((error as Error).name).toBe('AbortError');
@@ -144,7 +144,7 @@ describe('createRpcClient: the call and its answer', () => {
         return new Promise(() => {});
       },
     });
-    const error = await client.listShares({ organizationId: acme, page: 0, size: 20 }).catch((e: unknown) => e);
+    const error = await client.listShares({ organizationId: acme, page: 1, size: 20 }).catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
     expect((error as { timeoutMs: number }).timeoutMs).toBe(5);
     expect(seen?.aborted).toBe(true);
@@ -154,8 +154,8 @@ describe('createRpcClient: the call and its answer', () => {
     const events: ClientEvent[] = [];
     const answers = [{ page }, { error: { kind: 'HttpError', status: 503 } }];
     const client = createRpcClient({ call: async () => answers.shift(), onEvent: (e) => events.push(e) });
-    await client.listShares({ organizationId: acme, page: 0, size: 20 });
-    await client.listShares({ organizationId: acme, page: 0, size: 20 }).catch(() => undefined);
+    await client.listShares({ organizationId: acme, page: 1, size: 20 });
+    await client.listShares({ organizationId: acme, page: 1, size: 20 }).catch(() => undefined);
     expect(events.map((e) => ('status' in e ? `${e.type} ${e.status}` : e.type))).toStrictEqual([
       'client-request',
       'client-response 200',

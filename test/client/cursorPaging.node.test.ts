@@ -16,10 +16,10 @@ const ids = (page: Page<Row>) => page.items.map((row) => row.id);
 /** Every page from the first to the last by following `nextCursor`, as the client returns them. */
 async function walk(style: CursorStyle, size: number, options: Partial<ApiClientOptions> = {}) {
   const api = client(options);
-  const pages: Array<Page<Row>> = [await api.listShares<Row>({ organizationId: ORG, page: 0, size })];
+  const pages: Array<Page<Row>> = [await api.listShares<Row>({ organizationId: ORG, page: 1, size })];
   while (pages.at(-1)!.nextCursor !== undefined) {
     const { nextCursor } = pages.at(-1)!;
-    pages.push(await api.listShares<Row>({ organizationId: ORG, size, cursor: nextCursor!, page: pages.length }));
+    pages.push(await api.listShares<Row>({ organizationId: ORG, size, cursor: nextCursor!, page: pages.length + 1 }));
     expect(pages.length).toBeLessThan(20);
   }
   return pages;
@@ -36,7 +36,7 @@ describe('cursor paging: the four styles, against services that ignore page', ()
         [rows.slice(0, 10), rows.slice(10, 20), rows.slice(20)].map((p) => p.map((r) => r.id)),
       );
       expect(pages.map((page) => page.hasNext)).toEqual([true, true, false]);
-      expect(pages.map((page) => page.pageIndex)).toEqual([0, 1, 2]);
+      expect(pages.map((page) => page.page)).toEqual([1, 2, 3]);
       expect(pages.map((page) => page.hasPrevious)).toEqual([false, true, true]);
       expect(pages.at(-1)!.nextCursor).toBeUndefined();
       expect(server.requests).toHaveLength(3);
@@ -62,14 +62,14 @@ describe('cursor paging: the four styles, against services that ignore page', ()
   it('makes a next-page URL absolute and a token the token, with the parameter each style takes', async () => {
     const rows = makeRows(15);
     server.handle(cursorService('drf', () => rows));
-    const drf = await client().listShares({ organizationId: ORG, page: 0, size: 10 });
+    const drf = await client().listShares({ organizationId: ORG, page: 1, size: 10 });
     expect(drf.nextCursor).toMatch(new RegExp(`^${server.origin}${path}\\?cursor=`));
     expect(drf.cursorParam).toBeUndefined();
     server.handle(cursorService('google', () => rows));
-    const google = await client().listShares({ organizationId: ORG, page: 0, size: 10 });
+    const google = await client().listShares({ organizationId: ORG, page: 1, size: 10 });
     expect(google).toMatchObject({ nextCursor: Buffer.from('r0010').toString('base64url'), cursorParam: 'pageToken' });
     server.handle(cursorService('stripe', () => rows));
-    const stripe = await client().listShares({ organizationId: ORG, page: 0, size: 10 });
+    const stripe = await client().listShares({ organizationId: ORG, page: 1, size: 10 });
     expect(stripe).toMatchObject({ nextCursor: 'r0010', cursorParam: 'starting_after' });
   });
 
@@ -92,7 +92,7 @@ describe('cursor paging: the four styles, against services that ignore page', ()
     const api = client();
     const first = await api.listShares({
       organizationId: ORG,
-      page: 0,
+      page: 1,
       size: 10,
       sort: [{ id: 'name', desc: false }],
       filters: { q: 'a' },
@@ -111,7 +111,7 @@ describe('cursor paging: the four styles, against services that ignore page', ()
       ['q', 'a'],
     ]);
     server.handle(cursorService('drf', () => rows));
-    const drf = await api.listShares({ organizationId: ORG, page: 0, size: 10 });
+    const drf = await api.listShares({ organizationId: ORG, page: 1, size: 10 });
     await api.listShares({ organizationId: ORG, size: 10, cursor: drf.nextCursor!, filters: { q: 'a' } });
     expect(`${server.origin}${server.requests.at(-1)!.path}?${server.requests.at(-1)!.query}`).toBe(drf.nextCursor);
   });
@@ -122,7 +122,7 @@ describe('cursor paging: the four styles, against services that ignore page', ()
     const api = client({ cursorParam: 'after' });
     const google = { items: rows.slice(0, 10), nextPageToken: 'tok' };
     server.handle(() => ({ body: google }));
-    const page = await api.listShares({ organizationId: ORG, page: 0, size: 10 });
+    const page = await api.listShares({ organizationId: ORG, page: 1, size: 10 });
     expect(page.cursorParam).toBe('after');
     await api.listShares({ organizationId: ORG, size: 10, cursor: 'tok' });
     expect(server.requests[1]!.query.get('after')).toBe('tok');
@@ -142,26 +142,26 @@ describe('cursor paging: the four styles, against services that ignore page', ()
     ];
     for (const body of bodies) {
       server.handle(() => ({ body }));
-      const page = await client().listShares({ organizationId: ORG, page: 0, size: 3 });
+      const page = await client().listShares({ organizationId: ORG, page: 1, size: 3 });
       expect(page.hasNext).toBe(true);
       expect(page.nextCursor).toBeUndefined();
     }
     server.handle(() => ({ body: rows, headers: { Link: `<${path}?page=1&size=3>; rel="next"` } }));
-    expect((await client().listShares({ organizationId: ORG, page: 0, size: 3 })).nextCursor).toBeUndefined();
+    expect((await client().listShares({ organizationId: ORG, page: 1, size: 3 })).nextCursor).toBeUndefined();
   });
 
   it('reads HAL and JSON:API next links as URL cursors, and their absence as the last page', async () => {
     const rows = makeRows(3);
     server.handle(() => ({ body: { data: rows, links: { self: '/x', next: `${path}?page[cursor]=abc` } } }));
-    const jsonApi = await client().listShares({ organizationId: ORG, page: 0, size: 3 });
+    const jsonApi = await client().listShares({ organizationId: ORG, page: 1, size: 3 });
     expect(jsonApi).toMatchObject({ hasNext: true, nextCursor: `${server.origin}${path}?page[cursor]=abc` });
     server.handle(() => ({
       body: { _embedded: { shares: rows }, _links: { self: { href: '/x' }, next: { href: `${path}?after=xyz` } } },
     }));
-    const hal = await client().listShares({ organizationId: ORG, page: 0, size: 3 });
+    const hal = await client().listShares({ organizationId: ORG, page: 1, size: 3 });
     expect(hal).toMatchObject({ hasNext: true, nextCursor: `${server.origin}${path}?after=xyz` });
     server.handle(() => ({ body: { data: rows, links: { self: '/x' } } }));
-    const last = await client().listShares({ organizationId: ORG, page: 0, size: 3 });
+    const last = await client().listShares({ organizationId: ORG, page: 1, size: 3 });
     expect(last).toMatchObject({ hasNext: false });
     expect(last.nextCursor).toBeUndefined();
   });
@@ -180,7 +180,7 @@ describe('cursor paging: the four styles, against services that ignore page', ()
         return { ...parsePage(rows, context), hasNext: !!continuation, nextCursor: continuation };
       },
       cursorParam: 'continuation',
-    }).listShares({ organizationId: ORG, page: 0, size: 2 });
+    }).listShares({ organizationId: ORG, page: 1, size: 2 });
     expect(page).toMatchObject({ nextCursor: 'c2', cursorParam: 'continuation' });
   });
 });
@@ -189,11 +189,11 @@ describe('serializePage: services that page by offset or from 1', () => {
   it('pages an offset/limit service', async () => {
     const rows = makeRows(45);
     server.handle(cursorService('offset', () => rows));
-    const api = client({ serializePage: ({ page, size }) => ({ offset: page * size, limit: size }) });
-    const page = await api.listShares<Row>({ organizationId: ORG, page: 2, size: 20 });
+    const api = client({ serializePage: ({ page, size }) => ({ offset: (page - 1) * size, limit: size }) });
+    const page = await api.listShares<Row>({ organizationId: ORG, page: 3, size: 20 });
     expect(server.requests[0]!.query.toString()).toBe('offset=40&limit=20');
     expect(ids(page)).toEqual(rows.slice(40).map((r) => r.id));
-    expect(page).toMatchObject({ pageIndex: 2, total: 45, pageCount: 3, hasNext: false });
+    expect(page).toMatchObject({ page: 3, total: 45, pageCount: 3, hasNext: false });
     expect(page.nextCursor).toBeUndefined();
   });
 
@@ -202,14 +202,14 @@ describe('serializePage: services that page by offset or from 1', () => {
     server.handle(cursorService('drf-page', () => rows));
     const api = client({
       serializePage: ({ page, size }) => [
-        ['page', String(page + 1)],
+        ['page', String(page)],
         ['page_size', String(size)],
       ],
     });
-    const page = await api.listShares<Row>({ organizationId: ORG, page: 1, size: 10 });
+    const page = await api.listShares<Row>({ organizationId: ORG, page: 2, size: 10 });
     expect(server.requests[0]!.query.toString()).toBe('page=2&page_size=10');
     expect(ids(page)).toEqual(rows.slice(10, 20).map((r) => r.id));
-    expect(page).toMatchObject({ pageIndex: 1, total: 25, pageCount: 3, hasNext: true });
+    expect(page).toMatchObject({ page: 2, total: 25, pageCount: 3, hasNext: true });
     expect(page.nextCursor).toBeUndefined();
   });
 
@@ -217,7 +217,7 @@ describe('serializePage: services that page by offset or from 1', () => {
     const rows = makeRows(15);
     server.handle(cursorService('stripe', () => rows));
     const api = client({ serializePage: ({ size }) => ({ limit: size }) });
-    const first = await api.listShares<Row>({ organizationId: ORG, page: 0, size: 10 });
+    const first = await api.listShares<Row>({ organizationId: ORG, page: 1, size: 10 });
     const second = await api.listShares<Row>({ organizationId: ORG, size: 10, cursor: first.nextCursor! });
     expect(server.requests[1]!.query.toString()).toBe('starting_after=r0010&limit=10');
     expect(ids(second)).toEqual(rows.slice(10).map((r) => r.id));
@@ -288,8 +288,8 @@ describe('where a cursor list says nothing of a next page', () => {
   it('reads a bare array asked for by cursor without a next link as the last page, however full', async () => {
     const rows = makeRows(20);
     server.handle(cursorService('link', () => rows));
-    const first = await client().listShares<Row>({ organizationId: ORG, page: 0, size: 10 });
-    const last = await client().listShares<Row>({ organizationId: ORG, size: 10, cursor: first.nextCursor!, page: 1 });
+    const first = await client().listShares<Row>({ organizationId: ORG, page: 1, size: 10 });
+    const last = await client().listShares<Row>({ organizationId: ORG, size: 10, cursor: first.nextCursor!, page: 2 });
     expect(ids(last)).toEqual(rows.slice(10).map((row) => row.id));
     expect(last.hasNext).toBe(false);
     expect(last.nextCursor).toBeUndefined();
@@ -298,10 +298,10 @@ describe('where a cursor list says nothing of a next page', () => {
   it('guesses more after a full page of rows alone (a token list leaves its token out at the end), as for a bare array', async () => {
     const rows = makeRows(10);
     server.handle(cursorService('google', () => rows));
-    const page = await client().listShares<Row>({ organizationId: ORG, page: 0, size: 10 });
+    const page = await client().listShares<Row>({ organizationId: ORG, page: 1, size: 10 });
     expect(page.hasNext).toBe(true);
     expect(page.nextCursor).toBeUndefined();
-    const short = await client().listShares<Row>({ organizationId: ORG, page: 0, size: 11 });
+    const short = await client().listShares<Row>({ organizationId: ORG, page: 1, size: 11 });
     expect(short.hasNext).toBe(false);
   });
 });

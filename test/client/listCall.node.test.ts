@@ -7,17 +7,17 @@ const { acme } = demoOrganizationIds;
 describe('parseListCall', () => {
   it('keeps only the call’s fields', () => {
     expect(
-      parseListCall({ resource: 'shares', organizationId: acme, page: 0, size: 20, signal: 'x', extra: 1 }),
-    ).toStrictEqual({ resource: 'shares', organizationId: acme, page: 0, size: 20 });
+      parseListCall({ resource: 'shares', organizationId: acme, page: 1, size: 20, signal: 'x', extra: 1 }),
+    ).toStrictEqual({ resource: 'shares', organizationId: acme, page: 1, size: 20 });
   });
 
   it.each([
     ['call', null],
     ['call', [1]],
-    ['resource', { organizationId: acme, page: 0, size: 20 }],
-    ['organizationId', { resource: 'shares', organizationId: '../admin', page: 0, size: 20 }],
+    ['resource', { organizationId: acme, page: 1, size: 20 }],
+    ['organizationId', { resource: 'shares', organizationId: '../admin', page: 1, size: 20 }],
     ['page', { resource: 'shares', organizationId: acme, page: 1.5, size: 20 }],
-    ['filters.page', { resource: 'shares', organizationId: acme, page: 0, size: 20, filters: { page: 2 } }],
+    ['filters.page', { resource: 'shares', organizationId: acme, page: 1, size: 20, filters: { page: 3 } }],
   ])('refuses a call with a bad `%s`', (argument, input) => {
     try {
       parseListCall(input);
@@ -35,8 +35,8 @@ describe('parseListCall with a cursor', () => {
       parseListCall({ resource: 'shares', organizationId: acme, size: 5, cursor: 'abc', cursorParam: 'after' }),
     ).toStrictEqual({ resource: 'shares', organizationId: acme, size: 5, cursor: 'abc', cursorParam: 'after' });
     expect(
-      parseListCall({ resource: 'shares', organizationId: acme, size: 5, cursor: 'https://x.test/a', page: 3 }),
-    ).toStrictEqual({ resource: 'shares', organizationId: acme, size: 5, cursor: 'https://x.test/a', page: 3 });
+      parseListCall({ resource: 'shares', organizationId: acme, size: 5, cursor: 'https://x.test/a', page: 4 }),
+    ).toStrictEqual({ resource: 'shares', organizationId: acme, size: 5, cursor: 'https://x.test/a', page: 4 });
   });
 
   it.each([

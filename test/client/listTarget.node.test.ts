@@ -24,7 +24,7 @@ describe('list(resource, params)', () => {
     const { client, urls } = recording();
     await client.list('shares', {
       organizationId,
-      page: 2,
+      page: 3,
       size: 50,
       sort: [
         { id: 'name', desc: false },
@@ -51,11 +51,11 @@ describe('list(resource, params)', () => {
     const { client, urls } = recording();
     await client.list('users', {
       organizationId,
-      page: 0,
+      page: 1,
       size: 20,
       filters: { b: '1', a: '2', c: undefined, d: null, e: '', f: [] },
     });
-    await client.list('users', { organizationId, page: 0, size: 20, filters: { a: '2', b: '1' } });
+    await client.list('users', { organizationId, page: 1, size: 20, filters: { a: '2', b: '1' } });
     expect(urls[0]).toBe(urls[1]);
     expect(new URL(urls[0]!).search).toBe('?page=0&size=20&a=2&b=1');
   });
@@ -66,7 +66,7 @@ describe('list(resource, params)', () => {
     });
     await client.listShares({
       organizationId,
-      page: 0,
+      page: 1,
       size: 20,
       sort: [
         { id: 'name', desc: true },
@@ -112,7 +112,7 @@ describe('list(resource, params)', () => {
     const { client, urls } = recording();
     const call = client.list(given.resource ?? 'shares', {
       organizationId,
-      page: 0,
+      page: 1,
       size: 20,
       sort: given.sort as SortEntry[],
       filters: given.filters as ListFilters,
@@ -126,7 +126,7 @@ describe('list(resource, params)', () => {
     'rejects resource %j as argument `resource`, before any request',
     async (resource) => {
       const { client, urls } = recording();
-      const call = client.list(resource as unknown as string, { organizationId, page: 0, size: 20 });
+      const call = client.list(resource as unknown as string, { organizationId, page: 1, size: 20 });
       await expect(call).rejects.toThrow(TypeError);
       await expect(call).rejects.toMatchObject({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'resource' });
       expect(urls).toEqual([]);

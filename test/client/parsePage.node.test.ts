@@ -9,8 +9,8 @@ import { ORG } from './fixtures';
 const TOKEN = 'shp_2b4d6f8a0c1e3a5c';
 
 const rows = [{ id: 'r1' }, { id: 'r2' }];
-const params = { organizationId: ORG, page: 1, size: 2 };
-const expected = { items: rows, total: 5, pageIndex: 1, pageSize: 2, pageCount: 3, hasNext: true, hasPrevious: true };
+const params = { organizationId: ORG, page: 2, size: 2 };
+const expected = { items: rows, total: 5, page: 2, pageSize: 2, pageCount: 3, hasNext: true, hasPrevious: true };
 
 const server = localServerForFile();
 
@@ -49,9 +49,9 @@ describe('response shapes', () => {
     expect(page).toEqual({
       items: [],
       total: 0,
-      pageIndex: 1,
+      page: 2,
       pageSize: 2,
-      pageCount: 0,
+      pageCount: 1,
       hasNext: false,
       hasPrevious: true,
     });
@@ -97,14 +97,14 @@ describe('response shapes', () => {
 
   it("prefers the service's own page number and size over the ones asked for", async () => {
     const page = await list({ body: { content: rows, totalElements: 5, number: 0, size: 4 } });
-    expect(page).toMatchObject({ pageIndex: 0, pageSize: 4, pageCount: 2, hasNext: true, hasPrevious: false });
+    expect(page).toMatchObject({ page: 1, pageSize: 4, pageCount: 2, hasNext: true, hasPrevious: false });
   });
 
   it('reports the last page as having no next page', async () => {
     await expect(list({ body: { items: [{ id: 'r5' }], total: 5 } }).then((p) => p.hasNext)).resolves.toBe(true);
     server.handle(() => ({ body: { items: [{ id: 'r5' }], total: 5 } }));
-    const last = await createApiClient({ baseUrl: server.origin }).listShares({ ...params, page: 2 });
-    expect(last).toMatchObject({ pageIndex: 2, pageCount: 3, hasNext: false, hasPrevious: true });
+    const last = await createApiClient({ baseUrl: server.origin }).listShares({ ...params, page: 3 });
+    expect(last).toMatchObject({ page: 3, pageCount: 3, hasNext: false, hasPrevious: true });
   });
 
   it.each<[string, Reply, string, string[]]>([
@@ -175,7 +175,7 @@ describe('response shapes', () => {
   it('lets parsePage replace the detection, with the response, page, size and URL at hand', async () => {
     const custom: ParsePage = <T>(body: unknown, context: Parameters<ParsePage>[1]) => {
       const { list: items, n } = body as { list: T[]; n: number };
-      expect(context).toMatchObject({ page: 1, size: 2, url: `${server.origin}/${ORG}/shares?page=1&size=2` });
+      expect(context).toMatchObject({ page: 2, size: 2, url: `${server.origin}/${ORG}/shares?page=1&size=2` });
       expect(context.response.headers.get('x-custom')).toBe('yes');
       return parsePage<T>({ items, total: n }, context);
     };
@@ -209,9 +209,9 @@ describe('response shapes beyond the ordinary', () => {
     expect(page).toEqual({
       items: [],
       total: 0,
-      pageIndex: 0,
+      page: 1,
       pageSize: 2,
-      pageCount: 0,
+      pageCount: 1,
       hasNext: false,
       hasPrevious: false,
     });
@@ -222,9 +222,9 @@ describe('response shapes beyond the ordinary', () => {
     expect(page).toEqual({
       items: [],
       total: 0,
-      pageIndex: 0,
+      page: 1,
       pageSize: 2,
-      pageCount: 0,
+      pageCount: 1,
       hasNext: false,
       hasPrevious: false,
     });
@@ -235,7 +235,7 @@ describe('response shapes beyond the ordinary', () => {
     expect(page).toEqual({
       items: [],
       total: 3,
-      pageIndex: 7,
+      page: 8,
       pageSize: 2,
       pageCount: 2,
       hasNext: false,
@@ -259,7 +259,7 @@ describe('response shapes beyond the ordinary', () => {
       return {
         items,
         total: n,
-        pageIndex: 0,
+        page: 1,
         pageSize: items.length,
         pageCount: 1,
         hasNext: false,
@@ -274,14 +274,14 @@ describe('response shapes beyond the ordinary', () => {
 });
 
 /** A page without a total: `total` and `pageCount` undefined. */
-const unknown = (pageIndex: number, hasNext: boolean, extra: Partial<Page<unknown>> = {}) => ({
+const unknown = (page: number, hasNext: boolean, extra: Partial<Page<unknown>> = {}) => ({
   items: rows,
   total: undefined,
-  pageIndex,
+  page,
   pageSize: 2,
   pageCount: undefined,
   hasNext,
-  hasPrevious: pageIndex > 0,
+  hasPrevious: page > 1,
   ...extra,
 });
 
@@ -325,21 +325,21 @@ describe('response shapes without a total', () => {
     ],
     ['a full plain array without headers (guessed)', { body: rows }, true],
   ])('reads %s with total and pageCount undefined', async (_, reply, hasNext) => {
-    await expect(list(reply)).resolves.toEqual(unknown(1, hasNext));
+    await expect(list(reply)).resolves.toEqual(unknown(2, hasNext));
   });
 
   it('guesses no next page after a plain array shorter than the page size', async () => {
-    await expect(list({ body: [{ id: 'r5' }] })).resolves.toEqual(unknown(1, false, { items: [{ id: 'r5' }] }));
-    await expect(list({ body: [] })).resolves.toEqual(unknown(1, false, { items: [] }));
+    await expect(list({ body: [{ id: 'r5' }] })).resolves.toEqual(unknown(2, false, { items: [{ id: 'r5' }] }));
+    await expect(list({ body: [] })).resolves.toEqual(unknown(2, false, { items: [] }));
   });
 
   it('reads the page count from rel="last" (its zero-based page parameter + 1), relative or absolute', async () => {
     const both =
       '<https://api.example.com/v1/o/shares?page=2&size=2>; rel="next", </v1/o/shares?size=2&page=4>; rel="last"';
-    await expect(list({ body: rows, headers: { Link: both } })).resolves.toEqual(unknown(1, true, { pageCount: 5 }));
+    await expect(list({ body: rows, headers: { Link: both } })).resolves.toEqual(unknown(2, true, { pageCount: 5 }));
     const relative = '<?page=2&size=2>; rel="next", <shares?page=9&size=2>; rel="last"';
     await expect(list({ body: rows, headers: { Link: relative } })).resolves.toEqual(
-      unknown(1, true, { pageCount: 10 }),
+      unknown(2, true, { pageCount: 10 }),
     );
   });
 
@@ -347,13 +347,13 @@ describe('response shapes without a total', () => {
     const link =
       '<https://api.example.com/a,b?page=0>; title="see; rel=\\"last\\", <x>"; rel="prev FIRST", ' +
       '<https://api.example.com/a,b?page=2&size=2>; REL="Next"; title="next, please"';
-    await expect(list({ body: rows, headers: { Link: link } })).resolves.toEqual(unknown(1, true));
+    await expect(list({ body: rows, headers: { Link: link } })).resolves.toEqual(unknown(2, true));
   });
 
   it('leaves the page count unknown when rel="last" has no page parameter', async () => {
     await expect(
       list({ body: rows, headers: { Link: '</x?cursor=abc>; rel="next", </x?cursor=zzz>; rel="last"' } }),
-    ).resolves.toEqual(unknown(1, true, { nextCursor: `${server.origin}/x?cursor=abc` }));
+    ).resolves.toEqual(unknown(2, true, { nextCursor: `${server.origin}/x?cursor=abc` }));
   });
 
   it('keeps a total winning: a Page with last, and totalElements beside a Link header, a has-more flag or next', async () => {
@@ -370,7 +370,7 @@ describe('response shapes without a total', () => {
   it("reads a Slice's own page number and size", async () => {
     const page = await list({ body: { ...slice(3, false), size: 4 } });
     expect(page).toMatchObject({
-      pageIndex: 3,
+      page: 4,
       pageSize: 4,
       total: undefined,
       pageCount: undefined,
@@ -381,6 +381,6 @@ describe('response shapes without a total', () => {
 
   it('reads the first page of a Slice as having no previous page', async () => {
     const page = await list({ body: slice(0, false) });
-    expect(page).toMatchObject({ pageIndex: 0, hasNext: true, hasPrevious: false });
+    expect(page).toMatchObject({ page: 1, hasNext: true, hasPrevious: false });
   });
 });

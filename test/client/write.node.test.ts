@@ -55,7 +55,7 @@ describe('create, update and delete', () => {
       body: { name: 'new-share', protocol: 'NFS' },
     });
     expect(created).toMatchObject({ name: 'new-share', protocol: 'NFS', id: expect.any(String) });
-    const page = await oauthClient().listShares({ organizationId: globex, page: 2, size: 10 });
+    const page = await oauthClient().listShares({ organizationId: globex, page: 3, size: 10 });
     expect(page.total).toBe(24);
     expect(page.items.at(-1)).toEqual(created);
     expect(writes()).toMatchObject([{ method: 'POST', status: 201, authorization: 'Bearer' }]);
@@ -82,14 +82,14 @@ describe('create, update and delete', () => {
   it('deletes a row with DELETE, resolving to nothing, and every page lists one row fewer', async () => {
     const [, second] = mock.rows(globex, 'shares')!;
     await expect(oauthClient().delete('shares', { organizationId: globex, id: second!.id })).resolves.toBeUndefined();
-    const page = await oauthClient().listShares({ organizationId: globex, page: 0, size: 30 });
+    const page = await oauthClient().listShares({ organizationId: globex, page: 1, size: 30 });
     expect(page.total).toBe(22);
     expect(page.items.map((row) => row.id)).not.toContain(second!.id);
   });
 
   it('renews a token the service rejects (401) and sends the write once more, body and all', async () => {
     const client = oauthClient();
-    await client.listShares({ organizationId: globex, page: 0, size: 1 });
+    await client.listShares({ organizationId: globex, page: 1, size: 1 });
     mock.expireTokens();
     const created = await client.create('environments', { organizationId: globex, body: { name: 'staging-2' } });
     expect(created).toMatchObject({ name: 'staging-2' });

@@ -84,8 +84,8 @@ async function step(label, action, settle) {
   return entry.mock;
 }
 
-const has = (log, resource, pageIndex, size) =>
-  log.some((r) => r.resource === resource && r.page === pageIndex && r.size === size);
+const has = (log, resource, wirePage, size) =>
+  log.some((r) => r.resource === resource && r.page === wirePage && r.size === size);
 
 beforeAll(async () => {
   mock = await startMock();

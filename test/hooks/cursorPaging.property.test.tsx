@@ -103,7 +103,7 @@ describe('paged hook over a keyset service, random moves with rows inserted betw
               const { data, isPlaceholderData, pagination } = hook.result.current;
               expect(queryClient.isFetching()).toBe(0);
               expect(data && !isPlaceholderData).toBe(true);
-              expect(data!.pageIndex + 1).toBe(pagination.current);
+              expect(data!.page).toBe(pagination.current);
             });
           const check = () => {
             const { data, pagination } = hook.result.current;
@@ -168,7 +168,7 @@ describe.each(CURSOR_STYLES)('"load more" on a %s service with rows inserted bet
             () => {
               const list = useInfiniteShares<Row>({ organizationId: ORG, pageSize: SIZE });
               // Read while rendering, as a list component does: TanStack re-renders for the fields read.
-              void [list.rows, list.hasMore, list.error];
+              void [list.rows, list.hasNextPage, list.error];
               return list;
             },
             { wrapper: createWrapper(queryClient, createApiClient({ baseUrl: server.origin })) },
@@ -190,7 +190,7 @@ describe.each(CURSOR_STYLES)('"load more" on a %s service with rows inserted bet
             // No skip: every row that must be there, up to the last row loaded, is there.
             const last = loaded.at(-1) ?? '';
             for (const id of mustLoad) if (id <= last) expect(loaded).toContain(id);
-            if (!result.current.hasMore) expect([...mustLoad].filter((id) => !loaded.includes(id))).toEqual([]);
+            if (!result.current.hasNextPage) expect([...mustLoad].filter((id) => !loaded.includes(id))).toEqual([]);
           };
           await settle();
           check();
@@ -198,7 +198,8 @@ describe.each(CURSOR_STYLES)('"load more" on a %s service with rows inserted bet
             if (step.type === 'insert') {
               const last = result.current.rows.at(-1)?.id ?? '';
               const id = insertAfter(rows, step.at);
-              const guessing = result.current.hasMore && result.current.data!.pages.at(-1)!.nextCursor === undefined;
+              const guessing =
+                result.current.hasNextPage && result.current.data!.pages.at(-1)!.nextCursor === undefined;
               // A guessing list asks page 2 by number, and a service that ignores `page` answers page 1 as it is now.
               // Its next link leads on from that answer's last row; once a row lands behind the end, that row is one
               // before the last row held, so following it would repeat a row, and the list ends instead: no cursor
@@ -209,7 +210,7 @@ describe.each(CURSOR_STYLES)('"load more" on a %s service with rows inserted bet
               }
               // A row ahead of a list still loading is one it must reach; one behind it belongs to pages already read,
               // and one after a list that has ended waits for a refetch.
-              if (result.current.hasMore && id > last && !(guessing && guessOutdated)) mustLoad.add(id);
+              if (result.current.hasNextPage && id > last && !(guessing && guessOutdated)) mustLoad.add(id);
             } else if (step.type === 'refetch') {
               await act(() => result.current.refetch());
               guessOutdated = false;

@@ -191,7 +191,7 @@ describe.each(CURSOR_STYLES)('useInfiniteShares on a %s service', (style) => {
       await waitFor(() => expect(result.current.rows).toHaveLength(length));
     }
     expect(ids(result.current.rows)).toEqual(ids(rows));
-    expect(result.current.hasMore).toBe(false);
+    expect(result.current.hasNextPage).toBe(false);
     act(() => result.current.loadMore());
     expect(listRequests()).toHaveLength(4);
     expect(result.current.data?.pageParams.slice(1)).toEqual([
@@ -237,10 +237,7 @@ describe('number paging stays as it was', () => {
     const { result, rerender } = renderHook(
       ({ page }) => useShares<Row>({ organizationId: ORG, page, pageSize: 10, prefetchNext: false }),
       {
-        wrapper: createWrapper(
-          queryClient,
-          client({ serializePage: ({ page, size }) => ({ page: page + 1, page_size: size }) }),
-        ),
+        wrapper: createWrapper(queryClient, client({ serializePage: ({ page, size }) => ({ page, page_size: size }) })),
         initialProps: { page: 3 },
       },
     );
@@ -260,7 +257,7 @@ describe('number paging stays as it was', () => {
       {
         wrapper: createWrapper(
           createTestQueryClient(),
-          client({ serializePage: ({ page, size }) => ({ offset: page * size, limit: size }) }),
+          client({ serializePage: ({ page, size }) => ({ offset: (page - 1) * size, limit: size }) }),
         ),
       },
     );

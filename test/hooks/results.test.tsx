@@ -56,7 +56,7 @@ describe('useSuspenseShares: the transition flag', () => {
     function Shares() {
       const shares = useSuspenseShares<MockShare>({ organizationId: acme, pageSize: 10 });
       onChange = shares.pagination.onChange;
-      seen.push([shares.isTransitioning, shares.isPending, shares.data.pageIndex]);
+      seen.push([shares.isTransitioning, shares.isPending, shares.data.page]);
       return <output>{shares.data.items[0]!.name}</output>;
     }
     render(
@@ -68,11 +68,11 @@ describe('useSuspenseShares: the transition flag', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('-00001'));
     service.setLatency(() => gate.held);
     act(() => onChange(2, 10));
-    await waitFor(() => expect(seen.at(-1)).toEqual([true, false, 0]));
+    await waitFor(() => expect(seen.at(-1)).toEqual([true, false, 1]));
     expect(screen.queryByText('loading')).toBeNull();
     gate.release();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('-00011'));
-    expect(seen.at(-1)).toEqual([false, false, 1]);
+    expect(seen.at(-1)).toEqual([false, false, 2]);
   });
 });
 

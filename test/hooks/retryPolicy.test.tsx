@@ -49,7 +49,7 @@ describe('retryPolicy.retry', () => {
 
   it('never retries an argument error the client rejected with, nor a TypeError of a programming mistake', async () => {
     const rejected = await client
-      .listShares({ organizationId: 'not-a-uuid', page: 0, size: 20 })
+      .listShares({ organizationId: 'not-a-uuid', page: 1, size: 20 })
       .catch((error: unknown) => error);
     expect(isInvalidArgumentError(rejected)).toBe(true);
     expect(retryPolicy.retry(0, rejected)).toBe(false);
@@ -169,7 +169,7 @@ describe('retries of the data hooks (fake timers)', () => {
     await vi.advanceTimersByTimeAsync(1_950);
     expect(wirePages(service)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(50);
-    await expect(fetched).resolves.toMatchObject({ pageIndex: 0, total: 437 });
+    await expect(fetched).resolves.toMatchObject({ page: 1, total: 437 });
     expect(wirePages(service)).toHaveLength(2);
   });
 });

@@ -44,7 +44,7 @@ describe('sharesQueryOptions', () => {
       queryClient.setQueryData(options.queryKey, {
         items: [],
         total: 0,
-        pageIndex: 0,
+        page: 1,
         pageSize: 20,
         pageCount: 1,
         hasNext: false,

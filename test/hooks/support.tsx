@@ -62,7 +62,7 @@ export function recordSignals(client: ApiClient): {
     client: {
       ...client,
       list: (resource, params) => {
-        calls.push({ page: params.page ?? 0, signal: params.signal });
+        calls.push({ page: params.page ?? 1, signal: params.signal });
         return client.list(resource, params);
       },
     },

@@ -79,7 +79,7 @@ describe('useInfiniteShares in Chromium', () => {
     expect(result.current.total).toBeUndefined();
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.rows).toHaveLength(15));
-    expect(result.current.hasMore).toBe(false);
+    expect(result.current.hasNextPage).toBe(false);
     act(() => result.current.loadMore());
     expect(service.requests.map((r) => r.page)).toEqual([0, 1]);
   });

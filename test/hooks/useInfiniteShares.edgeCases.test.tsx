@@ -54,10 +54,10 @@ describe('useInfiniteShares: edge cases', () => {
     const queryClient = createTestQueryClient();
     function List() {
       const shares = useInfiniteShares<MockShare>({ organizationId: acme, pageSize: 10 });
-      const { rows, hasMore, isLoadingMore, loadMore } = shares;
+      const { rows, hasNextPage, isFetchingNextPage, loadMore } = shares;
       useEffect(() => {
-        if (rows.length > 0 && rows.length < 30 && hasMore && !isLoadingMore) loadMore();
-      }, [rows.length, hasMore, isLoadingMore, loadMore]);
+        if (rows.length > 0 && rows.length < 30 && hasNextPage && !isFetchingNextPage) loadMore();
+      }, [rows.length, hasNextPage, isFetchingNextPage, loadMore]);
       return <p>{rows.length} rows</p>;
     }
     const Wrapper = createWrapper(queryClient, client);

@@ -32,10 +32,10 @@ describe('useInfiniteShares', () => {
       act(() => result.current.loadMore());
       await waitFor(() => expect(result.current.rows).toHaveLength(expected));
     }
-    const all = (await client.listShares<MockShare>({ organizationId: acme, page: 0, size: 40 })).items;
+    const all = (await client.listShares<MockShare>({ organizationId: acme, page: 1, size: 40 })).items;
     expect(names(result.current.rows)).toEqual(names(all));
     expect(wirePages(service).slice(0, 4)).toEqual([0, 1, 2, 3]);
-    expect(result.current.hasMore).toBe(true);
+    expect(result.current.hasNextPage).toBe(true);
     expect(result.current.total).toBe(437);
   });
 
@@ -61,7 +61,7 @@ describe('useInfiniteShares', () => {
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.isFetchNextPageError).toBe(true));
     expect(result.current.rows).toHaveLength(10);
-    expect(result.current.isLoadingMore).toBe(false);
+    expect(result.current.isFetchingNextPage).toBe(false);
     act(() => result.current.loadMore());
     await waitFor(() => expect(result.current.rows).toHaveLength(20));
   });
@@ -116,7 +116,7 @@ describe('useInfiniteShares', () => {
       await waitFor(() => expect(result.current.rows).toHaveLength(20));
       act(() => result.current.loadMore());
       await waitFor(() => expect(result.current.rows).toHaveLength(25));
-      expect(result.current.hasMore).toBe(false);
+      expect(result.current.hasNextPage).toBe(false);
       act(() => result.current.loadMore());
       expect(slice.requests.map((r) => r.page)).toEqual([0, 1, 2]);
     }

@@ -255,7 +255,7 @@ describe('other forms of the list', () => {
             </li>
           ))}
         </ul>
-        <button onClick={shares.loadMore} disabled={!shares.hasMore}>
+        <button onClick={shares.loadMore} disabled={!shares.hasNextPage}>
           Load more
         </button>
       </>

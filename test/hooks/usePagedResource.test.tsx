@@ -222,7 +222,7 @@ describe('moving back from past the end', () => {
           setPage(next);
         },
       });
-      return <output aria-label="page">{`${shares.data?.pageIndex ?? '-'}|${shares.isPlaceholderData}`}</output>;
+      return <output aria-label="page">{`${shares.data?.page ?? '-'}|${shares.isPlaceholderData}`}</output>;
     }
     const queryClient = createTestQueryClient();
     render(
@@ -231,7 +231,7 @@ describe('moving back from past the end', () => {
       </StrictMode>,
       { wrapper: createWrapper(queryClient, client) },
     );
-    await waitFor(() => expect(screen.getByRole('status', { name: 'page' })).toHaveTextContent('19|false'));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'page' })).toHaveTextContent('20|false'));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(asked).toEqual([20]);
     // Only the page past the end and the last page are asked for; React 18's StrictMode remount in

@@ -28,7 +28,7 @@ function rpcClient() {
 }
 
 describe('useShares through createRpcClient', () => {
-  it('shows page 3 from the service’s page=2 and prefetches page=3, one call each', async () => {
+  it('shows page 3 from the service’s page=2 and prefetches page 4 (page=3), one call each', async () => {
     const { call, client } = rpcClient();
     const { result } = renderHook(() => useShares<MockShare>({ organizationId: acme, page: 3 }), {
       wrapper: createWrapper(createTestQueryClient(), client),
@@ -37,7 +37,7 @@ describe('useShares through createRpcClient', () => {
     expect(result.current.data?.items[0]?.name).toMatch(/-00041$/);
     expect(result.current.pagination).toMatchObject({ current: 3, total: 437, pageSize: 20 });
     await waitFor(() => expect(wirePages(service)).toEqual([2, 3]));
-    expect(call.mock.calls.map(([{ data }]) => data.page)).toEqual([2, 3]);
+    expect(call.mock.calls.map(([{ data }]) => data.page)).toEqual([3, 4]);
   });
 
   it('reads a page prefetched with the server’s client, as after hydration, without a call', async () => {

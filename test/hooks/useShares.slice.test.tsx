@@ -50,7 +50,7 @@ const readSlice: ParsePage = (body) => {
   const slice = body as { content: unknown[]; number: number; size: number; first: boolean; last: boolean };
   return {
     items: slice.content,
-    pageIndex: slice.number,
+    page: slice.number + 1,
     pageSize: slice.size,
     hasNext: !slice.last,
     hasPrevious: !slice.first,

@@ -56,7 +56,7 @@ describe('useShares', () => {
     expect(result.current.data?.items[0]?.name).toMatch(/-00001$/);
 
     rerender({ page: 3 });
-    await waitFor(() => expect(result.current.data?.pageIndex).toBe(2));
+    await waitFor(() => expect(result.current.data?.page).toBe(3));
     expect(wirePages(service)).toEqual([0, 2]);
     expect(result.current.data?.items[0]?.name).toMatch(/-00041$/);
     expect(result.current.pagination.current).toBe(3);
@@ -99,7 +99,7 @@ describe('useShares', () => {
     expect(wirePages(service)).toEqual([0]);
 
     rerender({ page: 2 });
-    await waitFor(() => expect(result.current.data?.pageIndex).toBe(1));
+    await waitFor(() => expect(result.current.data?.page).toBe(2));
     expect(result.current.pagination.current).toBe(2);
     expect(wirePages(service)).toEqual([0, 1]);
   });
@@ -153,11 +153,11 @@ describe('useShares', () => {
       { initialProps: { page: 1 }, wrapper: createWrapper(createTestQueryClient(), recorded.client) },
     );
     rerender({ page: 2 });
-    await waitFor(() => expect(result.current.data?.pageIndex).toBe(1));
+    await waitFor(() => expect(result.current.data?.page).toBe(2));
     slowFirstPage.release();
     expect(recorded.calls.map((c) => [c.page, c.signal?.aborted])).toEqual([
-      [0, true],
-      [1, false],
+      [1, true],
+      [2, false],
     ]);
   });
 
@@ -281,11 +281,11 @@ describe('useShares', () => {
     );
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(20, 20));
     // The caller has not moved yet: page 22 stays the query, the control already shows the last page.
-    expect(result.current.data?.pageIndex).toBe(21);
+    expect(result.current.data?.page).toBe(22);
     expect(result.current.pagination.current).toBe(20);
     expect(wirePages(service)).toEqual([21]);
     rerender({ page: 20 });
-    await waitFor(() => expect(result.current.data?.pageIndex).toBe(19));
+    await waitFor(() => expect(result.current.data?.page).toBe(20));
     expect(result.current.data?.items).toHaveLength(17);
     expect(onChange).toHaveBeenCalledTimes(1);
   });
@@ -351,10 +351,10 @@ describe('useShares', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(shownPositions()).toEqual(positions(401, 20));
     // Pages 1 and 2 came before the storm (page 2 prefetched); pages 3…20 were superseded mid-flight.
-    const superseded = recorded.calls.filter((c) => c.page >= 2 && c.page <= 19);
-    expect(superseded.map((c) => c.page)).toEqual(positions(2, 18));
+    const superseded = recorded.calls.filter((c) => c.page >= 3 && c.page <= 20);
+    expect(superseded.map((c) => c.page)).toEqual(positions(3, 18));
     expect(superseded.every((c) => c.signal?.aborted)).toBe(true);
-    expect(recorded.calls.find((c) => c.page === 20)?.signal?.aborted).toBe(false);
+    expect(recorded.calls.find((c) => c.page === 21)?.signal?.aborted).toBe(false);
   });
 
   it('makes no request without an organization, and starts once one is given', async () => {
@@ -401,7 +401,7 @@ describe('useEnvironments', () => {
     );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     rerender({ page: 2 });
-    await waitFor(() => expect(result.current.data?.pageIndex).toBe(1));
+    await waitFor(() => expect(result.current.data?.page).toBe(2));
     expect(result.current.pagination).toMatchObject({ current: 2, total: 58, pageSize: 10 });
     expect(wirePages(service, 'environments')).toEqual([0, 1]);
     expect(wirePages(service, 'shares')).toEqual([]);

@@ -48,14 +48,14 @@ function oauthClient(extra: Partial<ClientCredentialsRequestOptions> = {}, timeo
 }
 
 const listRequests = () => mock.requests.filter((r) => r.resource !== 'token');
-const globexPage1 = { organizationId: globex, page: 1, size: 10 };
+const globexPage1 = { organizationId: globex, page: 2, size: 10 };
 
 describe('client credentials against the mock identity provider', () => {
   it('gets a token (seed 4.1) and lists shares with it', async () => {
     const page = await oauthClient().listShares(globexPage1);
     expect(page).toMatchObject({
       total: 23,
-      pageIndex: 1,
+      page: 2,
       pageSize: 10,
       pageCount: 3,
       hasNext: true,
@@ -74,8 +74,8 @@ describe('client credentials against the mock identity provider', () => {
     const pages = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         i % 2
-          ? client.listShares({ organizationId: acme, page: i % 40, size: 10 })
-          : client.listEnvironments({ organizationId: acme, page: 0, size: 10 }),
+          ? client.listShares({ organizationId: acme, page: (i % 40) + 1, size: 10 })
+          : client.listEnvironments({ organizationId: acme, page: 1, size: 10 }),
       ),
     );
     expect(pages).toHaveLength(100);
@@ -111,12 +111,12 @@ describe('client credentials against the mock identity provider', () => {
     // Page 0 is held, and answers (401) only after page 1 has been refused, re-authorized and served.
     const gate = createGate();
     mock.setLatency(({ resource, page }) => (resource === 'shares' && page === 0 ? gate.held : 0));
-    const slow = client.listShares({ ...globexPage1, page: 0 });
+    const slow = client.listShares({ ...globexPage1, page: 1 });
     await expect.poll(() => listRequests().length).toBe(2);
-    await expect(client.listShares(globexPage1)).resolves.toMatchObject({ pageIndex: 1 });
+    await expect(client.listShares(globexPage1)).resolves.toMatchObject({ page: 2 });
     expect(mock.tokenRequests).toBe(2);
     gate.release();
-    await expect(slow).resolves.toMatchObject({ pageIndex: 0 });
+    await expect(slow).resolves.toMatchObject({ page: 1 });
     expect(mock.tokenRequests).toBe(2);
     expect(listRequests().map((r) => [r.page, r.status])).toEqual([
       [1, 200],
@@ -318,7 +318,7 @@ describe('API Account token against the mock', () => {
         baseUrl: server.baseUrl,
         auth: apiAccountToken({ ...account, encoding: 'base64' }),
       });
-      await expect(client.listShares({ organizationId: globex, page: 0, size: 5 })).resolves.toMatchObject({
+      await expect(client.listShares({ organizationId: globex, page: 1, size: 5 })).resolves.toMatchObject({
         total: 23,
       });
     } finally {
@@ -353,26 +353,26 @@ describe('every mock response shape normalizes to the same Page', () => {
   it.each([
     [
       'a middle page',
-      { organizationId: globex, page: 1, size: 10 },
-      { total: 23, pageIndex: 1, pageSize: 10, pageCount: 3, hasNext: true, hasPrevious: true },
+      { organizationId: globex, page: 2, size: 10 },
+      { total: 23, page: 2, pageSize: 10, pageCount: 3, hasNext: true, hasPrevious: true },
       10,
     ],
     [
       'the last, partial page',
-      { organizationId: globex, page: 2, size: 10 },
-      { total: 23, pageIndex: 2, pageCount: 3, hasNext: false, hasPrevious: true },
+      { organizationId: globex, page: 3, size: 10 },
+      { total: 23, page: 3, pageCount: 3, hasNext: false, hasPrevious: true },
       3,
     ],
     [
       'a page past the end',
-      { organizationId: globex, page: 9, size: 10 },
-      { total: 23, pageIndex: 9, pageCount: 3, hasNext: false, hasPrevious: true },
+      { organizationId: globex, page: 10, size: 10 },
+      { total: 23, page: 10, pageCount: 3, hasNext: false, hasPrevious: true },
       0,
     ],
     [
       'an empty organization',
-      { organizationId: empty, page: 0, size: 20 },
-      { total: 0, pageIndex: 0, pageSize: 20, pageCount: 0, hasNext: false, hasPrevious: false },
+      { organizationId: empty, page: 1, size: 20 },
+      { total: 0, page: 1, pageSize: 20, pageCount: 1, hasNext: false, hasPrevious: false },
       0,
     ],
   ])('%s', async (_, params, expected, rows) => {
@@ -387,13 +387,13 @@ describe('every mock response shape normalizes to the same Page', () => {
     for (const shape of shapes) servers.get(shape)!.service.deleteRows(globex, 'shares', 20);
     try {
       const pages = await Promise.all(
-        shapes.map((shape) => list(shape, { organizationId: globex, page: 1, size: 10 })),
+        shapes.map((shape) => list(shape, { organizationId: globex, page: 2, size: 10 })),
       );
       for (const page of pages)
         expect(page).toEqual({
           items: [],
           total: 3,
-          pageIndex: 1,
+          page: 2,
           pageSize: 10,
           pageCount: 1,
           hasNext: false,
@@ -488,9 +488,9 @@ describe('failures the mock injects', () => {
 
   it('bad arguments make no request at all', async () => {
     const bad = [
-      { organizationId: 'acme', page: 0, size: 10 },
+      { organizationId: 'acme', page: 1, size: 10 },
       { organizationId: globex, page: -1, size: 10 },
-      { organizationId: globex, page: 0, size: 0 },
+      { organizationId: globex, page: 1, size: 0 },
     ];
     for (const params of bad) await expect(oauthClient().listShares(params)).rejects.toThrow(TypeError);
     expect(mock.requests).toHaveLength(0);
@@ -602,10 +602,10 @@ describe('createProxyHandler in front of the mock, with a keyless client behind 
     try {
       const page = await createApiClient({ baseUrl: proxy.origin }).listEnvironments({
         organizationId: acme,
-        page: 5,
+        page: 6,
         size: 10,
       });
-      expect(page).toMatchObject({ total: 58, pageIndex: 5, pageCount: 6, hasNext: false });
+      expect(page).toMatchObject({ total: 58, page: 6, pageCount: 6, hasNext: false });
       expect(page.items).toHaveLength(8);
     } finally {
       await Promise.all([proxy.close(), server.close()]);

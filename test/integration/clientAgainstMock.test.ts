@@ -10,7 +10,7 @@ import { mockOverHttpForFile } from './mockOverHttpForFile';
 // The real client in jsdom (window, document, jsdom's AbortController) against the real mock over real HTTP.
 
 const { globex } = demoOrganizationIds;
-const params = { organizationId: globex, page: 1, size: 10 };
+const params = { organizationId: globex, page: 2, size: 10 };
 const { mock, http } = mockOverHttpForFile();
 
 /** What an app's own backend does for bearerToken: fetch a token response for the browser. */
@@ -79,7 +79,7 @@ describe('the client in jsdom against the mock over HTTP', () => {
       dangerouslyAllowBrowser: true,
     });
     const client = createApiClient({ baseUrl: http.baseUrl, auth });
-    await expect(client.listShares(params)).resolves.toMatchObject({ total: 23, pageIndex: 1 });
+    await expect(client.listShares(params)).resolves.toMatchObject({ total: 23, page: 2 });
     mock.fail({ status: 401, times: 2 });
     const error = await client.listShares(params).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'HttpError', status: 401 });
@@ -103,7 +103,7 @@ describe('the client in jsdom against the mock over HTTP', () => {
       const page = await createApiClient({ baseUrl: `${proxy.origin}/bff/` }).listShares(params);
       expect(page).toMatchObject({
         total: 23,
-        pageIndex: 1,
+        page: 2,
         pageSize: 10,
         pageCount: 3,
         hasNext: true,

@@ -125,7 +125,9 @@ beforeAll(async () => {
       allowRequest: () => true,
       allow,
       // Offset/limit: the browser pages by number, the proxy asks its upstream by offset and limit.
-      ...(shape === 'offset' ? { serializePage: ({ page, size }) => ({ offset: page * size, limit: size }) } : {}),
+      ...(shape === 'offset'
+        ? { serializePage: ({ page, size }) => ({ offset: (page - 1) * size, limit: size }) }
+        : {}),
     });
     const browserRequests: string[] = [];
     const proxy = await serveFetchHandler((request) => {
@@ -202,7 +204,7 @@ const namesOf = async (style: Style) => (style in FAKES ? fakeRows.map((row) => 
 async function everyName(sort: SortEntry[] = [], q?: string): Promise<string[]> {
   const page = await reference.client.listShares<MockShare>({
     organizationId: acme,
-    page: 0,
+    page: 1,
     size: 1000,
     sort,
     ...(q ? { filters: { q } } : {}),
@@ -526,7 +528,7 @@ function LoadMore() {
           <li key={share.id}>{share.name}</li>
         ))}
       </ul>
-      <button type="button" onClick={shares.loadMore} disabled={!shares.hasMore || shares.isFetching}>
+      <button type="button" onClick={shares.loadMore} disabled={!shares.hasNextPage || shares.isFetching}>
         Load more
       </button>
     </>

@@ -97,7 +97,7 @@ describe('sort and filters through hooks, client, proxy and mock', () => {
     );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     act(() => result.current.pagination.onChange(3, 20));
-    await waitFor(() => expect(result.current.data?.pageIndex).toBe(2));
+    await waitFor(() => expect(result.current.data?.page).toBe(3));
     seen.length = 0;
     act(() => result.current.listState.setSort([{ id: 'name', desc: true }]));
     const sorted = JSON.stringify([{ id: 'name', desc: true }]);
@@ -146,7 +146,7 @@ describe('sort and filters through hooks, client, proxy and mock', () => {
 
   it('answers a sort the deployment did not allow with a 400 naming it, and nothing reaches the service', async () => {
     await expect(
-      client.listShares({ organizationId: acme, page: 0, size: 20, sort: [{ id: 'path', desc: false }] }),
+      client.listShares({ organizationId: acme, page: 1, size: 20, sort: [{ id: 'path', desc: false }] }),
     ).rejects.toMatchObject({
       status: 400,
       body: {
@@ -154,7 +154,7 @@ describe('sort and filters through hooks, client, proxy and mock', () => {
       },
     });
     await expect(
-      client.listShares({ organizationId: acme, page: 0, size: 20, filters: { owner: 'mallory<script>' } }),
+      client.listShares({ organizationId: acme, page: 1, size: 20, filters: { owner: 'mallory<script>' } }),
     ).rejects.toMatchObject({
       status: 400,
       body: { message: 'pagewise: `owner` is not allowed here' },
@@ -193,7 +193,7 @@ describe('another endpoint of the same service', () => {
   });
 
   it('is not found behind a proxy that does not list it', async () => {
-    await expect(client.list('groups', { organizationId: acme, page: 0, size: 20 })).rejects.toMatchObject({
+    await expect(client.list('groups', { organizationId: acme, page: 1, size: 20 })).rejects.toMatchObject({
       status: 404,
     });
     expect(forwarded()).toEqual([]);

@@ -370,7 +370,7 @@ describe('openTelemetry on the token source', () => {
     >[0]);
     return createApiClient({ baseUrl: `${frontOrigin}/api`, auth, fetch: telemetry.fetch });
   };
-  const list = (client: ReturnType<typeof source>) => client.listShares({ organizationId: ORG(), page: 0, size: 5 });
+  const list = (client: ReturnType<typeof source>) => client.listShares({ organizationId: ORG(), page: 1, size: 5 });
   const tokenCounts = async () => points((await exported()).get('pagewise.token.events'));
 
   it('counts tokens fetched, cache hits and tokens shared from the store', async () => {
@@ -427,7 +427,7 @@ describe('openTelemetry in a browser-side client', () => {
   it('sends traceparent to the proxy, and times the call with a template for its path', async () => {
     const proxy = await startProxy();
     const client = createApiClient({ baseUrl: proxy.origin, fetch: telemetry.fetch, onEvent: telemetry.onEvent });
-    await client.listShares({ organizationId: ORG(), page: 0, size: 5 });
+    await client.listShares({ organizationId: ORG(), page: 1, size: 5 });
     const browserSpan = spans
       .getFinishedSpans()
       .find((span) => span.attributes['server.port'] === portOf(proxy.origin))!;
@@ -454,7 +454,7 @@ describe('openTelemetry in a browser-side client', () => {
     const { origin } = await listenLocally(closed);
     await new Promise((resolve) => closed.close(resolve));
     const client = createApiClient({ baseUrl: `${origin}/api`, fetch: telemetry.fetch });
-    await expect(client.listShares({ organizationId: ORG(), page: 0, size: 5 })).rejects.toMatchObject({
+    await expect(client.listShares({ organizationId: ORG(), page: 1, size: 5 })).rejects.toMatchObject({
       name: 'NetworkError',
     });
     const [span] = spans.getFinishedSpans();
@@ -506,7 +506,7 @@ describe('openTelemetry options', () => {
     const throwingTracer = openTelemetry({ tracerProvider: { getTracer: () => ({ startSpan: broken }) } as never });
     for (const { fetch } of [throwingMeter, throwingTracer]) {
       const client = createApiClient({ baseUrl: `${frontOrigin}/api`, auth: clientCredentials(credentials()), fetch });
-      await expect(client.listShares({ organizationId: ORG(), page: 0, size: 5 })).resolves.toMatchObject({
+      await expect(client.listShares({ organizationId: ORG(), page: 1, size: 5 })).resolves.toMatchObject({
         items: expect.any(Array),
       });
     }

@@ -23,36 +23,27 @@ describe('usePagination', () => {
     const { result } = renderHook(() => usePagination({ total: 437, current: 2 }));
     expect(result.current).toMatchObject({ current: 2, pageSize: 20, pageCount: 22, rangeStart: 21, rangeEnd: 40 });
     expect(result.current.items.map((i) => (i.type === 'page' ? i.page : '…'))).toEqual([1, 2, 3, 4, 5, '…', 22]);
-    expect(result.current).toMatchObject({ canPrevious: true, canNext: true, pageSizeOptions: [10, 20, 50, 100] });
+    expect(result.current).toMatchObject({ hasPrevious: true, hasNext: true, pageSizeOptions: [10, 20, 50, 100] });
   });
 
   it.each([
-    [
-      'the first page',
-      { total: 100, current: 1 },
-      { hasPrevious: false, hasNext: true, canPrevious: false, canNext: true },
-    ],
-    [
-      'the last page',
-      { total: 100, current: 5 },
-      { hasPrevious: true, hasNext: false, canPrevious: true, canNext: false },
-    ],
-    [
-      'no total, hasNext',
-      { current: 3, hasNext: true },
-      { hasPrevious: true, hasNext: true, canPrevious: true, canNext: true },
-    ],
-    ['no total, no hasNext', { current: 3 }, { hasPrevious: true, hasNext: false, canPrevious: true, canNext: false }],
+    ['the first page', { total: 100, current: 1 }, { hasPrevious: false, hasNext: true }, [false, true]],
+    ['the last page', { total: 100, current: 5 }, { hasPrevious: true, hasNext: false }, [true, false]],
+    ['no total, hasNext', { current: 3, hasNext: true }, { hasPrevious: true, hasNext: true }, [true, true]],
+    ['no total, no hasNext', { current: 3 }, { hasPrevious: true, hasNext: false }, [true, false]],
     [
       'a disabled middle page',
       { total: 100, current: 3, disabled: true },
-      { hasPrevious: true, hasNext: true, canPrevious: false, canNext: false },
+      { hasPrevious: true, hasNext: true },
+      [false, false],
     ],
   ] as const)(
-    'on %s, hasPrevious and hasNext say whether pages precede and follow; canPrevious and canNext also need it enabled',
-    (_, options, expected) => {
+    'on %s, hasPrevious and hasNext say whether pages precede and follow; the arrows act only when it is enabled too',
+    (_, options, expected, [previous, next]) => {
       const { result } = renderHook(() => usePagination(options));
       expect(result.current).toMatchObject(expected);
+      expect(result.current.getArrowProps('previous').disabled).toBe(!previous);
+      expect(result.current.getArrowProps('next').disabled).toBe(!next);
     },
   );
 
@@ -130,12 +121,14 @@ describe('usePagination', () => {
     });
     expect(onChange).not.toHaveBeenCalled();
     expect(onSizeChange).not.toHaveBeenCalled();
-    expect(result.current).toMatchObject({ current: 1, pageSize: 20, canNext: false, canPrevious: false });
+    expect(result.current).toMatchObject({ current: 1, pageSize: 20 });
+    expect(result.current.getArrowProps('next').disabled).toBe(true);
+    expect(result.current.getArrowProps('previous').disabled).toBe(true);
   });
 
   it('without a total treats the current page as the last known one', () => {
     const { result } = renderHook(() => usePagination({ current: 3 }));
-    expect(result.current).toMatchObject({ current: 3, pageCount: 3, total: undefined, canNext: false });
+    expect(result.current).toMatchObject({ current: 3, pageCount: 3, total: undefined, hasNext: false });
   });
 
   it('gives button props: disabled where the page is out of reach, aria-current on the current page, accessible names', () => {

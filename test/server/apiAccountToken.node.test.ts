@@ -14,7 +14,7 @@ import { asInBrowser } from './fakeService';
 
 const ACCOUNT = '9b2d4f6a-8c0e-4a1b-9d3f-5e7a9c1b3d5f';
 const API_TOKEN = 'pat_Vx93kLq0ZmA7rT2w';
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 
 /** Runs `fn` with `globals` defined (and Node's own `navigator` replaced), as in another runtime. */
 function asIn(globals: Record<string, unknown>, fn: () => void): void {

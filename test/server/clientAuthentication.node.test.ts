@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => service.server.close());
 beforeEach(() => service.reset());
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 const SECRET = 'cs-jwt+se%cr/et:0123456789abcdef0123456789';
 const ASSERTION = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ3b3JrbG9hZCJ9.c2lnbmF0dXJlLW9mLXRoZS1wbGF0Zm9ybQ';
 

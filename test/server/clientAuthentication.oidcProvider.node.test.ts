@@ -121,7 +121,7 @@ beforeEach(() => {
   headersSeen.length = 0;
 });
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 
 /** A fetch recording each token request's form fields. */
 function recordingFetch() {

@@ -9,7 +9,7 @@ import { startStatusLineServer } from '../client/startStatusLineServer';
 import { asInBrowser, CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 import type { ClientCredentialsRequestOptions } from '../../src/server/clientCredentials';
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 let service: FakeService;
 beforeAll(async () => {
   service = await startFakeService();
@@ -66,7 +66,7 @@ describe('clientCredentials: the token request (seed 4.1)', () => {
 describe('clientCredentials: caching', () => {
   it('makes 1 token request for 100 concurrent calls', async () => {
     const { client } = setup();
-    await Promise.all(Array.from({ length: 100 }, (_, page) => client.listShares({ ...params, page })));
+    await Promise.all(Array.from({ length: 100 }, (_, i) => client.listShares({ ...params, page: i + 1 })));
     expect(service.tokenRequests()).toHaveLength(1);
     expect(service.apiRequests()).toHaveLength(100);
   });
@@ -150,7 +150,7 @@ describe('clientCredentials: 401 from the API', () => {
       if (header === `Bearer ${service.issued[0]}`) stale.add(header);
       return header === `Bearer ${service.issued[1]}` ? { body: { items: [], total: 0 } } : { status: 401, body: {} };
     };
-    await Promise.all(Array.from({ length: 100 }, (_, page) => client.listShares({ ...params, page })));
+    await Promise.all(Array.from({ length: 100 }, (_, i) => client.listShares({ ...params, page: i + 1 })));
     expect(service.tokenRequests()).toHaveLength(2);
     expect(service.apiRequests()).toHaveLength(200);
     expect(stale.size).toBe(1);

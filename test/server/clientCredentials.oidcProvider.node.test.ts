@@ -57,7 +57,7 @@ beforeEach(() => {
   idp.tokenRequests.length = 0;
 });
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 const list = (options: ClientCredentialsOptions) =>
   createApiClient({ baseUrl: apiUrl, auth: clientCredentials(options) }).listShares(params);
 

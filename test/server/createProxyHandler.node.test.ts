@@ -53,7 +53,7 @@ describe.each(proxyEntryPoints)('$name', ({ name, module, create }) => {
 
   it('serves a browser client without auth: the upstream gets the server-side token, the browser never does', async () => {
     const client = createApiClient({ baseUrl: `${proxyOrigin}/bff/pagewise` });
-    await expect(client.listShares({ organizationId: ORG, page: 2, size: 10 })).resolves.toMatchObject({
+    await expect(client.listShares({ organizationId: ORG, page: 3, size: 10 })).resolves.toMatchObject({
       items: [{ id: 's1' }],
       total: 1,
     });

@@ -44,7 +44,7 @@ beforeEach(() => {
   api.proofs.length = 0;
 });
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 const options = (extra: Partial<ClientCredentialsOptions> = {}) =>
   ({
     tokenUrl: idp.tokenUrl,

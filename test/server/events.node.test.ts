@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => service.server.close());
 beforeEach(() => service.reset());
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 const types = (events: { type: string }[]) => events.map((event) => event.type);
 /** No event may carry a credential or say which organization or query was asked for. */
 const expectNothingSecret = (events: object[]) => {

@@ -34,7 +34,7 @@ function recording() {
   return { sent, fetch };
 }
 
-const params = { organizationId: demoOrganizationIds.acme, page: 0, size: 5 };
+const params = { organizationId: demoOrganizationIds.acme, page: 1, size: 5 };
 
 describe('clientCredentials request forms against the mock identity provider', () => {
   it("sends the seed's JSON body byte for byte when no new option is given", async () => {
@@ -78,7 +78,7 @@ describe('clientCredentials request forms against the mock identity provider', (
       fetch,
     });
     await expect(createApiClient({ baseUrl: server.baseUrl, auth }).listShares(params)).resolves.toMatchObject({
-      pageIndex: 0,
+      page: 1,
       pageSize: 5,
     });
     const [request] = sent;
@@ -113,7 +113,7 @@ describe('clientCredentials request forms against the mock identity provider', (
       fetch,
     });
     await expect(createApiClient({ baseUrl: server.baseUrl, auth }).listShares(params)).resolves.toMatchObject({
-      pageIndex: 0,
+      page: 1,
       pageSize: 5,
     });
     const form = new URLSearchParams(sent[0]!.body);

@@ -43,7 +43,7 @@ afterAll(async () => {
   await Promise.all([idp.close(), api.close()]);
 });
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 /** undici's fetch over an Agent presenting `certificate` (none: no client certificate), trusting the test server's. */
 const fetchWith = (certificate?: { cert: string; key: string }): typeof globalThis.fetch => {
   const dispatcher = new Agent({ connect: { ca: tls.serverCert, ...certificate } });

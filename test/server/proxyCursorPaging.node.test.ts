@@ -57,7 +57,9 @@ beforeAll(async () => {
         allow,
         onError: (error) => errors.push(error),
         // The one style the browser cannot tell from the response: the proxy asks its upstream by offset and limit.
-        ...(shape === 'offset' ? { serializePage: ({ page, size }) => ({ offset: page * size, limit: size }) } : {}),
+        ...(shape === 'offset'
+          ? { serializePage: ({ page, size }) => ({ offset: (page - 1) * size, limit: size }) }
+          : {}),
       }),
     );
     stacks.set(shape, { mock, upstream, proxy, browser: createApiClient({ baseUrl: `${proxy.origin}${PATH}` }) });
@@ -106,13 +108,13 @@ async function walk(
 ) {
   const { browser } = stacks.get(shape)!;
   const query = { organizationId: acme, size, sort, filters };
-  const pages = [await browser.listShares<MockShare>({ ...query, page: 0 })];
+  const pages = [await browser.listShares<MockShare>({ ...query, page: 1 })];
   for (let last = pages[0]!; last.hasNext; last = pages.at(-1)!) {
     between?.(pages.length);
     pages.push(
       await (last.nextCursor === undefined
-        ? browser.listShares<MockShare>({ ...query, page: pages.length })
-        : browser.listShares<MockShare>({ ...query, cursor: last.nextCursor, page: pages.length })),
+        ? browser.listShares<MockShare>({ ...query, page: pages.length + 1 })
+        : browser.listShares<MockShare>({ ...query, cursor: last.nextCursor, page: pages.length + 1 })),
     );
     expect(pages.length).toBeLessThan(100);
   }
@@ -121,7 +123,7 @@ async function walk(
 
 async function everyRow(sort?: SortEntry[], filters?: Record<string, string>): Promise<string[]> {
   const client = createApiClient({ baseUrl: reference.upstream.baseUrl });
-  return names(await client.listShares<MockShare>({ organizationId: acme, page: 0, size: 1000, sort, filters }));
+  return names(await client.listShares<MockShare>({ organizationId: acme, page: 1, size: 1000, sort, filters }));
 }
 
 describe('cursor paging through createProxyHandler', () => {
@@ -281,7 +283,7 @@ describe('a cursor never takes the proxy off its upstream', () => {
       });
       expect(raw.headers.get('link')).toBe(`<${PATH}/${acme}/shares?after=two&size=2>; rel="next"`);
       const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}` });
-      const first = await browser.listShares({ organizationId: acme, page: 0, size: 2 });
+      const first = await browser.listShares({ organizationId: acme, page: 1, size: 2 });
       const second = await browser.listShares({ organizationId: acme, size: 2, cursor: first.nextCursor! });
       expect(second.items).toEqual([{ id: 'c' }]);
       expect(second.hasNext).toBe(false);

@@ -32,7 +32,7 @@ describe.each(proxyEntryPoints)('$name with a Link-paged service', ({ listen }) 
     const browser = createApiClient({ baseUrl: `${proxy.origin}/api/pagewise` });
     // 40 rows: without the links, a full second page would look like more to come (the bare-array guess).
     const seen: { items: number; hasNext: boolean; total: number | undefined; pageCount: number | undefined }[] = [];
-    let page = 0;
+    let page = 1;
     for (;;) {
       const result = await browser.listShares({ organizationId: acme, page, size: 20 });
       seen.push({

@@ -39,7 +39,7 @@ function rpcThrough(server: () => ApiClient) {
 
 /** Every page from the first, following `nextCursor` with the page's `cursorParam` as a paging hook passes them. */
 async function walk(client: ApiClient) {
-  const pages: Array<Page<Row>> = [await client.listShares<Row>({ organizationId: ORG, page: 0, size: 10 })];
+  const pages: Array<Page<Row>> = [await client.listShares<Row>({ organizationId: ORG, page: 1, size: 10 })];
   for (let last = pages[0]!; last.nextCursor !== undefined; last = pages.at(-1)!) {
     pages.push(
       await client.listShares<Row>({
@@ -78,7 +78,7 @@ describe('cursor list calls through createRpcClient and serveListCall', () => {
     const rows = makeRows(7);
     service.handle(cursorService('google', () => rows));
     const { client, calls } = rpcThrough(serverClient);
-    const first = await client.listShares<Row>({ organizationId: ORG, page: 0, size: 5 });
+    const first = await client.listShares<Row>({ organizationId: ORG, page: 1, size: 5 });
     expect(first.cursorParam).toBe('pageToken');
     const second = await client.listShares<Row>({ organizationId: ORG, size: 5, cursor: first.nextCursor! });
     expect(calls[1]).toMatchObject({ cursor: first.nextCursor, cursorParam: 'pageToken' });
@@ -98,10 +98,10 @@ describe('cursor list calls through createRpcClient and serveListCall', () => {
   it('refuses a page whose nextCursor is not a cursor as a ResponseShapeError', async () => {
     const client = createRpcClient({
       call: async () => ({
-        page: { items: [], pageIndex: 0, pageSize: 2, hasNext: true, hasPrevious: false, nextCursor: 42 },
+        page: { items: [], page: 1, pageSize: 2, hasNext: true, hasPrevious: false, nextCursor: 42 },
       }),
     });
-    await expect(client.listShares({ organizationId: ORG, page: 0, size: 2 })).rejects.toMatchObject({
+    await expect(client.listShares({ organizationId: ORG, page: 1, size: 2 })).rejects.toMatchObject({
       name: 'ResponseShapeError',
     });
   });
@@ -144,7 +144,7 @@ describe('a cursor from the browser never reaches another host or path', () => {
       ...serverClient(),
       list: async (_resource, params) => {
         const response = await fetch(params.cursor ?? `${service.origin}/v1`);
-        return { items: [await response.json()], pageIndex: 0, pageSize: 1, hasNext: false, hasPrevious: false };
+        return { items: [await response.json()], page: 1, pageSize: 1, hasNext: false, hasPrevious: false };
       },
     };
     const { client } = rpcThrough(() => naive);

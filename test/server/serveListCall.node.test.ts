@@ -40,7 +40,7 @@ function rpcThrough(server = serverClient(), allow?: (call: ListCall) => boolean
 
 describe('serveListCall and createRpcClient against the mock service over HTTP, through JSON', () => {
   it('lists the page the service answers, as createApiClient does', async () => {
-    const params = { organizationId: globex, page: 1, size: 10 };
+    const params = { organizationId: globex, page: 2, size: 10 };
     const viaRpc = await rpcThrough().listShares(params);
     const direct = await serverClient().listShares(params);
     expect(viaRpc).toStrictEqual(overTheWire(direct));
@@ -50,7 +50,7 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
   it('answers a refused call 403 without asking the service, and the retry policy does not retry it', async () => {
     const from = mock.requests.length;
     const error = await rpcThrough(serverClient(), (call) => call.organizationId === acme)
-      .listShares({ organizationId: globex, page: 0, size: 20 })
+      .listShares({ organizationId: globex, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isHttpError(error) && error.status).toBe(403);
     expect(retryPolicy.retry(0, error)).toBe(false);
@@ -60,7 +60,7 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
   it('refuses by default a resource beyond shares and environments, without asking the service', async () => {
     const from = mock.requests.length;
     const error = await rpcThrough()
-      .list('users', { organizationId: acme, page: 0, size: 20 })
+      .list('users', { organizationId: acme, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isHttpError(error) && error.status).toBe(403);
     expect(mock.requests.length).toBe(from);
@@ -69,7 +69,7 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
   it('rebuilds the service’s 503 as an HttpError with its Retry-After, which the retry policy waits for', async () => {
     mock.fail({ status: 503, retryAfter: 7 });
     const error = await rpcThrough()
-      .listShares({ organizationId: acme, page: 0, size: 20 })
+      .listShares({ organizationId: acme, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isHttpError(error)).toBe(true);
     expect(error).toMatchObject({ status: 503, retryAfterMs: 7000, url: undefined });
@@ -83,7 +83,7 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
       auth: clientCredentials({ authUrl: http.authUrl, clientId, clientSecret: 'wrong-secret-value', scope }),
     });
     const error = await rpcThrough(server)
-      .listShares({ organizationId: acme, page: 0, size: 20 })
+      .listShares({ organizationId: acme, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isAuthError(error)).toBe(true);
     expect((error as { error?: string }).error).toBe('invalid_client');
@@ -93,7 +93,7 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
   it('rebuilds a body that is no page as a ResponseShapeError', async () => {
     mock.fail({ status: 'malformed-json' });
     const error = await rpcThrough()
-      .listShares({ organizationId: acme, page: 0, size: 20 })
+      .listShares({ organizationId: acme, page: 1, size: 20 })
       .catch((e: unknown) => e);
     expect(isResponseShapeError(error)).toBe(true);
   });
@@ -109,8 +109,8 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
       },
     });
     mock.fail({ status: 500 });
-    const error = await client.listShares({ organizationId: acme, page: 0, size: 20 }).catch((e: unknown) => e);
-    await client.listShares({ organizationId: acme, page: 0, size: 20 });
+    const error = await client.listShares({ organizationId: acme, page: 1, size: 20 }).catch((e: unknown) => e);
+    await client.listShares({ organizationId: acme, page: 1, size: 20 });
     const c = mock.credentials;
     const secrets = [c.clientSecret, c.apiToken, c.apiSecret!];
     for (const text of [...answers, ...errorRenderings(error)]) {
@@ -126,7 +126,7 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
     mock.setLatency(() => (controller.abort(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })), 50));
     const answer = await serveListCall(
       serverClient(),
-      { resource: 'shares', organizationId: acme, page: 0, size: 20 },
+      { resource: 'shares', organizationId: acme, page: 1, size: 20 },
       { signal: controller.signal },
     );
     expect(answer).toStrictEqual({ error: { kind: 'AbortError' } });
@@ -137,7 +137,7 @@ describe('serveListCall and createRpcClient against the mock service over HTTP, 
     await expect(
       serveListCall(
         serverClient(),
-        { resource: 'shares', organizationId: acme, page: 0, size: 20 },
+        { resource: 'shares', organizationId: acme, page: 1, size: 20 },
         {
           allow: () => {
             throw bug;

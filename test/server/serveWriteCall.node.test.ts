@@ -75,7 +75,7 @@ describe('writes through createRpcClient and serveWriteCall', () => {
       { method: 'PUT', status: 200, id: first!.id },
       { method: 'DELETE', status: 204, id: second!.id },
     ]);
-    const page = await serverClient().listShares({ organizationId: globex, page: 0, size: 30 });
+    const page = await serverClient().listShares({ organizationId: globex, page: 1, size: 30 });
     expect(page.items.map((row) => row.id)).not.toContain(second!.id);
     expect(page.items).toContainEqual(created);
   });

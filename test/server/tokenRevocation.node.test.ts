@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => mock.reset());
 
-const params = { organizationId: acme, page: 0, size: 10 };
+const params = { organizationId: acme, page: 1, size: 10 };
 const options = () => ({
   authUrl: server.authUrl,
   revocationUrl: `${server.authUrl}/oauth/revoke`,

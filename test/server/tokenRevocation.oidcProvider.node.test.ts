@@ -49,7 +49,7 @@ beforeEach(() => {
   api.requests.length = 0;
 });
 
-const params = { organizationId: ORG, page: 0, size: 20 };
+const params = { organizationId: ORG, page: 1, size: 20 };
 const base = { issuer: '', bodyEncoding: 'form', audience: false } as const;
 const byMethod: Record<string, () => ClientCredentialsOptions> = {
   client_secret_basic: () =>

@@ -203,7 +203,7 @@ describe('clientCredentials with a tokenStore (one process)', () => {
         ...extra,
       }),
     });
-  const params = { organizationId: '3f9c2a1e-8b7d-4c6e-9a5f-1d2e3f4a5b6c', page: 0, size: 20 };
+  const params = { organizationId: '3f9c2a1e-8b7d-4c6e-9a5f-1d2e3f4a5b6c', page: 1, size: 20 };
 
   it('takes a token another process stored instead of asking the identity provider', async () => {
     const store = redisTokenStore(nodeRedis, { prefix: `p${Math.random()}:` });

@@ -45,7 +45,7 @@ async function load(
     at?.(time);
     const batch = Array.from({ length: perSecond / 10 }, (_, i) => orgs[i % orgs.length]!);
     const results = await Promise.allSettled(
-      batch.map((org) => client.listShares({ organizationId: org, page: 0, size: 20 })),
+      batch.map((org) => client.listShares({ organizationId: org, page: 1, size: 20 })),
     );
     results.forEach((result, i) =>
       outcomes.push({

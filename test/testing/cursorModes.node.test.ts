@@ -31,7 +31,7 @@ const mock = (shape: MockCursorShape | 'spring-page') => mocks.get(shape)!;
 const client = (shape: MockCursorShape | 'spring-page', options: Partial<ApiClientOptions> = {}) =>
   createApiClient({
     baseUrl: mock(shape).server.baseUrl,
-    ...(shape === 'offset' ? { serializePage: ({ page, size }) => ({ offset: page * size, limit: size }) } : {}),
+    ...(shape === 'offset' ? { serializePage: ({ page, size }) => ({ offset: (page - 1) * size, limit: size }) } : {}),
     ...options,
   });
 const names = (page: Page<MockShare>) => page.items.map((row) => row.name);
@@ -48,13 +48,13 @@ interface WalkOptions {
 async function walk(shape: MockCursorShape, size: number, { sort, filters, between }: WalkOptions = {}) {
   const api = client(shape);
   const query = { organizationId: acme, size, sort, filters };
-  const pages = [await api.listShares<MockShare>({ ...query, page: 0 })];
+  const pages = [await api.listShares<MockShare>({ ...query, page: 1 })];
   for (let last = pages[0]!; last.hasNext; last = pages.at(-1)!) {
     between?.(pages.length);
     pages.push(
       await (shape === 'offset'
-        ? api.listShares<MockShare>({ ...query, page: pages.length })
-        : api.listShares<MockShare>({ ...query, cursor: last.nextCursor!, page: pages.length })),
+        ? api.listShares<MockShare>({ ...query, page: pages.length + 1 })
+        : api.listShares<MockShare>({ ...query, cursor: last.nextCursor!, page: pages.length + 1 })),
     );
     expect(pages.length).toBeLessThan(200);
   }
@@ -65,7 +65,7 @@ async function walk(shape: MockCursorShape, size: number, { sort, filters, betwe
 async function everyRow(sort?: SortEntry[], filters?: ListFilters): Promise<string[]> {
   const page = await client('spring-page').listShares<MockShare>({
     organizationId: acme,
-    page: 0,
+    page: 1,
     size: 1000,
     sort,
     filters,
@@ -223,7 +223,7 @@ describe('the mock service in its cursor shapes, over real HTTP', () => {
     const server = await createMockHttpServer(service);
     try {
       const api = createApiClient({ baseUrl: server.baseUrl });
-      let page = await api.listShares({ organizationId: demoOrganizationIds.big, page: 0, size: 20 });
+      let page = await api.listShares({ organizationId: demoOrganizationIds.big, page: 1, size: 20 });
       for (let i = 1; i < 5; i += 1)
         page = await api.listShares({ organizationId: demoOrganizationIds.big, size: 20, cursor: page.nextCursor! });
       // Five pages of 20, and one row looked up again per cursor: never the 10,000.

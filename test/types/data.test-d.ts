@@ -62,15 +62,15 @@ describe('writes', () => {
 
 describe('createApiClient', () => {
   it('lists pages typed by the row type a caller names', async () => {
-    const page = await client.listShares<MyShare>({ organizationId, page: 0, size: 20 });
+    const page = await client.listShares<MyShare>({ organizationId, page: 1, size: 20 });
     expectTypeOf(page).toEqualTypeOf<Page<MyShare>>();
     expectTypeOf(page.items[0]).toEqualTypeOf<MyShare | undefined>();
-    expectTypeOf(page.pageIndex).toBeNumber();
+    expectTypeOf(page.page).toBeNumber();
     expectTypeOf(page.hasNext).toBeBoolean();
   });
 
   it('lists open records with an id when no row type is named', async () => {
-    const page = await client.listEnvironments({ organizationId, page: 0, size: 20 });
+    const page = await client.listEnvironments({ organizationId, page: 1, size: 20 });
     expectTypeOf(page.items).items.toHaveProperty('id').toBeString();
   });
 
@@ -98,7 +98,7 @@ describe('createApiClient', () => {
 
   it('requires the wire’s page and size', () => {
     // @ts-expect-error `size` is required
-    void client.listShares({ organizationId, page: 0 });
+    void client.listShares({ organizationId, page: 1 });
   });
 });
 

@@ -16,8 +16,8 @@ export function LoadMoreShares({ organizationId }: { organizationId: string }) {
           </li>
         ))}
       </ul>
-      {shares.hasMore && (
-        <button onClick={shares.loadMore} disabled={shares.isLoadingMore}>
+      {shares.hasNextPage && (
+        <button onClick={shares.loadMore} disabled={shares.isFetchingNextPage}>
           Load more
         </button>
       )}

@@ -8,7 +8,7 @@ export const server = setupServer(...service.handlers); // server.listen() in be
 export const client = createApiClient({ baseUrl: service.baseUrl });
 
 export async function firstPageThenAFailure() {
-  const page = await client.listShares({ organizationId: demoOrganizationIds.acme, page: 0, size: 20 });
+  const page = await client.listShares({ organizationId: demoOrganizationIds.acme, page: 1, size: 20 });
   service.fail({ status: 503, times: 1 }); // the next list request fails once
   const failed = await client
     .listShares({ organizationId: demoOrganizationIds.acme, page: 1, size: 20 })
@@ -19,7 +19,7 @@ export async function firstPageThenAFailure() {
 export async function aWriteRefusedThenTaken() {
   const organizationId = demoOrganizationIds.globex;
   service.fail({ status: 409, method: 'PATCH' }); // the next PATCH only; list calls and other writes answer
-  const [first] = (await client.listShares({ organizationId, page: 0, size: 1 })).items;
+  const [first] = (await client.listShares({ organizationId, page: 1, size: 1 })).items;
   const refused = await client
     .update('shares', { organizationId, id: first!.id, body: { name: 'renamed' } })
     .catch((error: unknown) => error); // an HttpError, its body the service's problem document
