@@ -13,7 +13,16 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ApiClient, ApiRecord, Environment, ListFilters, ListResource, Page, Share, SortEntry } from '../client/index';
+import type {
+  ApiClient,
+  ApiRecord,
+  Environment,
+  ListFilters,
+  ListResource,
+  Page,
+  Share,
+  SortEntry,
+} from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE, toCount } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
