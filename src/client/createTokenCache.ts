@@ -88,7 +88,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let latest: { token: string; expiresAt: number } | undefined;
   // The token a 401 dropped, until a new one replaces it (then it is the replaced one).
   let dropped: string | undefined;
-  const flight = singleFlight(options, emit, (grant, sentAt) => {
+  const flight = singleFlight(options, timeoutMs, now, emit, (grant, sentAt) => {
     // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
     const token = grant.token.trim();
     const replaced = latest?.token ?? dropped;
@@ -144,10 +144,12 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
  */
 function singleFlight(
   options: TokenCacheOptions,
+  timeoutMs: number,
+  now: () => number,
   emit: ((event: TokenEvent) => void) | undefined,
   keep: (grant: TokenGrant, sentAt: number) => string,
 ) {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS, now = Date.now } = options;
+  const { maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS } = options;
   let inflight: Promise<string> | undefined;
   // Failed token requests in a row, and the last one's error with the end of its back-off.
   let failures = 0;
