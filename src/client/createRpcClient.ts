@@ -144,8 +144,7 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
 
   const sendWrite = (one: Write): Promise<unknown> =>
     sendCall(emit, timeoutMs, {
-      resource: one.resource,
-      method: one.method,
+      ...one,
       check: () => writeCallOf(one),
       through: write,
       signal: one.params?.signal,
