@@ -38,7 +38,7 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
     async request(signal) {
       const value = await getToken({ signal });
       if (typeof value === 'string' && value) return { token: value };
-      const grant = parseTokenResponse(value, { requireTokenType: false });
+      const grant = parseTokenResponse(value);
       if (typeof grant === 'string')
         throw invalidArgument('getToken', `must return a token or a token response: ${grant}`);
       return grant;

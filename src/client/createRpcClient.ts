@@ -119,13 +119,11 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
   assertTimeoutMs(timeoutMs);
   const emit = eventListener('onEvent', options.onEvent);
 
-  const rpc: Rpc = { emit, timeoutMs };
-
   // As createApiClient's: a token cursor passed back alone goes out as the parameter its page said. Kept here, so the
   // call carries it to whichever server instance answers (each server client remembers only its own pages).
   const cursors = createCursorMemory();
   const list = <T>(resource: ListResource, params: ListParams): Promise<Page<T>> =>
-    sendCall(rpc, {
+    sendCall(emit, timeoutMs, {
       resource,
       check: () => {
         assertResource(resource);
@@ -145,9 +143,8 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
     });
 
   const sendWrite = (one: Write): Promise<unknown> =>
-    sendCall(rpc, {
-      resource: one.resource,
-      method: one.method,
+    sendCall(emit, timeoutMs, {
+      ...one,
       check: () => writeCallOf(one),
       through: write,
       signal: one.params?.signal,
@@ -168,12 +165,6 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
   };
 }
 
-/** What every call of an RPC client shares: where its events go, and its limit. */
-interface Rpc {
-  emit: ((event: ClientEvent) => void) | undefined;
-  timeoutMs: number;
-}
-
 /** One call of an RPC client: what it is, how its argument is checked, where it goes and how its answer is read. */
 interface RpcCall<D, R> {
   resource: ListResource;
@@ -188,8 +179,12 @@ interface RpcCall<D, R> {
   read: (answer: unknown) => R;
 }
 
-/** Checks and sends one call within the limit, tells `onEvent` as `createApiClient` does, and reads its answer. */
-async function sendCall<D, R>({ emit, timeoutMs }: Rpc, call: RpcCall<D, R>): Promise<R> {
+/** Checks and sends one call within `timeoutMs`, tells `onEvent` as `createApiClient` does, and reads its answer. */
+async function sendCall<D, R>(
+  emit: ((event: ClientEvent) => void) | undefined,
+  timeoutMs: number,
+  call: RpcCall<D, R>,
+): Promise<R> {
   const { resource, method, through, signal: callerSignal } = call;
   const told = method ? { method } : {};
   try {

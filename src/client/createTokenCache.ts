@@ -88,7 +88,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
   let latest: { token: string; expiresAt: number } | undefined;
   // The token a 401 dropped, until a new one replaces it (then it is the replaced one).
   let dropped: string | undefined;
-  const flight = singleFlight(options, emit, (grant, sentAt) => {
+  const flight = singleFlight(options, timeoutMs, now, emit, (grant, sentAt) => {
     // fetch sends a header trimmed: a token read from a file with its newline must be redacted, and compared, trimmed too.
     const token = grant.token.trim();
     const replaced = latest?.token ?? dropped;
@@ -144,10 +144,12 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
  */
 function singleFlight(
   options: TokenCacheOptions,
+  timeoutMs: number,
+  now: () => number,
   emit: ((event: TokenEvent) => void) | undefined,
   keep: (grant: TokenGrant, sentAt: number) => string,
 ) {
-  const { timeoutMs = DEFAULT_TIMEOUT_MS, maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS, now = Date.now } = options;
+  const { request, maxRefusalBackoffMs = MAX_REFUSAL_BACKOFF_MS } = options;
   let inflight: Promise<string> | undefined;
   // Failed token requests in a row, and the last one's error with the end of its back-off.
   let failures = 0;
@@ -156,7 +158,7 @@ function singleFlight(
   async function fetchToken(): Promise<string> {
     const sentAt = now();
     try {
-      const grant = await requestWithin(options, timeoutMs);
+      const grant = await withTimeout(request, timeoutMs, () => timeoutError(options, timeoutMs));
       failures = 0;
       blocked = undefined;
       const token = keep(grant, sentAt);
@@ -168,8 +170,13 @@ function singleFlight(
       const refusal = isRefusal(status);
       const wait = backoffMs(++failures, refusal ? maxRefusalBackoffMs : MAX_OUTAGE_BACKOFF_MS);
       blocked = { error, until: now() + wait };
-      const told = typeof status === 'number' ? status : undefined;
-      emit?.({ type: 'token-failed', durationMs: now() - sentAt, status: told, refusal, backoffMs: wait });
+      emit?.({
+        type: 'token-failed',
+        durationMs: now() - sentAt,
+        status: typeof status === 'number' ? status : undefined,
+        refusal,
+        backoffMs: wait,
+      });
       throw error;
     }
   }
@@ -193,10 +200,6 @@ function singleFlight(
   };
 }
 
-/** The token request within `timeoutMs`; past it, a `TimeoutError` naming the request. */
-const requestWithin = ({ request, method, url }: TokenCacheOptions, timeoutMs: number): Promise<TokenGrant> =>
-  withTimeout(
-    request,
-    timeoutMs,
-    () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method, url, timeoutMs }),
-  );
+/** The error of a token request past `timeoutMs`, naming the request. */
+const timeoutError = ({ method, url }: TokenCacheOptions, timeoutMs: number) =>
+  new TimeoutError(`timed out after ${timeoutMs} ms`, { method, url, timeoutMs });

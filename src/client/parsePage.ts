@@ -54,10 +54,12 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
     items = body;
     total = count(response.headers.get('x-total-count')?.trim());
   } else if (isObject(body)) {
-    items = [body.content, body.items, body.data, body.results].find(Array.isArray);
+    const named = [body.content, body.items, body.data, body.results];
+    // The first that is a list: a `data` or `content` field of another kind must not hide the rows.
+    items = named.find(Array.isArray);
     if (isObject(body.page)) {
       meta = body.page;
-      items ??= embeddedRows(body);
+      items ??= embeddedRows(body._embedded, named);
     } else if ('content' in body) meta = body;
     // HAL without page metadata (a list paged by its `next` link): the rows are the embedded list.
     else if (isObject(body._embedded)) items ??= Object.values(body._embedded).find(Array.isArray);
@@ -80,13 +82,7 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
     pageCount = pageCountOf(total, pageSize);
     hasNext = shown < pageCount;
   } else hasNext ??= guessHasNext(body, items, response, cursor, pageSize);
-  if (!Array.isArray(items) || hasNext === undefined) {
-    const keys = isObject(body) ? Object.keys(body) : [];
-    throw new ResponseShapeError(
-      `returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`,
-      { method: 'GET', url, keys },
-    );
-  }
+  if (!Array.isArray(items) || hasNext === undefined) throw unknownShape(body, url);
   const result: Page<T> = {
     items: items as T[],
     total,
@@ -104,15 +100,23 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   return result;
 }
 
+/** The error for a body of no known page shape, listing the keys it has. */
+function unknownShape(body: unknown, url: string): ResponseShapeError {
+  const keys = isObject(body) ? Object.keys(body) : [];
+  return new ResponseShapeError(`returned a body that is not a known page shape (keys: ${keys.join(', ') || 'none'})`, {
+    method: 'GET',
+    url,
+    keys,
+  });
+}
+
 /**
- * The rows of a body with Spring's page metadata, when none of its list fields holds them: HAL's `_embedded` list.
- * Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows, unless the rows
- * were sent under another name (then they must be a list).
+ * The rows of a body with Spring's page metadata, when none of its `named` list fields holds them: HAL's
+ * `embedded` list. Spring HAL leaves `_embedded` out of an empty page; other servers send `{}`. Both mean no rows,
+ * unless the rows were sent under another name (then they must be a list).
  */
-function embeddedRows(body: Json): unknown {
-  const embedded = body._embedded;
+function embeddedRows(embedded: unknown, named: unknown[]): unknown {
   const lists = isObject(embedded) ? Object.values(embedded) : embedded === undefined ? [] : [0];
-  const named = [body.content, body.items, body.data, body.results];
   return lists.length || named.some((value) => value != null) ? lists.find(Array.isArray) : [];
 }
 

@@ -12,22 +12,25 @@ export interface TokenGrant {
 export interface TokenResponseRules {
   /**
    * `token_type` must be there (RFC 6749 5.1, an OAuth token endpoint); without it, it is checked only when present
-   * (an app's `getToken` may answer `{ access_token }` alone).
+   * (an app's `getToken` may answer `{ access_token }` alone). @default false
    */
-  requireTokenType: boolean;
+  requireTokenType?: boolean;
 }
 
 /**
  * Reads a token response (RFC 6749 5.1): a `TokenGrant`, or a sentence saying what is wrong (never quoting the token).
  * `expires_in` may also be a numeric string, as some identity providers send it, or absent (RFC 6749 5.1: optional).
  */
-export function parseTokenResponse(value: unknown, rules: TokenResponseRules): TokenGrant | string {
+export function parseTokenResponse(value: unknown, rules?: TokenResponseRules): TokenGrant | string {
   // Any non-null value reads like an object (a primitive has no such fields).
   const body = (value ?? {}) as Record<string, unknown>;
   const { access_token: token, token_type: type } = body;
   const expiresIn = isDigits(body.expires_in) ? Number(body.expires_in) : body.expires_in;
   if (typeof token !== 'string' || !token) return '`access_token` is not a non-empty string';
-  if ((rules.requireTokenType || type !== undefined) && (typeof type !== 'string' || type.toLowerCase() !== 'bearer')) {
+  if (
+    (rules?.requireTokenType || type !== undefined) &&
+    (typeof type !== 'string' || type.toLowerCase() !== 'bearer')
+  ) {
     // Not quoted: an identity provider may put anything there, even the token.
     return '`token_type` is not "Bearer"';
   }
