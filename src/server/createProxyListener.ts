@@ -1,5 +1,5 @@
 import { describeForLog } from '../client/internal';
-import type { ProxyHandlerOptions } from './createProxyHandler';
+import type { ProxyHandlerOptions } from './proxyOptions';
 import { createProxySteps, type ProxyAnswer } from './proxySteps';
 import { createNodeUpstreamFetch } from './nodeUpstreamFetch';
 

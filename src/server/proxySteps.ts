@@ -9,7 +9,7 @@ import { fetchUpstream, VerbatimJson } from './upstreamBody';
 import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
 import { rewriteLinkHeader } from './rewriteLinkHeader';
 import { allowedParams, checkAllowlist, ruleOf, servesResource, type ProxyAllowlist } from './proxyAllowlist';
-import type { ProxyHandlerOptions } from './createProxyHandler';
+import type { ProxyHandlerOptions } from './proxyOptions';
 import { forwardWrite, type ProxyAnswer, type WriteContext } from './proxyWrites';
 import { cursorPaging, readCursor, upstreamPaging, type CursorParam } from './proxyCursor';
 import { rewritePagingBody } from './rewritePagingBody';

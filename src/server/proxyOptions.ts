@@ -1,0 +1,67 @@
+import type { AuthStrategy } from '../client/index';
+import type { ProxyEvent } from '../shared/events';
+import type { ProxyAllowlist } from './proxyAllowlist';
+import type { ProxyRequestTarget } from './proxyWrites';
+import type { UpstreamPagingOptions } from './proxyCursor';
+
+/** Options of `createProxyHandler` and `createProxyListener`: one proxy, two ways to mount it. */
+export interface ProxyHandlerOptions extends UpstreamPagingOptions {
+  /** The service's absolute base URL. */
+  baseUrl: string;
+  /** Server-side credentials, e.g. `clientCredentials(...)` or `apiAccountToken(...)`. */
+  auth: AuthStrategy;
+  /** Path the handler is mounted at, e.g. `/api/pagewise`. @default '' */
+  basePath?: string;
+  /**
+   * The fetch for upstream requests (a test double, an undici dispatcher's, one with a client certificate).
+   * @default globalThis.fetch for `createProxyHandler`; for `createProxyListener`, Node's own `http`/`https` with
+   * keep-alive agents (the same calls at a fraction of the cost)
+   */
+  fetch?: typeof globalThis.fetch;
+  /** Limit of one upstream call, token included, in milliseconds. @default 30000 */
+  timeoutMs?: number;
+  /** Largest `size` forwarded; a larger one is answered 400 without an upstream request. @default 1000 */
+  maxSize?: number;
+  /**
+   * Decides whether this request may list this organization's rows, e.g. from the user's session cookie. Without
+   * it, anyone who reaches the handler may list any organization the server's credentials can see, and a
+   * warning says so once outside production (pass `() => true` to allow that on purpose). Denied requests get
+   * 403 and reach no upstream. @default every well-formed request is allowed
+   */
+  allowRequest?: (request: Request, target: ProxyRequestTarget) => boolean | Promise<boolean>;
+  /**
+   * Origins besides the request URL's own that writes may come from (`Origin`), e.g. the public origin when a reverse
+   * proxy hands the handler another host. @default [] (the request's own origin only)
+   */
+  origins?: readonly string[];
+  /** Most upstream calls in flight at once; a request beyond it is answered 503 with `Retry-After: 1`. @default 128 */
+  maxConcurrent?: number;
+  /**
+   * Largest upstream body read, in bytes; a larger one stops being read and is answered 502 (`onError` gets a
+   * `ResponseShapeError` naming the limit). @default 2097152 (2 MiB)
+   */
+  maxBodyBytes?: number;
+  /**
+   * Told every failure behind a 499, 500, 502, 503 and 504, with the status answered; pagewise errors carry no
+   * secrets, your own `auth`'s and `allowRequest`'s are passed as thrown. Pass your logger, or `() => {}` to keep quiet.
+   * @default one `console.error` line per kind (status and error name) and minute, in production too, with a count of
+   * those left out; a pagewise error with its message, any other by its name only (its message may hold a secret);
+   * nothing for a 499
+   */
+  onError?: (error: unknown, context: { status: number }) => void;
+  /**
+   * Told each request, its answer (status, duration), each upstream answer (status, latency), and the cap reached,
+   * a body too large or a browser gone; never a token, query, organization or header. For metrics and spans (the
+   * Observability page maps them to OpenTelemetry); an `onEvent` that throws is ignored. @default none
+   */
+  onEvent?: (event: ProxyEvent) => void;
+  /** Allow construction in a browser, where it would forward with whatever credentials `auth` holds. @default false */
+  dangerouslyAllowBrowser?: boolean;
+  /**
+   * Per list endpoint, what is forwarded beyond `page` and `size` (sort fields, filter values, a cursor), which
+   * writes (`methods`) and which other endpoints are served, e.g. `{ shares: { sort: ['name', 'createdAt'], filters:
+   * { q: { maxLength: 64 } }, cursor: true, methods: ['PATCH', 'DELETE'] }, users: {} }`.
+   * @default {} (shares and environments, `GET` with `page` and `size` only)
+   */
+  allow?: ProxyAllowlist;
+}
