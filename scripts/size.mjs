@@ -35,7 +35,8 @@ export const budgets = [
   // retries only where repeating is safe, problem bodies kept), and a client whose calls go through a function
   // instead of fetch (a server function, with cursors and writes; an app that does not import it never loads it).
   // The budget is what that measures, with room for a small change, so growth past it is a decision, not a drift.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10100 },
+  // One page vocabulary (pages counted from 1, converted to the wire's number where a request is built) took 17 B.
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10150 },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -51,8 +52,9 @@ export const budgets = [
     // token code with scopes per need and revocation's wiring, the proxy's steps behind a Fetch handler and a Node
     // listener with its per-resource allowlist, JSON check, cursor links rewritten to its own path and write
     // forwarding with its CSRF and body checks, and the server-function pairing (serveListCall, serveWriteCall).
-    // Budgeted as a whole so a change that moves bytes between entries still shows.
-    limit: 33500,
+    // Budgeted as a whole so a change that moves bytes between entries still shows. The listener's own HTTP client
+    // (Node's http with keep-alive agents, about 1 kB, server-only) bought the proxy its pass-through speed.
+    limit: 35000,
   },
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
   // revocation endpoints and failure modes, writes kept in its state with problem documents, five services that page
