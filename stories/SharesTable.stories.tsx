@@ -164,7 +164,8 @@ export const Unauthorized401: Story = {
     await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
     await userEvent.click(pageOrNext(canvasElement, 'Page 2'));
     await expectRows(canvasElement, acme, 21, 40);
-    await waitFor(() => expect(requestedPages(unauthorizedStory.service).slice(0, 3)).toEqual([0, 0, 1]));
+    // Page 3's prefetch too: the play ends with no request on its way, so none reaches the next run's mock.
+    await waitFor(() => expect(requestedPages(unauthorizedStory.service)).toEqual([0, 0, 1, 2]));
   },
 };
 
@@ -187,7 +188,7 @@ export const ServerError500: Story = {
     await expectRows(canvasElement, acme, 1, 20);
     await userEvent.click(pageOrNext(canvasElement, 'Page 2'));
     await expectRows(canvasElement, acme, 21, 40);
-    await expect(requestedPages(serverErrorStory.service).slice(0, 5)).toEqual([0, 0, 0, 0, 1]);
+    await waitFor(() => expect(requestedPages(serverErrorStory.service)).toEqual([0, 0, 0, 0, 1, 2]));
   },
 };
 

@@ -1,7 +1,7 @@
 import { describeForLog } from '../client/internal';
 import type { ProxyHandlerOptions } from './proxyOptions';
 import { createProxySteps, type ProxyAnswer } from './proxySteps';
-import { createNodeUpstreamFetch } from './nodeUpstreamFetch';
+import { createNodeUpstreamFetch, fetchHeaders } from './nodeUpstreamFetch';
 
 /** What the listener reads of Node's `IncomingMessage` (any object with these will do). */
 export interface ProxyListenerRequest {
@@ -68,15 +68,7 @@ function lazyRequest(make: () => Request): Request {
  * body, streamed as it arrives (the write's own limit stops reading at `maxBodyBytes`).
  */
 function toRequest(request: ProxyListenerRequest, url: string, signal: AbortSignal): Request {
-  const headers = new Headers();
-  const raw = request.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    try {
-      headers.append(raw[i]!, raw[i + 1]!);
-    } catch {
-      // A header Node accepted but the Fetch standard does not is left out, not a failure.
-    }
-  }
+  const headers = fetchHeaders(request.rawHeaders);
   const method = request.method ?? 'GET';
   const chunks = request[Symbol.asyncIterator]?.call(request);
   const encoder = new TextEncoder();

@@ -117,19 +117,24 @@ function headersOf(init: HeadersInit | undefined): Record<string, string> {
   return init as Record<string, string>;
 }
 
-/** The status, headers and reason of Node's answer; a `TypeError` for a status below 200, which is no final answer. */
-function initOf(message: IncomingMessage): ResponseInit & { status: number } {
-  const status = message.statusCode ?? 0;
-  if (status < 200) throw new TypeError(`the upstream answered status ${status}`);
+/** Node's raw header list as Fetch `Headers`: a header Node's parser accepted but the Fetch standard does not is left out, as undici's fetch does. */
+export function fetchHeaders(raw: readonly string[]): Headers {
   const headers = new Headers();
-  const raw = message.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     try {
       headers.append(raw[i]!, raw[i + 1]!);
     } catch {
-      // A header Node's parser accepted but the Fetch standard does not is left out, as undici's fetch does.
+      // Left out, not a failure.
     }
   }
+  return headers;
+}
+
+/** The status, headers and reason of Node's answer; a `TypeError` for a status below 200, which is no final answer. */
+function initOf(message: IncomingMessage): ResponseInit & { status: number } {
+  const status = message.statusCode ?? 0;
+  if (status < 200) throw new TypeError(`the upstream answered status ${status}`);
+  const headers = fetchHeaders(message.rawHeaders);
   const statusText = message.statusMessage ?? '';
   return { status, headers, statusText: /^[\t\x20-\x7e\x80-\xff]*$/.test(statusText) ? statusText : '' };
 }
