@@ -49,11 +49,16 @@ const sharesPages = (from) =>
     .filter((r) => r.resource === 'shares')
     .map((r) => r.page);
 
-/** Clicks `name`, waits for rows `first`..`last` and for the requests to settle; returns the shares pages asked meanwhile. */
-async function step(name, first, last) {
+/**
+ * Clicks `name`, waits for rows `first`..`last`, for the prefetch of zero-based page `prefetch` when one is due (it
+ * starts once the page has settled, so after the rows show), and for the requests to settle; returns the shares pages
+ * asked meanwhile.
+ */
+async function step(name, first, last, prefetch) {
   const from = mock.service.requests.length;
   await button(name).click();
   await expectRows(first, last);
+  if (prefetch !== undefined) await until(`page=${prefetch} prefetched`, () => sharesPages(from).includes(prefetch));
   await until('requests to settle', async () => mock.service.requests.slice(from).every((r) => r.status !== null));
   await until('tables to finish loading', () => page.evaluate(() => !document.querySelector('[aria-busy="true"]')));
   const asked = sharesPages(from);
@@ -103,7 +108,12 @@ describe('shares-app over a Spring Slice service (no total), from the packed pac
 
   it('Next page 21 times reaches rows 421–437, each page prefetched before its click and nothing asked past the end', async () => {
     for (let index = 1; index <= 21; index += 1) {
-      const asked = await step('Next page', index * 20 + 1, Math.min(437, index * 20 + 20));
+      const asked = await step(
+        'Next page',
+        index * 20 + 1,
+        Math.min(437, index * 20 + 20),
+        index < 21 ? index + 1 : undefined,
+      );
       // The clicked page came from the prefetch; only the page after it is asked for, and none after the last.
       expect(asked, `step to page ${index + 1} asked for ${JSON.stringify(asked)}`).toStrictEqual(
         index < 21 ? [index + 1] : [],
