@@ -16,6 +16,8 @@ import type { ApiRecord, Environment, ListFilters, Page, Share, SortEntry } from
 import { invalidArgument } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
+import { useLatest } from '../shared/useLatest';
+import { useUncontrolled } from '../shared/useUncontrolled';
 import { warnedInProcess, warnOnce, warnOncePerKey } from '../shared/log';
 import { useClientFor } from './ApiClientProvider';
 import {
@@ -152,12 +154,8 @@ function usePageListing(
 ) {
   const client = useClientFor(caller, options.client);
   const organizationId = options.organizationId || null;
-  const [own, setOwn] = useState(() => ({
-    sort: options.defaultSort ?? noSort,
-    filters: options.defaultFilters ?? noFilters,
-  }));
-  const sort = options.sort ?? own.sort;
-  const filters = options.filters ?? own.filters;
+  const [sort, setSort] = useUncontrolled(options.sort, options.defaultSort ?? noSort);
+  const [filters, setFilters] = useUncontrolled(options.filters, options.defaultFilters ?? noFilters);
   const settled = toListQuery(sort, useDebouncedValue(filters, options.filtersDelayMs ?? DEFAULT_FILTERS_DELAY_MS));
   const firstPage = toPageNumber(options.defaultPage, 1);
   const firstSize = toPageNumber(options.defaultPageSize, DEFAULT_PAGE_SIZE);
@@ -182,8 +180,7 @@ function usePageListing(
   ]);
 
   // The latest options and page, so the setters below stay the same functions for memoised callers.
-  const latest = useRef({ options, page, pageSize });
-  useEffect(() => void (latest.current = { options, page, pageSize }));
+  const latest = useLatest({ options, page, pageSize });
   const { change: setPage } = state;
   const change = useCallback(
     (next: number, size: number) =>
@@ -192,20 +189,21 @@ function usePageListing(
         const restart = byCursorRef.current && newSize !== latest.current.pageSize;
         setPage(restart ? 1 : toPageNumber(next, 1), newSize);
       }),
-    [setPage, transition, byCursorRef],
+    [setPage, transition, byCursorRef, latest],
   );
   const listState = useMemo<ListState>(() => {
     const set = (next: { sort?: readonly SortEntry[]; filters?: ListFilters }) =>
       transition(() => {
         const { options: current, page: shown, pageSize: size } = latest.current;
-        setOwn((old) => ({ ...old, ...next }));
+        if (next.sort) setSort(next.sort);
+        if (next.filters) setFilters(next.filters);
         if (next.sort) current.onSortChange?.(next.sort);
         if (next.filters) current.onFiltersChange?.(next.filters);
         // An uncontrolled page goes back by itself (the listing changes); a controlled one is the caller's to move.
         if (current.page !== undefined && shown !== 1) current.onChange?.(1, size);
       });
     return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
-  }, [sort, filters, transition]);
+  }, [sort, filters, transition, setSort, setFilters, latest]);
   const cursor = useListingCursor(options.cursor, `${listing}/${pageSize}`);
   return { client, organizationId, page, pageSize, change, scope, listing, settled, listState, cursor };
 }
@@ -312,14 +310,13 @@ function usePagedListAs<T>(
   }, [listing, target, page, pageSize, change]);
 
   // Once this page has settled and says another follows, fetch it (same sort and filters) so moving forward waits for nothing.
-  const latest = useRef({ params, queryOverrides, key: own.queryKey });
-  useEffect(() => void (latest.current = { params, queryOverrides, key: own.queryKey }));
+  const latest = useLatest({ params, queryOverrides, key: own.queryKey });
   const nextPage = prefetchNext && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
   useEffect(() => {
     if (nextPage === undefined || !organizationId) return;
     const { params: current, queryOverrides: overrides, key } = latest.current;
     prefetchPage(queryClient, key, listQueryOptions<T>(resource, { ...current, page: nextPage }), overrides);
-  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime]);
+  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime, latest]);
 
   // Past the end, the control already shows the page the move above goes to.
   const current = target ?? page;

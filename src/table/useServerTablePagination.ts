@@ -1,7 +1,8 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { functionalUpdate } from '@tanstack/react-table';
+import { useLatest } from '../shared/useLatest';
 import type { ColumnFiltersState, ColumnSort, OnChangeFn, PaginationState, SortingState } from '@tanstack/react-table';
 
 /** What `useServerTablePagination` reads of a data hook's result, e.g. `useShares` or `useEnvironments`. */
@@ -82,15 +83,12 @@ export function useServerTablePagination(
   const { listState } = result;
   const globalParam = options.globalFilterParam ?? 'q';
   const pagination = useMemo(() => ({ pageIndex: current - 1, pageSize }), [current, pageSize]);
-  const latest = useRef({ pagination, onChange, listState });
-  useEffect(() => {
-    latest.current = { pagination, onChange, listState };
-  });
+  const latest = useLatest({ pagination, onChange, listState });
   const onPaginationChange = useCallback<OnChangeFn<PaginationState>>((updater) => {
     const { pagination: old, onChange: move } = latest.current;
     const next = functionalUpdate(updater, old);
     if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize) move(next.pageIndex + 1, next.pageSize);
-  }, []);
+  }, [latest]);
   const sorting = listState?.sort as SortingState | undefined;
   const filters = listState?.filters;
   const { columnFilters, globalFilter } = useMemo(() => {
@@ -135,7 +133,7 @@ export function useServerTablePagination(
         set({ search: String(functionalUpdate(updater, typeof old === 'string' ? old : '') ?? '') });
       }) as OnChangeFn<string>,
     };
-  }, [globalParam]);
+  }, [globalParam, latest]);
   const count =
     total !== undefined
       ? { rowCount: total, pageCount: Math.ceil(total / pageSize) }
