@@ -224,12 +224,27 @@ function widths(p: UsePaginationResult, count: string): CSSProperties {
 export function Pagination(props: PaginationProps) {
   const p = usePagination(props);
   const root = p.getRootProps();
-  usePaginationFit(root.ref);
   const size = useSizeVariant(props.size);
   const options = useSizeOptions(p);
   const control = controlFor(props);
   const count = p.formatNumber(p.pageCount, true);
   const range = rangeOf(p, props);
+  const selectShown = props.showSizeChanger !== false && p.pageSizeOptions.length > 1;
+  // What sets the parts' widths; the page alone never does.
+  usePaginationFit(root.ref, [
+    p.pageCount,
+    p.total,
+    p.items.length,
+    p.labels,
+    p.formatNumber,
+    range?.[1],
+    selectShown && p.pageSizeOptions.join(),
+    props.showQuickJumper,
+    props.showSizeLabel,
+    size,
+    props.className,
+    props.style,
+  ]);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
@@ -259,7 +274,7 @@ export function Pagination(props: PaginationProps) {
       </ul>
       {props.showQuickJumper && jumper(p)}
       {/* One size is no choice (MUI hides it too). */}
-      {props.showSizeChanger !== false && p.pageSizeOptions.length > 1 && sizeSelect(p, options, props.showSizeLabel)}
+      {selectShown && sizeSelect(p, options, props.showSizeLabel)}
       {/* Empty until the first change, so loading a page announces nothing; after that it always matches what is
           shown (a new total or language rewords it, so the region is never stale when read). */}
       <span className="pw-status" {...p.getStatusProps()} />

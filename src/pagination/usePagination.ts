@@ -278,6 +278,9 @@ function pageMoves(state: PageState, n: NormalizedPaginationProps, disabled: boo
   };
 }
 
+/** An arrow's page and whether it can act. */
+type Arrow = readonly [page: number, enabled: boolean];
+
 /** What usePagination's result says beside the state: its words, numbers, root props and whether it announces. */
 interface Presentation {
   labels: PaginationLabels;
@@ -295,7 +298,6 @@ function connect(o: UsePaginationOptions, state: PageState, n: NormalizedPaginat
   const moves = pageMoves(state, n, disabled, pageCountKnown);
   const { goTo } = moves;
   const control = (page: number, enabled: boolean) => controlProps(o.getPageHref, goTo, page, enabled);
-  type Arrow = readonly [page: number, enabled: boolean];
   const hasItems = total !== 0;
   const canPrevious = !disabled && current > 1;
   const canNext = !disabled && current < pageCount;

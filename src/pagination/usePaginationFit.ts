@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, type RefObject } from 'react';
+import { useEffect, type DependencyList, type RefObject } from 'react';
 import { useIsomorphicLayoutEffect } from './accessibility';
 
 /**
@@ -23,15 +23,16 @@ function fit(root: HTMLElement): void {
 }
 
 /**
- * Lays the control out to the room it is given (a phone, a drawer, a table footer): after every render, whose
- * content may be wider or narrower, and whenever the root's width changes. The root's own width never depends on its
- * content (styles.css: `container-type: inline-size`), so a layout switch never resizes it. Until hydration (a
- * server render) the full layout shows, wrapping where it must.
+ * Lays the control out to the room it is given (a phone, a drawer, a table footer): whenever `content` (what sets
+ * the parts' widths: everything but the page, as every part keeps its width while paging) changes, and whenever the
+ * root's width does. So paging measures nothing. The root's own width never depends on its content (styles.css:
+ * `container-type: inline-size`), so a layout switch never resizes it. Until hydration (a server render) the full
+ * layout shows, wrapping where it must.
  */
-export function usePaginationFit(ref: RefObject<HTMLElement | null>): void {
+export function usePaginationFit(ref: RefObject<HTMLElement | null>, content: DependencyList): void {
   useIsomorphicLayoutEffect(() => {
     if (ref.current) fit(ref.current);
-  });
+  }, content);
   useEffect(() => {
     const root = ref.current;
     if (!root || typeof ResizeObserver === 'undefined') return;
