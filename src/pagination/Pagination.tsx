@@ -43,12 +43,19 @@ export interface PaginationProps extends UsePaginationOptions {
   // `data-*` attributes need no declaration (JSX does not check hyphenated names); they reach the root `<nav>`.
 }
 
+const icon = (d: string) => (
+  <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path d={d} />
+  </svg>
+);
+
+// Made once: the same elements on every render, so React skips them.
 const icons = {
-  first: 'M12 4 8 8l4 4M7 4 3 8l4 4',
-  previous: 'M10 4 6 8l4 4',
-  next: 'M6 4l4 4-4 4',
-  last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
-} as const;
+  first: icon('M12 4 8 8l4 4M7 4 3 8l4 4'),
+  previous: icon('M10 4 6 8l4 4'),
+  next: icon('M6 4l4 4-4 4'),
+  last: icon('M4 4l4 4-4 4M9 4l4 4-4 4'),
+};
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
@@ -73,16 +80,7 @@ function controlFor(props: PaginationProps): Control {
 }
 
 function arrow(p: UsePaginationResult, control: Control, name: keyof typeof icons, edge?: boolean) {
-  return (
-    <li data-edge={edge || undefined}>
-      {control(
-        p.getArrowProps(name),
-        <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d={icons[name]} />
-        </svg>,
-      )}
-    </li>
-  );
+  return <li data-edge={edge || undefined}>{control(p.getArrowProps(name), icons[name])}</li>;
 }
 
 /** The page window, keyed by position: it keeps its length, so paging updates buttons instead of replacing them. */

@@ -134,9 +134,7 @@ for (const pointer of ['mouse', 'touch'] as const) {
                   expect(m.compact, `${label}: ${pages} pages collapsed at 768 px`).toBe(false);
                 }
                 if (m.compact) {
-                  expect(fullRowWidth(nav), `${label}: collapsed at ${m.width} px`).toBeGreaterThan(
-                    m.width - ROUNDING,
-                  );
+                  expect(fullRowWidth(nav), `${label}: collapsed at ${m.width} px`).toBeGreaterThan(m.width - ROUNDING);
                   // "3 / 22" where "Page 3 of 22" is announced ("3" alone without a total), the current page accented.
                   const indicator = nav.querySelector<HTMLElement>('.pw-indicator [aria-hidden]')!;
                   const announced = nav.querySelector('.pw-indicator .pw-sr')!.textContent!.match(/\d[\d.,]*/g)!;
