@@ -25,8 +25,8 @@ function fit(root: HTMLElement): void {
 /**
  * Lays the control out to the room it is given (a phone, a drawer, a table footer): whenever `content` (what sets
  * the parts' widths: everything but the page, as every part keeps its width while paging) changes, and whenever the
- * root's width does. So paging measures nothing. The root's own width never depends on its content (styles.css:
- * `container-type: inline-size`), so a layout switch never resizes it. Until hydration (a server render) the full
+ * root's width or the fonts do. So paging measures nothing. The root's own width never depends on its content
+ * (styles.css: `container-type: inline-size`), so a layout switch never changes it. Until hydration (a server render) the full
  * layout shows, wrapping where it must.
  */
 export function usePaginationFit(ref: RefObject<HTMLElement | null>, content: DependencyList): void {
@@ -37,12 +37,18 @@ export function usePaginationFit(ref: RefObject<HTMLElement | null>, content: De
     const root = ref.current;
     if (!root || typeof ResizeObserver === 'undefined') return;
     let width = root.clientWidth;
+    const refit = () => fit(root);
     const observer = new ResizeObserver(() => {
-      // Only the width decides; a row that wraps in the last layout changes the height alone.
-      if (root.clientWidth !== width) fit(root);
+      // The width alone: a row that wraps in the last layout changes the height, and must not refit.
+      if (root.clientWidth !== width) refit();
       width = root.clientWidth;
     });
     observer.observe(root);
-    return () => observer.disconnect();
+    // A web font that loads late changes every part's width.
+    document.fonts?.addEventListener('loadingdone', refit);
+    return () => {
+      observer.disconnect();
+      document.fonts?.removeEventListener('loadingdone', refit);
+    };
   }, [ref]);
 }
