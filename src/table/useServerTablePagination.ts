@@ -84,11 +84,14 @@ export function useServerTablePagination(
   const globalParam = options.globalFilterParam ?? 'q';
   const pagination = useMemo(() => ({ pageIndex: current - 1, pageSize }), [current, pageSize]);
   const latest = useLatest({ pagination, onChange, listState });
-  const onPaginationChange = useCallback<OnChangeFn<PaginationState>>((updater) => {
-    const { pagination: old, onChange: move } = latest.current;
-    const next = functionalUpdate(updater, old);
-    if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize) move(next.pageIndex + 1, next.pageSize);
-  }, [latest]);
+  const onPaginationChange = useCallback<OnChangeFn<PaginationState>>(
+    (updater) => {
+      const { pagination: old, onChange: move } = latest.current;
+      const next = functionalUpdate(updater, old);
+      if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize) move(next.pageIndex + 1, next.pageSize);
+    },
+    [latest],
+  );
   const sorting = listState?.sort as SortingState | undefined;
   const filters = listState?.filters;
   const { columnFilters, globalFilter } = useMemo(() => {
