@@ -25,7 +25,7 @@ function fit(root: HTMLElement): void {
 /**
  * Lays the control out to the room it is given (a phone, a drawer, a table footer): whenever `content` (what sets
  * the parts' widths: everything but the page, as every part keeps its width while paging) changes, and whenever the
- * root's width or the fonts do. So paging measures nothing. The root's own width never depends on its content
+ * root's size or the fonts do. So paging measures nothing. The root's own width never depends on its content
  * (styles.css: `container-type: inline-size`), so a layout switch never changes it. Until hydration (a server render) the full
  * layout shows, wrapping where it must.
  */
@@ -36,18 +36,21 @@ export function usePaginationFit(ref: RefObject<HTMLElement | null>, content: De
   useEffect(() => {
     const root = ref.current;
     if (!root || typeof ResizeObserver === 'undefined') return;
-    let width = root.clientWidth;
+    let frame = 0;
     const refit = () => fit(root);
+    // In the next frame, not inside the observer's callback: a refit there may resize what it observes (a row that
+    // wraps in the last layout), which the browser reports as an error. The room changed, so one frame may show the
+    // layout it had before.
     const observer = new ResizeObserver(() => {
-      // The width alone: a row that wraps in the last layout changes the height, and must not refit.
-      if (root.clientWidth !== width) refit();
-      width = root.clientWidth;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(refit);
     });
     observer.observe(root);
     // A web font that loads late changes every part's width.
     document.fonts?.addEventListener('loadingdone', refit);
     return () => {
       observer.disconnect();
+      cancelAnimationFrame(frame);
       document.fonts?.removeEventListener('loadingdone', refit);
     };
   }, [ref]);
