@@ -25,7 +25,11 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
 const CLIENT_ENTRIES = ['client/index', 'client/internal'];
 
 /** Page maths that must stay framework-free (ARCHITECTURE.md, "Framework-free cores"). */
-const pureFiles = ['pagination/getPageItems.ts', 'pagination/normalizePaginationProps.ts'];
+const pureFiles = [
+  'pagination/getPageItems.ts',
+  'pagination/normalizePaginationProps.ts',
+  'pagination/paginationFit.ts',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
-import { usePaginationFit } from './usePaginationFit';
+import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
 import {
   usePagination,
   type PaginationControlProps,
@@ -200,11 +200,17 @@ function rangeOf(p: UsePaginationResult, props: PaginationProps): [range: string
 }
 
 /**
- * Widths the stylesheet keeps while paging, in characters: `--_pw-digits` of the widest page number (page slots and
- * the jumper), `--_pw-count` of the widest "3 / 22" without its slash, `--_pw-option` of the largest page size when
- * the narrow selector is cut to its number ("20 / page" → "20", only when every option's label starts with it).
+ * Widths the stylesheet keeps while paging, in characters: `digits` of the widest page number (page slots and the
+ * jumper), `indicator` of the widest "3 / 22" without its slash, `option` of the largest page size when the narrow
+ * selector is cut to its number ("20 / page" → "20", only when every option's label starts with it).
  */
-function widths(p: UsePaginationResult, count: string): CSSProperties {
+interface Widths {
+  digits: number;
+  indicator: number;
+  option?: number;
+}
+
+function widthsOf(p: UsePaginationResult, count: string): Widths {
   const { formatNumber: format } = p;
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
@@ -212,10 +218,48 @@ function widths(p: UsePaginationResult, count: string): CSSProperties {
   const options = p.pageSizeOptions.map((n) => format(n));
   const cut = options.every((n) => p.labels.pageSizeOption(n).startsWith(n));
   return {
-    '--_pw-digits': format(p.pageCount).length,
-    '--_pw-count': widest + (p.total === undefined ? 0 : count.length),
-    '--_pw-option': cut ? Math.max(...options.map((n) => n.length)) : undefined,
-  } as CSSProperties;
+    digits: format(p.pageCount).length,
+    indicator: widest + (p.total === undefined ? 0 : count.length),
+    option: cut ? Math.max(...options.map((n) => n.length)) : undefined,
+  };
+}
+
+/** One size is no choice (MUI hides it too). */
+const selectShown = (p: UsePaginationResult, props: PaginationProps) =>
+  props.showSizeChanger !== false && p.pageSizeOptions.length > 1;
+
+/**
+ * The root's `data-*` rungs that styles.css's container queries read (paginationFit.ts): the narrowest container each
+ * layout needs, from what the props say will be shown at its widest, never the page, so paging never switches the
+ * layout.
+ */
+function fitOf(
+  p: UsePaginationResult,
+  props: PaginationProps,
+  size: PaginationFitInput['size'],
+  w: Widths,
+  longest?: string,
+) {
+  const { labels, formatNumber: format } = p;
+  const shown = selectShown(p, props);
+  const fit = paginationFit({
+    size,
+    digits: w.digits,
+    pages: p.items.length,
+    indicator: w.indicator,
+    total: longest === undefined ? undefined : textUnits(longest),
+    select: shown ? Math.max(...p.pageSizeOptions.map((n) => textUnits(labels.pageSizeOption(format(n))))) : undefined,
+    option: w.option,
+    sizeLabel: shown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
+    jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
+  });
+  return {
+    'data-full': fit.full,
+    'data-compact': fit.compact,
+    'data-full-touch': fit.fullTouch,
+    'data-compact-touch': fit.compactTouch,
+    'data-edges': fit.edges || undefined,
+  };
 }
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
@@ -227,33 +271,28 @@ export function Pagination(props: PaginationProps) {
   const control = controlFor(props);
   const count = p.formatNumber(p.pageCount, true);
   const range = rangeOf(p, props);
-  const selectShown = props.showSizeChanger !== false && p.pageSizeOptions.length > 1;
-  // What sets the parts' widths; the page alone never does.
-  usePaginationFit(root.ref, [
-    p.pageCount,
-    p.total,
-    p.items.length,
-    p.labels,
-    p.formatNumber,
-    range?.[1],
-    selectShown && p.pageSizeOptions.join(),
-    props.showQuickJumper,
-    props.showSizeLabel,
-    size,
-    props.className,
-    props.style,
-  ]);
+  const w = widthsOf(p, count);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
   return (
     <nav
       {...rest}
-      style={{ ...props.style, ...widths(p, count) }}
+      // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so paging never
+      // moves a button.
+      style={
+        {
+          ...props.style,
+          '--_pw-digits': w.digits,
+          '--_pw-count': w.indicator,
+          '--_pw-option': w.option,
+        } as CSSProperties
+      }
       {...root}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : root['aria-label'])}
       className={props.className ? `pw-pagination ${props.className}` : 'pw-pagination'}
       data-size={size}
+      {...fitOf(p, props, size, w, range?.[1])}
       data-disabled={p.disabled || undefined}
     >
       {range && (
@@ -271,8 +310,7 @@ export function Pagination(props: PaginationProps) {
         {arrow(p, control, 'last', true)}
       </ul>
       {props.showQuickJumper && jumper(p)}
-      {/* One size is no choice (MUI hides it too). */}
-      {selectShown && sizeSelect(p, options, props.showSizeLabel)}
+      {selectShown(p, props) && sizeSelect(p, options, props.showSizeLabel)}
       {/* Empty until the first change, so loading a page announces nothing; after that it always matches what is
           shown (a new total or language rewords it, so the region is never stale when read). */}
       <span className="pw-status" {...p.getStatusProps()} />
