@@ -199,67 +199,55 @@ function rangeOf(p: UsePaginationResult, props: PaginationProps): [range: string
   return more === undefined ? undefined : [more, more];
 }
 
-/**
- * Widths the stylesheet keeps while paging, in characters: `digits` of the widest page number (page slots and the
- * jumper), `indicator` of the widest "3 / 22" without its slash, `option` of the largest page size when the narrow
- * selector is cut to its number ("20 / page" → "20", only when every option's label starts with it).
- */
-interface Widths {
-  digits: number;
-  indicator: number;
-  option?: number;
-}
-
-function widthsOf(p: UsePaginationResult, count: string): Widths {
-  const { formatNumber: format } = p;
-  // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
-  // numbers are written out, longer ones short).
-  const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
-  const options = p.pageSizeOptions.map((n) => format(n));
-  const cut = options.every((n) => p.labels.pageSizeOption(n).startsWith(n));
-  return {
-    digits: format(p.pageCount).length,
-    indicator: widest + (p.total === undefined ? 0 : count.length),
-    option: cut ? Math.max(...options.map((n) => n.length)) : undefined,
-  };
-}
-
 /** One size is no choice (MUI hides it too). */
 const selectShown = (p: UsePaginationResult, props: PaginationProps) =>
   props.showSizeChanger !== false && p.pageSizeOptions.length > 1;
 
 /**
- * The root's `data-*` rungs that styles.css's container queries read (paginationFit.ts): the narrowest container each
- * layout needs, from what the props say will be shown at its widest, never the page, so paging never switches the
- * layout.
+ * The root's layout (styles.css), from what the props say will be shown at its widest, never the page, so paging
+ * never moves a button nor switches the layout. Its style: widths in characters kept while paging, `--_pw-digits` of
+ * the widest page number (page slots and the jumper), `--_pw-count` of the widest "3 / 22" without its slash,
+ * `--_pw-option` of the largest page size when the narrow selector is cut to its number ("20 / page" → "20", only
+ * when every option's label starts with it). Its `data-*`: the rungs its container queries read (paginationFit.ts).
  */
-function fitOf(
+function layoutOf(
   p: UsePaginationResult,
   props: PaginationProps,
   size: PaginationFitInput['size'],
-  w: Widths,
+  count: string,
   longest?: string,
 ) {
   const { labels, formatNumber: format } = p;
+  const digits = format(p.pageCount).length;
+  // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
+  // numbers are written out, longer ones short).
+  const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
+  const indicator = widest + (p.total === undefined ? 0 : count.length);
+  const options = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
+  const option = options.every(([n, label]) => label.startsWith(n))
+    ? Math.max(...options.map(([n]) => n.length))
+    : undefined;
   const shown = selectShown(p, props);
   const fit = paginationFit({
     size,
-    digits: w.digits,
+    digits,
     pages: p.items.length,
-    indicator: w.indicator,
+    indicator,
     total: longest === undefined ? undefined : textUnits(longest),
-    select: shown ? Math.max(...p.pageSizeOptions.map((n) => textUnits(labels.pageSizeOption(format(n))))) : undefined,
-    option: w.option,
+    select: shown ? Math.max(...options.map(([, label]) => textUnits(label))) : undefined,
+    option,
     sizeLabel: shown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
-  return {
+  const style = { ...props.style, '--_pw-digits': digits, '--_pw-count': indicator, '--_pw-option': option };
+  const rungs = {
     'data-full': fit.full,
     'data-compact': fit.compact,
     'data-full-touch': fit.fullTouch,
     'data-compact-touch': fit.compactTouch,
     'data-edges': fit.edges || undefined,
   };
+  return [style as CSSProperties, rungs] as const;
 }
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
@@ -271,28 +259,19 @@ export function Pagination(props: PaginationProps) {
   const control = controlFor(props);
   const count = p.formatNumber(p.pageCount, true);
   const range = rangeOf(p, props);
-  const w = widthsOf(p, count);
+  const [style, rungs] = layoutOf(p, props, size, count, range?.[1]);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
   return (
     <nav
       {...rest}
-      // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so paging never
-      // moves a button.
-      style={
-        {
-          ...props.style,
-          '--_pw-digits': w.digits,
-          '--_pw-count': w.indicator,
-          '--_pw-option': w.option,
-        } as CSSProperties
-      }
+      style={style}
       {...root}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : root['aria-label'])}
       className={props.className ? `pw-pagination ${props.className}` : 'pw-pagination'}
       data-size={size}
-      {...fitOf(p, props, size, w, range?.[1])}
+      {...rungs}
       data-disabled={p.disabled || undefined}
     >
       {range && (
