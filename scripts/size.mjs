@@ -19,9 +19,9 @@ export const budgets = [
   // as React writes them (`process.env.NODE_ENV` at the call site), so production builds drop them. Alone it is below
   // react-paginate's 5,151 B, which has no selector, total, jumper or link mode. Its live region also says an app's
   // `message` (what a row action did).
-  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4650 },
+  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4890 },
   // Its stylesheet: one container rule per rung, touch sizes, light and dark colours at AA contrast declared on the
-  // control alone, and a reset against a page's own list, button and link styles. With the control (~6.7 kB) it is
+  // control alone, and a reset against a page's own list, button and link styles. With the control (~7.1 kB) it is
   // below every other peer (rc-pagination 8.63 KiB, Ark UI 7.87 KiB unstyled). A quick jumper and a selector on a
   // 320 px row (a narrower input, closer parts when narrow with a fine pointer) cost 66 B of it.
   { name: 'pagewise/styles.css', file: 'dist/styles.css', limit: 2195 },
@@ -54,7 +54,7 @@ export const budgets = [
     // forwarding with its CSRF and body checks, and the server-function pairing (serveListCall, serveWriteCall).
     // Budgeted as a whole so a change that moves bytes between entries still shows. The listener's own HTTP client
     // (Node's http with keep-alive agents, about 1 kB, server-only) bought the proxy its pass-through speed.
-    limit: 35000,
+    limit: 35300,
   },
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
   // revocation endpoints and failure modes, writes kept in its state with problem documents, five services that page

@@ -26,6 +26,8 @@ import type {
 import { invalidArgument } from '../shared/assert';
 import { DEFAULT_PAGE_SIZE, toCount } from '../shared/paging';
 import { usePageState } from '../shared/usePageState';
+import { useLatest } from '../shared/useLatest';
+import { useUncontrolled } from '../shared/useUncontrolled';
 import { warnedInProcess, warnOnce, warnOncePerKey } from '../shared/log';
 import { useClientFor } from './ApiClientProvider';
 import {
@@ -145,17 +147,13 @@ interface CoreOptions extends ListStateOptions {
 function useListCore(caller: string, resource: ListResource, options: CoreOptions) {
   const client = useClientFor(caller, options.client);
   const organizationId = options.organizationId || null;
-  const [own, setOwn] = useState(() => ({
-    sort: options.defaultSort ?? noSort,
-    filters: options.defaultFilters ?? noFilters,
-  }));
-  const sort = options.sort ?? own.sort;
-  const filters = options.filters ?? own.filters;
+  const [sort, setSort] = useUncontrolled(options.sort, options.defaultSort ?? noSort);
+  const [filters, setFilters] = useUncontrolled(options.filters, options.defaultFilters ?? noFilters);
   const settled = toListQuery(sort, useDebouncedValue(filters, options.filtersDelayMs ?? DEFAULT_FILTERS_DELAY_MS));
   // The client's non-secret id, not the object: a client created during render must not look like a new one.
   const scope = JSON.stringify([resource, client.id, organizationId]);
   const listing = `${scope}${hashKey([settled])}`;
-  return { client, organizationId, sort, filters, setOwn, settled, scope, listing };
+  return { client, organizationId, sort, filters, setSort, setFilters, settled, scope, listing };
 }
 
 /** The options a page form reads besides the core's. */
@@ -194,8 +192,7 @@ function usePageNumbers(
     ['defaultPageSize', options.defaultPageSize, firstSize],
   ]);
   // The latest options and page, so the setters stay the same functions for memoised callers.
-  const latest = useRef({ options, page, pageSize });
-  useEffect(() => void (latest.current = { options, page, pageSize }));
+  const latest = useLatest({ options, page, pageSize });
   const { change: setPage } = state;
   const change = useCallback(
     (next: number, size: number) =>
@@ -204,7 +201,7 @@ function usePageNumbers(
         const restart = byCursorRef.current && newSize !== latest.current.pageSize;
         setPage(restart ? 1 : toCount(next, 1), newSize);
       }),
-    [setPage, transition, byCursorRef],
+    [setPage, transition, byCursorRef, latest],
   );
   return { page, pageSize, change, latest };
 }
@@ -221,19 +218,20 @@ function usePageListing(
   transition = now,
 ) {
   const core = useListCore(caller, resource, options);
-  const { sort, filters, setOwn, listing } = core;
+  const { sort, filters, setSort, setFilters, listing } = core;
   const { page, pageSize, change, latest } = usePageNumbers(caller, options, listing, byCursorRef, transition);
   const listState = useMemo<ListState>(() => {
     const set = (next: { sort?: readonly SortEntry[]; filters?: ListFilters }) =>
       transition(() => {
         const { options: current, page: shown, pageSize: size } = latest.current;
-        setOwn((old) => ({ ...old, ...next }));
+        if (next.sort) setSort(next.sort);
+        if (next.filters) setFilters(next.filters);
         if (next.sort) current.onSortChange?.(next.sort);
         if (next.filters) current.onFiltersChange?.(next.filters);
         if (current.page !== undefined && shown !== 1) current.onChange?.(1, size);
       });
     return { sort, filters, setSort: (next) => set({ sort: next }), setFilters: (next) => set({ filters: next }) };
-  }, [sort, filters, transition, setOwn, latest]);
+  }, [sort, filters, transition, setSort, setFilters, latest]);
   const cursor = useListingCursor(options.cursor, `${listing}/${pageSize}`);
   return { ...core, page, pageSize, change, listState, cursor };
 }
@@ -350,14 +348,13 @@ function usePrefetchNext<T>(
   request: PageRequestOf<T>,
 ) {
   const queryClient = useQueryClient();
-  const latest = useRef(request);
-  useEffect(() => void (latest.current = request));
+  const latest = useLatest(request);
   const { organizationId, pageSize, staleTime } = request.params;
   useEffect(() => {
     if (nextPage === undefined || !organizationId) return;
     const { params, overrides, key } = latest.current;
     prefetchPage(queryClient, key, listQueryOptions<T>(resource, { ...params, page: nextPage }), overrides);
-  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime]);
+  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime, latest]);
 }
 
 /** The paged form over `useQuery`: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */

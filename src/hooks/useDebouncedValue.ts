@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { hashKey } from '@tanstack/react-query';
+import { useLatest } from '../shared/useLatest';
 
 /** How long filters must stay unchanged before a list hook asks for them, when nothing else is said. */
 export const DEFAULT_FILTERS_DELAY_MS = 300;
@@ -15,14 +16,11 @@ export function useDebouncedValue<V>(value: V, delayMs: number): V {
   const [settled, setSettled] = useState({ key, value });
   const immediate = !(delayMs > 0);
   // The value as last rendered: an equal value of another identity (an inline object) must not restart the wait.
-  const latest = useRef(value);
-  useEffect(() => {
-    latest.current = value;
-  });
+  const latest = useLatest(value);
   useEffect(() => {
     if (immediate || settled.key === key) return;
     const timer = setTimeout(() => setSettled({ key, value: latest.current }), delayMs);
     return () => clearTimeout(timer);
-  }, [key, delayMs, immediate, settled.key]);
+  }, [key, delayMs, immediate, settled.key, latest]);
   return immediate || settled.key === key ? value : settled.value;
 }

@@ -1,8 +1,13 @@
 'use client';
 
 import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
-import { paginationFit, textUnits } from './paginationFit';
-import { usePagination, type PaginationControlProps, type UsePaginationOptions } from './usePagination';
+import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
+import {
+  usePagination,
+  type PaginationControlProps,
+  type UsePaginationOptions,
+  type UsePaginationResult,
+} from './usePagination';
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
 import { warnOnce } from '../shared/log';
@@ -38,39 +43,33 @@ export interface PaginationProps extends UsePaginationOptions {
   // `data-*` attributes need no declaration (JSX does not check hyphenated names); they reach the root `<nav>`.
 }
 
+const icon = (d: string) => (
+  <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path d={d} />
+  </svg>
+);
+
+// Made once: the same elements on every render, so React skips them.
 const icons = {
-  first: 'M12 4 8 8l4 4M7 4 3 8l4 4',
-  previous: 'M10 4 6 8l4 4',
-  next: 'M6 4l4 4-4 4',
-  last: 'M4 4l4 4-4 4M9 4l4 4-4 4',
-} as const;
+  first: icon('M12 4 8 8l4 4M7 4 3 8l4 4'),
+  previous: icon('M10 4 6 8l4 4'),
+  next: icon('M6 4l4 4-4 4'),
+  last: icon('M4 4l4 4-4 4M9 4l4 4-4 4'),
+};
 
 const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
-/** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
-export function Pagination(props: PaginationProps) {
-  const { showSizeChanger = true, showTotal = false, className } = props;
-  const p = usePagination(props);
-  const seen = useRef(new Set<string>()).current;
-  const sizeKnown = props.size === undefined || sizeVariants.includes(props.size);
-  const size = sizeKnown ? (props.size ?? 'sm') : 'sm';
-  const { labels, formatNumber: format } = p;
-  // In an effect, like the other prop warnings: a server render must not warn on every request.
-  useEffect(() => {
-    if (process.env.NODE_ENV !== 'production') {
-      if (!sizeKnown) warnOnce(seen, 'Pagination', 'size', formatValue(props.size), '"sm"');
-    }
-  });
-  const pageCount = format(p.pageCount);
-  // Without a total the count is only the last page seen: the page is shown alone.
-  const counted = p.total !== undefined;
+/**
+ * One page control on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a> without
+ * href, never the router's component: routers' links require an href (next/link throws without one), and an <a>
+ * without href is out of the tab order, as a disabled button is, while a screen reader still reads it as an
+ * unavailable link.
+ */
+type Control = (own: PaginationControlProps, children: ReactNode, attrs?: object) => ReactNode;
 
+function controlFor(props: PaginationProps): Control {
   const Link = props.linkComponent ?? 'a';
-  // One page control, on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a>
-  // without href, never the router's component: routers' links require an href (next/link throws without one), and an
-  // <a> without href is out of the tab order, as a disabled button is, while a screen reader still reads it as an
-  // unavailable link.
-  const control = (own: PaginationControlProps, children: ReactNode, attrs?: object) => {
+  return (own, children, attrs) => {
     const As = !props.getPageHref ? 'button' : own.href === undefined ? 'a' : Link;
     return (
       <As {...attrs} {...own} className="pw-button">
@@ -78,181 +77,234 @@ export function Pagination(props: PaginationProps) {
       </As>
     );
   };
+}
 
-  const arrow = (name: keyof typeof icons, edge?: boolean) => (
-    <li data-edge={edge || undefined}>
-      {control(
-        p.getArrowProps(name),
-        <svg className="pw-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d={icons[name]} />
-        </svg>,
-      )}
+function arrow(p: UsePaginationResult, control: Control, name: keyof typeof icons, edge?: boolean) {
+  return <li data-edge={edge || undefined}>{control(p.getArrowProps(name), icons[name])}</li>;
+}
+
+/** The page window, keyed by position: it keeps its length, so paging updates buttons instead of replacing them. */
+function pageWindow(p: UsePaginationResult, control: Control) {
+  return p.items.map((item, index) => {
+    if (item.type !== 'page') {
+      return (
+        <li key={index} className="pw-ellipsis" data-slot="" {...p.getEllipsisProps()}>
+          …
+        </li>
+      );
+    }
+    const text = p.formatNumber(item.page);
+    return (
+      // The leading boundary pages are always 1, 2…: their slots fit their own digits, not the page count's.
+      <li
+        key={index}
+        data-window=""
+        style={index < p.boundaryCount ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
+      >
+        {control(p.getPageProps(item.page), text, { 'data-slot': '' })}
+      </li>
+    );
+  });
+}
+
+/** "3 / 22" (the window collapsed), shown; "Page 3 of 22", read. Without a total, the page alone. */
+function indicator(p: UsePaginationResult, count: string) {
+  const counted = p.total !== undefined;
+  return (
+    <li className="pw-indicator">
+      <span aria-hidden="true">
+        <span data-current="">{p.formatNumber(p.current, counted)}</span>
+        {counted && ` / ${count}`}
+      </span>
+      <span className="pw-sr">{p.statusText}</span>
     </li>
   );
+}
 
-  // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
-  const rest: Record<string, unknown> = {};
-  for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
-
-  // The quick jumper: a whole page number jumps (clamped, one onChange), anything else is dropped without a callback.
-  // Emptied either way, so the blur after an Enter does not jump again.
+/**
+ * The quick jumper: a whole page number jumps (clamped, one onChange), anything else is dropped without a callback.
+ * Emptied either way, so the blur after an Enter does not jump again. No min/max: out-of-range pages are clamped,
+ * not refused, and the spin buttons are hidden.
+ */
+function jumper(p: UsePaginationResult) {
   const jump = (e: { currentTarget: HTMLInputElement }) => {
     const value = e.currentTarget.value;
     e.currentTarget.value = '';
     if (isDigits(value) && +value > 0) p.goTo(+value);
   };
+  return (
+    <label className="pw-jumper">
+      <span>{p.labels.jumper}</span>
+      <input
+        className="pw-input"
+        // Named on its own: the label's text is dropped in the narrowest layouts.
+        aria-label={p.labels.jumper}
+        type="number"
+        disabled={p.disabled}
+        onKeyDown={(e) => e.key === 'Enter' && jump(e)}
+        onBlur={jump}
+      />
+    </label>
+  );
+}
 
-  const total = counted ? format(p.total!) : '';
-  // The same elements while the choices stay, so React skips the options on every page change.
+/** The page-size selector's options: the same elements while the choices stay, so React skips them on every page change. */
+function useSizeOptions(p: UsePaginationResult) {
+  const { labels, formatNumber: format } = p;
   const sizes = p.pageSizeOptions.join();
-  const options = useMemo(
+  return useMemo(
     () =>
       sizes.split(',').map((n) => (
         <option key={n} value={n}>
-          {labels.pageSizeOption(format(Number(n)))}
+          {labels.pageSizeOption(format(+n))}
         </option>
       )),
     [sizes, labels, format],
   );
+}
 
-  const selectShown = showSizeChanger && p.pageSizeOptions.length > 1;
-  const selector = selectShown && (
+function sizeSelect(p: UsePaginationResult, options: ReactNode, showLabel?: boolean) {
+  const select = (
     <select
       className="pw-select"
-      // Named on its own: a visible label (showSizeLabel) is dropped in the narrowest layout.
-      aria-label={labels.pageSize}
+      // Named on its own: a visible label (showSizeLabel) is dropped in the narrowest layouts.
+      aria-label={p.labels.pageSize}
       value={p.pageSize}
       disabled={p.disabled}
-      onChange={(e) => p.setPageSize(Number(e.target.value))}
+      onChange={(e) => p.setPageSize(+e.target.value)}
     >
       {options}
     </select>
   );
-  // The range text, and the longest it gets, whose width it keeps while paging.
-  const from = format(p.rangeStart);
-  const to = format(p.rangeEnd);
-  const range =
-    showTotal && counted
-      ? labels.total(from, to, total)
-      : showTotal && props.hasNext
-        ? labels.totalMore(from, to)
-        : undefined;
-  const longestRange = counted ? labels.total(total, total, total) : range;
-  const count = format(p.pageCount, true);
+  return showLabel ? (
+    <label className="pw-size">
+      <span>{p.labels.pageSize}</span>
+      {select}
+    </label>
+  ) : (
+    select
+  );
+}
+
+/** The range text, and the longest it gets, whose width it keeps while paging; undefined when not shown. */
+function rangeOf(p: UsePaginationResult, props: PaginationProps): [range: string, longest: string] | undefined {
+  const { labels, formatNumber: format } = p;
+  const [from, to] = [format(p.rangeStart), format(p.rangeEnd)];
+  if (!props.showTotal) return undefined;
+  if (p.total !== undefined) {
+    const total = format(p.total);
+    return [labels.total(from, to, total), labels.total(total, total, total)];
+  }
+  const more = props.hasNext ? labels.totalMore(from, to) : undefined;
+  return more === undefined ? undefined : [more, more];
+}
+
+/** One size is no choice (MUI hides it too). */
+const selectShown = (p: UsePaginationResult, props: PaginationProps) =>
+  props.showSizeChanger !== false && p.pageSizeOptions.length > 1;
+
+/**
+ * The root's layout (styles.css), from what the props say will be shown at its widest, never the page, so paging
+ * never moves a button nor switches the layout. Its style: widths in characters kept while paging, `--_pw-digits` of
+ * the widest page number (page slots and the jumper), `--_pw-count` of the widest "3 / 22" without its slash,
+ * `--_pw-option` of the largest page size when the narrow selector is cut to its number ("20 / page" → "20", only
+ * when every option's label starts with it). Its `data-*`: the rungs its container queries read (paginationFit.ts).
+ */
+function layoutOf(
+  p: UsePaginationResult,
+  props: PaginationProps,
+  size: PaginationFitInput['size'],
+  count: string,
+  longest?: string,
+) {
+  const { labels, formatNumber: format } = p;
+  const digits = format(p.pageCount).length;
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
   const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
-  const indicator = widest + (counted ? count.length : 0);
-  const optionLabels = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
-  // Narrow, the selector is cut to its number when every option starts with it ("20 / page" → "20").
-  const optionDigits = optionLabels.every(([n, label]) => label.startsWith(n))
-    ? Math.max(...optionLabels.map(([n]) => n.length))
+  const indicator = widest + (p.total === undefined ? 0 : count.length);
+  const options = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
+  const option = options.every(([n, label]) => label.startsWith(n))
+    ? Math.max(...options.map(([n]) => n.length))
     : undefined;
+  const shown = selectShown(p, props);
   const fit = paginationFit({
     size,
-    digits: pageCount.length,
-    // The widest the window and "3 / 22" get on any page, so paging never switches the layout.
+    digits,
     pages: p.items.length,
     indicator,
-    total: range === undefined ? undefined : textUnits(longestRange!),
-    select: selectShown ? Math.max(...optionLabels.map(([, label]) => textUnits(label))) : undefined,
-    option: optionDigits,
-    sizeLabel: selectShown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
+    total: longest === undefined ? undefined : textUnits(longest),
+    select: shown ? Math.max(...options.map(([, label]) => textUnits(label))) : undefined,
+    option,
+    sizeLabel: shown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
+  const style = { ...props.style, '--_pw-digits': digits, '--_pw-count': indicator, '--_pw-option': option };
+  const rungs = {
+    'data-full': fit.full,
+    'data-compact': fit.compact,
+    'data-full-touch': fit.fullTouch,
+    'data-compact-touch': fit.compactTouch,
+    'data-edges': fit.edges || undefined,
+  };
+  return [style as CSSProperties, rungs] as const;
+}
 
+/** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
+export function Pagination(props: PaginationProps) {
+  const p = usePagination(props);
+  const root = p.getRootProps();
+  const size = useSizeVariant(props.size);
+  const options = useSizeOptions(p);
+  const control = controlFor(props);
+  const count = p.formatNumber(p.pageCount, true);
+  const range = rangeOf(p, props);
+  const [style, rungs] = layoutOf(p, props, size, count, range?.[1]);
+  // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
+  const rest: Record<string, unknown> = {};
+  for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
   return (
     <nav
       {...rest}
-      // Page buttons and ellipses share one width, fitted to the widest page number (styles.css), so
-      // paging never moves a button.
-      style={
-        {
-          ...props.style,
-          '--_pw-digits': pageCount.length,
-          '--_pw-count': indicator,
-          '--_pw-option': optionDigits,
-        } as CSSProperties
-      }
-      {...p.getRootProps()}
-      aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : labels.nav)}
-      className={className ? `pw-pagination ${className}` : 'pw-pagination'}
+      style={style}
+      {...root}
+      aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : root['aria-label'])}
+      className={props.className ? `pw-pagination ${props.className}` : 'pw-pagination'}
       data-size={size}
-      data-full={fit.full}
-      data-compact={fit.compact}
-      data-full-touch={fit.fullTouch}
-      data-compact-touch={fit.compactTouch}
-      data-edges={fit.edges || undefined}
+      {...rungs}
       data-disabled={p.disabled || undefined}
     >
-      {range !== undefined && (
+      {range && (
         // data-max reserves the width of the longest range, so the buttons after it stay in place.
-        <span className="pw-total" data-max={longestRange}>
-          {range}
+        <span className="pw-total" data-max={range[1]}>
+          {range[0]}
         </span>
       )}
       <ul className="pw-list">
-        {arrow('first', true)}
-        {arrow('previous')}
-        {/* Keyed by position: the window keeps its length, so paging updates buttons instead of replacing them. */}
-        {p.items.map((item, index) => {
-          if (item.type !== 'page') {
-            return (
-              <li key={index} className="pw-ellipsis" data-slot="" {...p.getEllipsisProps()}>
-                …
-              </li>
-            );
-          }
-          const text = format(item.page);
-          return (
-            // The leading boundary pages are always 1, 2…: their slots fit their own digits, not the page count's.
-            <li
-              key={index}
-              data-window=""
-              style={index < p.boundaryCount ? ({ '--_pw-digits': text.length } as CSSProperties) : undefined}
-            >
-              {control(p.getPageProps(item.page), text, { 'data-slot': '' })}
-            </li>
-          );
-        })}
-        <li className="pw-indicator">
-          <span aria-hidden="true">
-            <span data-current="">{format(p.current, counted)}</span>
-            {counted && ` / ${count}`}
-          </span>
-          <span className="pw-sr">{p.statusText}</span>
-        </li>
-        {arrow('next')}
-        {arrow('last', true)}
+        {arrow(p, control, 'first', true)}
+        {arrow(p, control, 'previous')}
+        {pageWindow(p, control)}
+        {indicator(p, count)}
+        {arrow(p, control, 'next')}
+        {arrow(p, control, 'last', true)}
       </ul>
-      {props.showQuickJumper && (
-        <label className="pw-jumper">
-          <span>{labels.jumper}</span>
-          {/* No min/max: out-of-range pages are clamped, not refused, and the spin buttons are hidden. */}
-          <input
-            className="pw-input"
-            // Named on its own: the label's text is dropped in the narrowest layout.
-            aria-label={labels.jumper}
-            type="number"
-            disabled={p.disabled}
-            onKeyDown={(e) => e.key === 'Enter' && jump(e)}
-            onBlur={jump}
-          />
-        </label>
-      )}
-      {/* One size is no choice (MUI hides it too). */}
-      {selector &&
-        (props.showSizeLabel ? (
-          <label className="pw-size">
-            <span>{labels.pageSize}</span>
-            {selector}
-          </label>
-        ) : (
-          selector
-        ))}
+      {props.showQuickJumper && jumper(p)}
+      {selectShown(p, props) && sizeSelect(p, options, props.showSizeLabel)}
       {/* Empty until the first change, so loading a page announces nothing; after that it always matches what is
           shown (a new total or language rewords it, so the region is never stale when read). */}
       <span className="pw-status" {...p.getStatusProps()} />
     </nav>
   );
+}
+
+/** The `size` prop when it is one of the variants, else "sm" with a warning (in an effect: a server render must not warn on every request). */
+function useSizeVariant(given: PaginationProps['size']): 'sm' | 'md' | 'lg' {
+  const seen = useRef(new Set<string>()).current;
+  const known = given === undefined || sizeVariants.includes(given);
+  useEffect(() => {
+    if (process.env.NODE_ENV !== 'production') {
+      if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
+    }
+  });
+  return known ? (given ?? 'sm') : 'sm';
 }

@@ -2,12 +2,15 @@
 
 import { useEffect, useMemo, useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { getPageItems, type PageItem } from './getPageItems';
-import { normalizePaginationProps } from './normalizePaginationProps';
+import {
+  normalizePaginationProps,
+  type NormalizedPaginationProps,
+  type PaginationPropIssue,
+} from './normalizePaginationProps';
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { useAnnouncement, useFocusRecovery } from './accessibility';
-import { usePageState } from '../shared/usePageState';
-import type { PageStateCallbacks } from '../shared/usePageState';
+import { usePageState, type PageState, type PageStateCallbacks } from '../shared/usePageState';
 import { formatValue } from '../shared/assert';
 import { clampInt } from '../shared/paging';
 import { warnOnce } from '../shared/log';
@@ -191,13 +194,10 @@ function useNumberFormat(locale = 'en'): [(n: number, compact?: boolean) => stri
 
 /** Headless pagination: controlled or uncontrolled state, the page window and handlers. */
 export function usePagination(options: UsePaginationOptions = {}): UsePaginationResult {
-  const disabled = options.disabled === true;
   // The control names the page `current`; the size props and callbacks are the state's own.
   const state = usePageState({ ...options, page: options.current, defaultPage: options.defaultCurrent });
-  const { pageControlled: currentControlled, sizeControlled } = state;
-  const requested = state.page;
   const n = normalizePaginationProps({
-    current: requested,
+    current: state.page,
     total: options.total,
     pageSize: state.pageSize,
     pageSizeOptions: options.pageSizeOptions,
@@ -205,75 +205,109 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     boundaryCount: options.boundaryCount,
     hasNext: options.hasNext,
   });
-  const { current, pageSize, total, pageCount, siblingCount, boundaryCount } = n;
   const [labels, labelIssues] = usePaginationLabels(options.labels);
   const [format, localeRefused] = useNumberFormat(options.locale);
-
   const seen = useRef(new Set<string>()).current;
   useEffect(() => {
     // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
     // from production builds.
     if (process.env.NODE_ENV !== 'production') {
-      for (const { prop, value, used } of n.issues) {
-        // Strings quoted and named as such: '3' from a URL param is used as 3, which must not read "invalid 3; using 3".
-        const shown = typeof value === 'string' ? `${formatValue(value)} (a string)` : value;
-        // An uncontrolled page past the end comes from a shrinking total, not from the caller.
-        if (prop === 'current' && !currentControlled && Number.isInteger(value) && (value as number) >= 1) continue;
-        const named =
-          prop === 'current' && !currentControlled
-            ? 'defaultCurrent'
-            : prop === 'pageSize' && !sizeControlled
-              ? 'defaultPageSize'
-              : prop;
-        warnOnce(seen, 'Pagination', named, shown, used);
-      }
+      for (const [prop, value, used] of [...propIssues(n.issues, state), ...labelIssues])
+        warnOnce(seen, 'Pagination', prop, value, used);
       if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
-      for (const [prop, value, used] of labelIssues) warnOnce(seen, 'Pagination', prop, value, used);
     }
   });
+  const focus = useFocusRecovery();
+  const announce = useAnnouncement(`${n.current}/${n.pageSize}`);
+  return connect(options, state, n, { labels, format, root: { ...focus, 'aria-label': labels.nav }, announce });
+}
 
+/** The props fixed by normalizePaginationProps, as warnings name them: `defaultCurrent` and `defaultPageSize` while uncontrolled. */
+function propIssues(issues: PaginationPropIssue[], state: PageState): [string, unknown, unknown][] {
+  return issues.flatMap(({ prop, value, used }) => {
+    const own = (prop === 'current' && !state.pageControlled) || (prop === 'pageSize' && !state.sizeControlled);
+    // An uncontrolled page past the end comes from a shrinking total, not from the caller.
+    if (own && prop === 'current' && Number.isInteger(value) && (value as number) >= 1) return [];
+    // Strings quoted and named as such: '3' from a URL param is used as 3, which must not read "invalid 3; using 3".
+    const shown = typeof value === 'string' ? `${formatValue(value)} (a string)` : value;
+    return [[own ? (prop === 'current' ? 'defaultCurrent' : 'defaultPageSize') : prop, shown, used]];
+  });
+}
+
+/** One page control's props without its name: a button, or in link mode a link (unavailable: no href, `aria-disabled`). */
+function controlProps(
+  href: UsePaginationOptions['getPageHref'],
+  goTo: (page: number) => void,
+  page: number,
+  enabled: boolean,
+): Omit<PaginationControlProps, 'aria-label'> {
+  if (!href) return { type: 'button', disabled: !enabled, onClick: () => goTo(page) };
+  return {
+    href: enabled ? href(page) : undefined,
+    role: enabled ? undefined : 'link',
+    'aria-disabled': enabled ? undefined : true,
+    onClick: (e) => {
+      // Modified and middle clicks are the browser's (a new tab); a plain one is the control's.
+      if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      if (enabled) goTo(page);
+    },
+  };
+}
+
+/** The moves of usePagination's result: each does nothing while disabled, and reports one change through `state`. */
+function pageMoves(state: PageState, n: NormalizedPaginationProps, disabled: boolean, pageCountKnown: boolean) {
+  const { current, pageSize, pageCount } = n;
   const goTo = (page: number) => {
     const target = clampInt(page, 1, pageCount, current);
     // A page shown clamped (past the end after deletes, or NaN) is still a move: the caller's state is elsewhere.
-    if (disabled || (target === current && Object.is(requested, current))) return;
-    state.change(target, pageSize);
+    if (!disabled && (target !== current || !Object.is(state.page, current))) state.change(target, pageSize);
   };
-
-  const setPageSize = (size: number) => {
-    if (disabled || !Number.isInteger(size) || size < 1 || size === pageSize) return;
-    state.resize(size, current, pageSize);
+  return {
+    goTo,
+    next: () => goTo(current + 1),
+    previous: () => goTo(current - 1),
+    first: () => goTo(1),
+    last: () => void (pageCountKnown && goTo(pageCount)),
+    setPageSize: (size: number) => {
+      if (!disabled && Number.isInteger(size) && size > 0 && size !== pageSize) state.resize(size, current, pageSize);
+    },
   };
+}
 
-  const focus = useFocusRecovery();
-  const announce = useAnnouncement(`${current}/${pageSize}`);
+/** An arrow's page and whether it can act. */
+type Arrow = readonly [page: number, enabled: boolean];
+
+/** What usePagination's result says beside the state: its words, numbers, root props and whether it announces. */
+interface Presentation {
+  labels: PaginationLabels;
+  format: (value: number, compact?: boolean) => string;
+  root: PaginationRootProps;
+  announce: boolean;
+}
+
+/** The result of usePagination from its state, as zag's `connect` makes an API of a machine's state. */
+function connect(o: UsePaginationOptions, state: PageState, n: NormalizedPaginationProps, ui: Presentation) {
+  const { labels, format, announce } = ui;
+  const { current, pageSize, total, pageCount, siblingCount, boundaryCount } = n;
+  const disabled = o.disabled === true;
+  const pageCountKnown = total !== undefined || o.hasNext !== true;
+  const moves = pageMoves(state, n, disabled, pageCountKnown);
+  const { goTo } = moves;
+  const control = (page: number, enabled: boolean) => controlProps(o.getPageHref, goTo, page, enabled);
   const hasItems = total !== 0;
-  const pageCountKnown = total !== undefined || options.hasNext !== true;
   const previousEnabled = !disabled && current > 1;
   const nextEnabled = !disabled && current < pageCount;
   // Without a total the count is only the last page seen: the page is said alone.
   const statusText =
     total === undefined ? labels.statusPage(format(current)) : labels.status(format(current), format(pageCount));
-  const href = options.getPageHref;
-  const control = (page: number, enabled: boolean): Omit<PaginationControlProps, 'aria-label'> =>
-    href
-      ? {
-          href: enabled ? href(page) : undefined,
-          role: enabled ? undefined : 'link',
-          'aria-disabled': enabled ? undefined : true,
-          onClick: (e) => {
-            if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-            e.preventDefault();
-            if (enabled) goTo(page);
-          },
-        }
-      : { type: 'button', disabled: !enabled, onClick: () => goTo(page) };
-  const arrows = {
+  const arrows: Record<'first' | 'previous' | 'next' | 'last', Arrow> = {
     first: [1, previousEnabled],
     previous: [current - 1, previousEnabled],
     next: [current + 1, nextEnabled],
     last: [pageCount, nextEnabled && pageCountKnown],
-  } as const;
-  return {
+  };
+  const result: UsePaginationResult = {
     current,
     pageSize,
     total,
@@ -284,20 +318,15 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     siblingCount,
     boundaryCount,
     rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
-    rangeEnd: hasItems ? (total === undefined ? current * pageSize : Math.min(total, current * pageSize)) : 0,
+    rangeEnd: hasItems ? Math.min(total ?? Infinity, current * pageSize) : 0,
     disabled,
     hasPrevious: current > 1,
     hasNext: current < pageCount,
-    goTo,
-    next: () => goTo(current + 1),
-    previous: () => goTo(current - 1),
-    first: () => goTo(1),
-    last: () => pageCountKnown && goTo(pageCount),
-    setPageSize,
+    ...moves,
     labels,
     formatNumber: format,
     statusText,
-    getRootProps: () => ({ ...focus, 'aria-label': labels.nav }),
+    getRootProps: () => ui.root,
     // Key order is attribute order in the markup: what the control is (data-*, its name) before its state, so the
     // markup reads, and diffs, control by control.
     getPageProps: (page) => ({
@@ -306,15 +335,13 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
       ...control(page, !disabled),
       'aria-current': page === current ? 'page' : undefined,
     }),
-    getArrowProps: (arrow) => {
-      const [page, enabled] = arrows[arrow];
-      return { 'data-nav': arrow, 'aria-label': labels[arrow], ...control(page, enabled) };
-    },
+    getArrowProps: (arrow) => ({ 'data-nav': arrow, 'aria-label': labels[arrow], ...control(...arrows[arrow]) }),
     getEllipsisProps: () => ({ 'aria-hidden': true }),
     getStatusProps: () => ({
       role: 'status',
       'aria-live': 'polite',
-      children: options.message ? `${options.message} ${statusText}` : announce ? statusText : undefined,
+      children: o.message ? `${o.message} ${statusText}` : announce ? statusText : undefined,
     }),
   };
+  return result;
 }

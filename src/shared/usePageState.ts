@@ -1,7 +1,9 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { DEFAULT_PAGE_SIZE } from './paging';
+import { useLatest } from './useLatest';
+import { useUncontrolled } from './useUncontrolled';
 
 /** The callbacks of {@link usePageState}, which `usePagination` and `Pagination` take as they are. */
 export interface PageStateCallbacks {
@@ -53,47 +55,31 @@ export function pageKeepingFirstItem(page: number, fromSize: number, toSize: num
  */
 export function usePageState(options: PageStateOptions): PageState {
   const { defaultPage = 1, defaultPageSize = DEFAULT_PAGE_SIZE, listing = '' } = options;
-  // `from`: the page and size a resize started from, kept until the caller applies a controlled size.
-  let [own, setOwn] = useState<{
-    listing: string;
-    page: number;
-    pageSize: number;
-    from?: [page: number, size: number];
-  }>(() => ({
+  const [pageSize, setSize, sizeControlled] = useUncontrolled(options.pageSize, defaultPageSize);
+  // After a resize the kept page is where it started, [page, size], and shown as the page that keeps its first item
+  // at the size shown: the new one, or the old one while a controlled size is not (yet) applied by the caller.
+  const [at, setAt, pageControlled] = useUncontrolled<number | readonly [number, number]>(
+    options.page,
+    defaultPage,
     listing,
-    page: defaultPage,
-    pageSize: defaultPageSize,
-  }));
-  if (own.listing !== listing) setOwn((own = { ...own, listing, page: defaultPage, from: undefined }));
-
+  );
   // The latest callbacks, so that inline ones keep `change` and `resize` stable for memoised callers.
-  const latest = useRef(options);
-  useEffect(() => {
-    latest.current = options;
-  });
+  const latest = useLatest(options);
   const setters = useMemo(() => {
-    const change = (page: number, pageSize: number) => {
-      setOwn({ listing, page, pageSize });
-      latest.current.onChange?.(page, pageSize);
+    const change = (page: number, size: number) => {
+      setAt(page);
+      setSize(size);
+      latest.current.onChange?.(page, size);
     };
     const resize = (size: number, fromPage: number, fromSize: number) => {
       const kept = pageKeepingFirstItem(fromPage, fromSize, size);
       latest.current.onSizeChange?.(kept, size);
-      setOwn({ listing, page: kept, pageSize: size, from: [fromPage, fromSize] });
+      setAt([fromPage, fromSize]);
+      setSize(size);
       latest.current.onChange?.(kept, size);
     };
     return { change, resize };
-  }, [listing]);
-  const pageSize = options.pageSize ?? own.pageSize;
-  // A controlled size the caller did not (yet) apply: the uncontrolled page stays with the size shown,
-  // keeping the first item of the page the resize started from (the page itself when the size was refused).
-  const page =
-    own.from && pageSize !== own.pageSize ? pageKeepingFirstItem(own.from[0], own.from[1], pageSize) : own.page;
-  return {
-    page: options.page ?? page,
-    pageSize,
-    pageControlled: options.page !== undefined,
-    sizeControlled: options.pageSize !== undefined,
-    ...setters,
-  };
+  }, [setAt, setSize, latest]);
+  const page = Array.isArray(at) ? pageKeepingFirstItem(at[0], at[1], pageSize) : (at as number);
+  return { page, pageSize, pageControlled, sizeControlled, ...setters };
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { fromPageIndex, pageCountOf, toPageIndex } from '../shared/paging';
 import { functionalUpdate } from '@tanstack/react-table';
+import { useLatest } from '../shared/useLatest';
 import type { ColumnFiltersState, ColumnSort, OnChangeFn, PaginationState, SortingState } from '@tanstack/react-table';
 
 /** What `useServerTablePagination` reads of a data hook's result, e.g. `useShares` or `useEnvironments`. */
@@ -82,16 +83,16 @@ export function useServerTablePagination(
   const { current, pageSize, onChange } = result.pagination;
   // The one crossing of the page into TanStack Table's zero-based `pageIndex`; `onPaginationChange` crosses back.
   const pagination = useMemo(() => ({ pageIndex: toPageIndex(current), pageSize }), [current, pageSize]);
-  const latest = useRef({ pagination, onChange });
-  useEffect(() => {
-    latest.current = { pagination, onChange };
-  });
-  const onPaginationChange = useCallback<OnChangeFn<PaginationState>>((updater) => {
-    const { pagination: old, onChange: move } = latest.current;
-    const next = functionalUpdate(updater, old);
-    if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize)
-      move(fromPageIndex(next.pageIndex), next.pageSize);
-  }, []);
+  const latest = useLatest({ pagination, onChange });
+  const onPaginationChange = useCallback<OnChangeFn<PaginationState>>(
+    (updater) => {
+      const { pagination: old, onChange: move } = latest.current;
+      const next = functionalUpdate(updater, old);
+      if (next.pageIndex !== old.pageIndex || next.pageSize !== old.pageSize)
+        move(fromPageIndex(next.pageIndex), next.pageSize);
+    },
+    [latest],
+  );
   const listing = useTableListState(result.listState, options.globalFilterParam ?? 'q');
   // Every key always, with a value: the table keeps options it is no longer given, so a stale `pageCount: -1` would win.
   const paging = { manualPagination: true as const, ...countOf(result), onPaginationChange };
@@ -102,10 +103,7 @@ export function useServerTablePagination(
 
 /** The table's sorting, column filters and global filter as the hook's sort and filters, or null without them. */
 function useTableListState(listState: ServerPagedResult['listState'], globalParam: string) {
-  const latest = useRef(listState);
-  useEffect(() => {
-    latest.current = listState;
-  });
+  const latest = useLatest(listState);
   const filters = listState?.filters;
   const state = useMemo(() => {
     const search = filters?.[globalParam];
@@ -138,7 +136,7 @@ function useTableListState(listState: ServerPagedResult['listState'], globalPara
         set({ search: String(functionalUpdate(updater, typeof old === 'string' ? old : '') ?? '') });
       }) as OnChangeFn<string>,
     };
-  }, [globalParam]);
+  }, [globalParam, latest]);
   const sorting = listState?.sort as SortingState | undefined;
   return listState && sorting ? { state: { sorting, ...state }, ...handlers } : null;
 }
