@@ -30,7 +30,7 @@ describeServerRenderedApp({
     matches: (url) => url.pathname.startsWith('/_serverFn/') && url.searchParams.has('payload'),
     call: (url) => {
       const { data } = fromJSON(JSON.parse(url.searchParams.get('payload')));
-      return `${data.page + 1}/${data.size}`;
+      return `${data.page}/${data.size}`;
     },
   },
 });
