@@ -13,8 +13,13 @@ const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Modules that hold components and hooks, whose compiled code must use the compiler's runtime. */
 const compiledModules = ['src/pagination/Pagination.tsx', 'src/hooks/listHooks.ts'].map((file) => `${root}${file}`);
 
-/** The root's projects run here, each under a name of its own. */
-const lanes = ['unit', 'browser', 'browser-touch'];
+/**
+ * The root's projects run here, each under a name of its own. Not `browser-touch`: it measures every story's layout at
+ * five widths, two themes and two pointers (700 cases, most of this lane's time), which is CSS's work, not the
+ * compiler's; the compiled components' stories are still composed, played and checked with axe here by
+ * `test/a11y/stories.browser.test.tsx` in `browser`.
+ */
+const lanes = ['unit', 'browser'];
 const projects = (base.test?.projects ?? [])
   .filter((p): p is TestProjectInlineConfiguration => typeof p === 'object' && lanes.includes(p.test?.name as string))
   .map((p) => ({
