@@ -208,7 +208,8 @@ const selectShown = (p: UsePaginationResult, props: PaginationProps) =>
  * never moves a button nor switches the layout. Its style: widths in characters kept while paging, `--_pw-digits` of
  * the widest page number (page slots and the jumper), `--_pw-count` of the widest "3 / 22" without its slash,
  * `--_pw-option` of the largest page size when the narrow selector is cut to its number ("20 / page" → "20", only
- * when every option's label starts with it). Its `data-*`: the rungs its container queries read (paginationFit.ts).
+ * when every option's label starts with it), and the room each layout needs (paginationFit.ts), which styles.css
+ * turns into what its container queries read; `data-edges` when First and Last fit narrow.
  */
 function layoutOf(
   p: UsePaginationResult,
@@ -239,15 +240,17 @@ function layoutOf(
     sizeLabel: shown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
-  const style = { ...props.style, '--_pw-digits': digits, '--_pw-count': indicator, '--_pw-option': option };
-  const rungs = {
-    'data-full': fit.full,
-    'data-compact': fit.compact,
-    'data-full-touch': fit.fullTouch,
-    'data-compact-touch': fit.compactTouch,
-    'data-edges': fit.edges || undefined,
+  const style = {
+    ...props.style,
+    '--_pw-digits': digits,
+    '--_pw-count': indicator,
+    '--_pw-option': option,
+    '--_pw-full': fit.full,
+    '--_pw-compact': fit.compact,
+    '--_pw-full-touch': fit.fullTouch,
+    '--_pw-compact-touch': fit.compactTouch,
   };
-  return [style as CSSProperties, rungs] as const;
+  return [style as CSSProperties, fit.edges || undefined] as const;
 }
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
@@ -259,7 +262,7 @@ export function Pagination(props: PaginationProps) {
   const control = controlFor(props);
   const count = p.formatNumber(p.pageCount, true);
   const range = rangeOf(p, props);
-  const [style, rungs] = layoutOf(p, props, size, count, range?.[1]);
+  const [style, edges] = layoutOf(p, props, size, count, range?.[1]);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
@@ -271,7 +274,7 @@ export function Pagination(props: PaginationProps) {
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : root['aria-label'])}
       className={props.className ? `pw-pagination ${props.className}` : 'pw-pagination'}
       data-size={size}
-      {...rungs}
+      data-edges={edges}
       data-disabled={p.disabled || undefined}
     >
       {range && (

@@ -19,13 +19,6 @@ export interface PaginationFitInput {
   jumper?: number;
 }
 
-/** The container widths, in em of the control's font, at which a layout may switch; styles.css has one rule per rung. */
-export const RUNGS = [
-  20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 55, 58, 62, 66, 71, 76, 82, 88, 94, 100,
-];
-/** The rungs of the touch layouts (44 px targets), every other one: fewer rules for the second set. */
-export const TOUCH_RUNGS = [20, 24, 28, 32, 36, 40, 44, 48, 52, 58, 66, 76, 88, 100];
-
 // Widths in em of the control's font (styles.css: 0.875rem, 1rem at lg). A digit is `1ch`, measured at 0.64 em in
 // DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.56 em (English labels measure 0.50-0.56); 1 % more, so rounding in another font
 // still fits on one row.
@@ -33,7 +26,8 @@ const DIGIT = 0.64;
 const CHAR = 0.56;
 const SPARE = 1.01;
 
-const rung = (em: number, rungs = RUNGS): string => String(rungs.find((r) => r >= em * SPARE) ?? 'x');
+/** A width with its spare, rounded up to a hundredth of an em: the style attribute stays short. */
+const room = (em: number): number => Math.ceil(em * SPARE * 100) / 100;
 
 /**
  * `text`'s width in narrow characters: a CJK, kana or Hangul character or a full-width form takes about an em,
@@ -77,22 +71,22 @@ function widths(input: PaginationFitInput, h: number, gap: number, px: number) {
   return { full, compact: Math.min(compact, full), narrow };
 }
 
-/** Rungs of {@link paginationFit} (`data-*` of the control), and whether First and Last stay in the narrow layout. */
+/** The room each layout needs, in em of the control's font, and whether First and Last stay in the narrow layout. */
 export interface PaginationFit {
-  full: string;
-  compact: string;
-  fullTouch: string;
-  compactTouch: string;
+  full: number;
+  compact: number;
+  fullTouch: number;
+  compactTouch: number;
   /** With a fine pointer, First and Last fit beside "3 / 22" in the narrowest container (`data-edges`). */
   edges: boolean;
 }
 
 /**
- * The narrowest container each layout needs, as CSS rungs: the control is laid out by container queries alone, and
- * no rule can read the content's width, so the breakpoints come from what the props say will be shown. Below `full`
- * the page window becomes "3 / 22"; below `compact` the range text and the labels go, and First and Last unless
- * `edges` (narrow). The
- * `*Touch` rungs weigh the 44 px targets 8 px apart that styles.css gives coarse pointers.
+ * The narrowest container each layout needs, in em of the control's font. No rule can read the content's width, so
+ * the control says it: styles.css makes these the root's font-size and line-height, which its container queries read
+ * as `1em` and `1lh` (a query's relative units are the container's own). Below `full` the page window becomes
+ * "3 / 22"; below `compact` the range text and the labels go, and First and Last unless `edges` (narrow). The
+ * `*Touch` widths weigh the 44 px targets 8 px apart that styles.css gives coarse pointers.
  */
 export function paginationFit(input: PaginationFitInput): PaginationFit {
   const px = input.size === 'lg' ? 1 / 16 : 1 / 14;
@@ -100,10 +94,10 @@ export function paginationFit(input: PaginationFitInput): PaginationFit {
   const fine = widths(input, h, 6 * px, px);
   const touch = widths(input, Math.max(h, 44 * px), 8 * px, px);
   return {
-    full: rung(fine.full),
-    compact: rung(fine.compact),
-    fullTouch: rung(touch.full, TOUCH_RUNGS),
-    compactTouch: rung(touch.compact, TOUCH_RUNGS),
+    full: room(fine.full),
+    compact: room(fine.compact),
+    fullTouch: room(touch.full),
+    compactTouch: room(touch.compact),
     // The 288 px a 320 px phone leaves inside a 16 px margin.
     edges: fine.narrow * SPARE <= 288 * px,
   };

@@ -22,8 +22,9 @@ const modules = import.meta.glob<StoryModule>('../../stories/*.stories.tsx', {
 
 const WIDTHS = [320, 375, 480, 768, 1024];
 const pageLevelRules = ['region', 'landmark-one-main', 'page-has-heading-one'];
-// The rungs are at most 8 % apart (paginationFit.ts): a window that collapses needs more than 90 % of the room.
-const RUNG_SLACK = 0.9;
+// The room each layout needs is reckoned for one of the widest UI fonts (paginationFit.ts): in the test's font a
+// window that collapses needs more than 90 % of the room.
+const FIT_SLACK = 0.9;
 
 beforeAll(async () => {
   await page.viewport(1280, 900);
@@ -38,7 +39,7 @@ function fullRowWidth(nav: HTMLElement): number {
   const wide = document.createElement('div');
   wide.style.inlineSize = '4000px';
   const copy = nav.cloneNode(true) as HTMLElement;
-  for (const name of ['full', 'compact', 'full-touch', 'compact-touch']) copy.setAttribute(`data-${name}`, '0');
+  for (const name of ['full', 'compact', 'full-touch', 'compact-touch']) copy.style.setProperty(`--_pw-${name}`, '0');
   copy.removeAttribute('aria-label');
   copy.setAttribute('aria-hidden', 'true');
   wide.append(copy);
@@ -134,7 +135,7 @@ for (const pointer of ['mouse', 'touch'] as const) {
                 }
                 if (m.compact) {
                   expect(fullRowWidth(nav), `${label}: collapsed at ${m.width} px`).toBeGreaterThan(
-                    m.width * RUNG_SLACK,
+                    m.width * FIT_SLACK,
                   );
                   // "3 / 22" where "Page 3 of 22" is announced ("3" alone without a total), the current page accented.
                   const indicator = nav.querySelector<HTMLElement>('.pw-indicator [aria-hidden]')!;

@@ -1,52 +1,45 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  RUNGS,
-  TOUCH_RUNGS,
-  paginationFit,
-  textUnits,
-  type PaginationFitInput,
-} from '../../src/pagination/paginationFit';
+import { paginationFit, textUnits, type PaginationFitInput } from '../../src/pagination/paginationFit';
 
 const base: PaginationFitInput = { size: 'sm', digits: 2, pages: 7, indicator: 4 };
-const em = (rung: string) => (rung === 'x' ? Infinity : Number(rung));
 
-describe('paginationFit: the container widths each layout needs', () => {
+describe('paginationFit: the room each layout needs, in em of the control\'s font', () => {
   it.each<[string, Partial<PaginationFitInput>, Omit<ReturnType<typeof paginationFit>, 'edges'>]>([
-    ['22 pages, nothing else', {}, { full: '32', compact: '20', fullTouch: '44', compactTouch: '20' }],
+    ['22 pages, nothing else', {}, { full: 30.05, compact: 14.42, fullTouch: 40.69, compactTouch: 19.62 }],
     [
       '22 pages with the selector and the range text',
       { select: 10, total: 14 },
-      { full: '48', compact: '32', fullTouch: '58', compactTouch: '40' },
+      { full: 46.87, compact: 31.24, fullTouch: 57.88, compactTouch: 36.8 },
     ],
     [
       "the same with the selector's label",
       { select: 10, total: 14, sizeLabel: 14 },
-      { full: '58', compact: '40', fullTouch: '76', compactTouch: '48' },
+      { full: 55.22, compact: 39.59, fullTouch: 66.37, compactTouch: 45.29 },
     ],
     [
       '22 pages at size lg with the selector (44 px targets already: touch adds the wider gaps only)',
       { size: 'lg', select: 10 },
-      { full: '44', compact: '26', fullTouch: '48', compactTouch: '28' },
+      { full: 42.62, compact: 25.51, fullTouch: 44.04, compactTouch: 26.17 },
     ],
     [
-      '50 billion pages (14-character numbers) with the range text',
+      '50 billion pages (14-character numbers) with the range text: the full window wants 1,725 px',
       { digits: 14, select: 10, total: 53, indicator: 10 },
-      { full: 'x', compact: '58', fullTouch: 'x', compactTouch: '66' },
+      { full: 123.22, compact: 57.18, fullTouch: 129.65, compactTouch: 62.73 },
     ],
     [
       '50 billion pages with the jumper',
       { digits: 14, select: 10, jumper: 10, indicator: 10 },
-      { full: 'x', compact: '40', fullTouch: 'x', compactTouch: '48' },
+      { full: 106.02, compact: 39.98, fullTouch: 112.59, compactTouch: 45.68 },
     ],
     [
-      'one page: "1 / 1" is wider than the window, and the compact rung stays at the full one',
+      'one page: "1 / 1" is wider than the window, and the compact layout needs no more than the full one',
       { pages: 1, digits: 1, indicator: 2 },
-      { full: '20', compact: '20', fullTouch: '20', compactTouch: '20' },
+      { full: 11.84, compact: 11.84, fullTouch: 18.18, compactTouch: 18.18 },
     ],
-  ])('%s', (_, input, rungs) => {
-    expect(paginationFit({ ...base, ...input })).toMatchObject(rungs);
+  ])('%s', (_, input, room) => {
+    expect(paginationFit({ ...base, ...input })).toMatchObject(room);
   });
 
   it.each<[string, Partial<PaginationFitInput>, boolean]>([
@@ -58,7 +51,7 @@ describe('paginationFit: the container widths each layout needs', () => {
     expect(paginationFit({ ...base, ...input }).edges).toBe(edges);
   });
 
-  it('never needs less room for more, nor less on touch: more digits, pages or text give the same rung or a wider one (fast-check)', () => {
+  it('never needs less room for more, nor less on touch: more digits, pages or text need as much room or more (fast-check)', () => {
     const part = fc.option(fc.integer({ min: 0, max: 80 }), { nil: undefined });
     const input = fc.record({
       size: fc.constantFrom('sm' as const, 'md' as const, 'lg' as const),
@@ -80,50 +73,34 @@ describe('paginationFit: the container widths each layout needs', () => {
         };
         const [small, large] = [paginationFit(a), paginationFit(wider)];
         for (const key of ['full', 'compact', 'fullTouch', 'compactTouch'] as const)
-          expect(em(large[key])).toBeGreaterThanOrEqual(em(small[key]));
+          expect(large[key]).toBeGreaterThanOrEqual(small[key]);
         // The compact layout never needs more room than the full one; touch targets never less than fine ones.
-        expect(em(small.compact)).toBeLessThanOrEqual(em(small.full));
-        expect(em(small.compactTouch)).toBeLessThanOrEqual(em(small.fullTouch));
-        expect(em(small.fullTouch)).toBeGreaterThanOrEqual(em(small.full));
-        expect(em(small.compactTouch)).toBeGreaterThanOrEqual(em(small.compact));
+        expect(small.compact).toBeLessThanOrEqual(small.full);
+        expect(small.compactTouch).toBeLessThanOrEqual(small.fullTouch);
+        expect(small.fullTouch).toBeGreaterThanOrEqual(small.full);
+        expect(small.compactTouch).toBeGreaterThanOrEqual(small.compact);
       }),
       { seed: 1_818, numRuns: 300 },
     );
   });
 });
 
-describe('styles.css: one container rule per rung of paginationFit', () => {
+describe('styles.css: the two switches read what paginationFit says', () => {
   const css = readFileSync('src/pagination/styles.css', 'utf8').replace(/\s+/g, ' ');
-  // The rules for coarse pointers sit in their own media block; the rest apply to every pointer.
-  const touchStart = css.indexOf('@media (pointer: coarse) { @container');
-  const rules = [
-    ...css.matchAll(
-      /@container \(width < (\d+)em\) \{ \[data-([a-z-]+)='(\d+)'\] > \* \{ --_pw-(c|n):; \} \[data-([a-z-]+)='(\d+)'\] > \* \{ --_pw-(c|n):; \} \}/g,
-    ),
-  ];
 
-  it.each([
-    ['full', 'c', false],
-    ['compact', 'n', false],
-    ['full-touch', 'c', true],
-    ['compact-touch', 'n', true],
-  ] as const)('data-%s: a rule at each rung switches --_pw-%s below it', (attribute, toggle, touch) => {
-    const found = rules.flatMap((rule) => {
-      const [, width, a1, v1, t1, a2, v2, t2] = rule;
-      return [
-        [a1, v1, t1],
-        [a2, v2, t2],
-      ]
-        .filter(([a]) => a === attribute)
-        .map(([, value, t]) => {
-          // The rung named by the attribute is the width queried, and the toggle is the layout's own.
-          expect(value).toBe(width);
-          expect(t).toBe(toggle);
-          expect(rule.index! > touchStart).toBe(touch);
-          return Number(value);
-        });
-    });
-    expect(found).toEqual(touch ? TOUCH_RUNGS : RUNGS);
+  it('the root takes the room of the full and the compact layout as its font-size and line-height, touch its own', () => {
+    expect(css).toContain(
+      '.pw-pagination { font-size: calc(var(--_pw-full, 0) * var(--_pw-fs)); line-height: calc(var(--_pw-compact, 0) * var(--_pw-fs)); }',
+    );
+    expect(css).toContain(
+      '@media (pointer: coarse) { .pw-pagination { font-size: calc(var(--_pw-full-touch, 0) * var(--_pw-fs)); line-height: calc(var(--_pw-compact-touch, 0) * var(--_pw-fs)); } }',
+    );
+  });
+
+  it('below 1em the window collapses, below 1lh the compact layout goes: two container rules, no rungs', () => {
+    expect(css).toContain('@container (width < 1em) { .pw-pagination > * { --_pw-c:; } }');
+    expect(css).toContain('@container (width < 1lh) { .pw-pagination > * { --_pw-n:; } }');
+    expect(css.match(/@container/g)).toHaveLength(2);
   });
 });
 
