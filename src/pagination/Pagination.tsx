@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import { useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
 import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
 import {
   usePagination,
@@ -11,6 +11,7 @@ import {
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
 import { warnOnce } from '../shared/log';
+import { useDevEffect } from '../shared/effects';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect; the state props are {@link usePagination}'s. */
 export interface PaginationProps extends UsePaginationOptions {
@@ -304,7 +305,7 @@ export function Pagination(props: PaginationProps) {
 function useSizeVariant(given: PaginationProps['size']): 'sm' | 'md' | 'lg' {
   const seen = useRef(new Set<string>()).current;
   const known = given === undefined || sizeVariants.includes(given);
-  useEffect(() => {
+  useDevEffect(() => {
     if (process.env.NODE_ENV !== 'production') {
       if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
     }

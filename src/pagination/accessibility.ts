@@ -1,9 +1,7 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type RefObject } from 'react';
-
-/** useLayoutEffect in a browser (it runs before paint); on the server, where it would only warn, useEffect. */
-export const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+import { useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { useIsomorphicLayoutEffect } from '../shared/effects';
 
 /**
  * Whether the live region speaks: not on the first render (loading a page announces nothing), and from the first

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
+import { useMemo, useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { getPageItems, type PageItem } from './getPageItems';
 import {
   normalizePaginationProps,
@@ -14,6 +14,7 @@ import { usePageState, type PageState, type PageStateCallbacks } from '../shared
 import { formatValue } from '../shared/assert';
 import { clampInt } from '../shared/paging';
 import { warnOnce } from '../shared/log';
+import { useDevEffect } from '../shared/effects';
 
 /** Options of {@link usePagination}: the control's state props, without any markup; `Pagination` takes them all. */
 export interface UsePaginationOptions extends PageStateCallbacks {
@@ -208,7 +209,7 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   const [labels, labelIssues] = usePaginationLabels(options.labels);
   const [format, localeRefused] = useNumberFormat(options.locale);
   const seen = useRef(new Set<string>()).current;
-  useEffect(() => {
+  useDevEffect(() => {
     // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
     // from production builds.
     if (process.env.NODE_ENV !== 'production') {

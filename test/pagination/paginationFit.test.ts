@@ -5,7 +5,7 @@ import { paginationFit, textUnits, type PaginationFitInput } from '../../src/pag
 
 const base: PaginationFitInput = { size: 'sm', digits: 2, pages: 7, indicator: 4 };
 
-describe('paginationFit: the room each layout needs, in em of the control\'s font', () => {
+describe("paginationFit: the room each layout needs, in em of the control's font", () => {
   it.each<[string, Partial<PaginationFitInput>, Omit<ReturnType<typeof paginationFit>, 'edges'>]>([
     ['22 pages, nothing else', {}, { full: 30.05, compact: 14.42, fullTouch: 40.69, compactTouch: 19.62 }],
     [
