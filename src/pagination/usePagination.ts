@@ -183,13 +183,23 @@ function usableLocale(locale: string): string {
 }
 
 // The second formats numbers of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
-// locale was refused and "en" is used instead.
+// locale was refused and "en" is used instead. Intl's grouping is the costliest step of a render, and a render shows
+// mostly numbers already formatted (a page's text and its name, the count, the page sizes): the last few dozen are kept.
 function useNumberFormat(locale = 'en'): [(n: number, compact?: boolean) => string, boolean] {
   return useMemo(() => {
     const tag = usableLocale(locale);
     const { format } = new Intl.NumberFormat(tag);
     const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
-    return [(n: number, compact?: boolean) => (compact && n >= 1e6 ? short(n) : format(n)), tag !== locale];
+    const seen = new Map<number, string>();
+    const plain = (n: number) => {
+      let text = seen.get(n);
+      if (text === undefined) {
+        if (seen.size > 63) seen.clear();
+        seen.set(n, (text = format(n)));
+      }
+      return text;
+    };
+    return [(n: number, compact?: boolean) => (compact && n >= 1e6 ? short(n) : plain(n)), tag !== locale];
   }, [locale]);
 }
 
