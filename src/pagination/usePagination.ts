@@ -172,35 +172,44 @@ function usePaginationLabels(given: UsePaginationOptions['labels']) {
   return useMemo(() => resolvePaginationLabels(given), [given]);
 }
 
-/** `locale` when Intl accepts it (it throws a RangeError on a malformed tag), else "en". */
-function usableLocale(locale: string): string {
-  try {
-    new Intl.NumberFormat(locale);
-    return locale;
-  } catch {
-    return 'en';
-  }
-}
+type NumberFormat = [format: (n: number, compact?: boolean) => string, refused: boolean];
 
-// The second formats numbers of 7 digits or more shortly ("50B") for the compact "3 / 50B"; the third says the
-// locale was refused and "en" is used instead. Intl's grouping is the costliest step of a render, and a render shows
-// mostly numbers already formatted (a page's text and its name, the count, the page sizes): the last few dozen are kept.
-function useNumberFormat(locale = 'en'): [(n: number, compact?: boolean) => string, boolean] {
-  return useMemo(() => {
-    const tag = usableLocale(locale);
-    const { format } = new Intl.NumberFormat(tag);
-    const short = new Intl.NumberFormat(tag, { notation: 'compact' }).format;
-    const seen = new Map<number, string>();
-    const plain = (n: number) => {
-      let text = seen.get(n);
-      if (text === undefined) {
-        if (seen.size > 63) seen.clear();
-        seen.set(n, (text = format(n)));
-      }
-      return text;
-    };
-    return [(n: number, compact?: boolean) => (compact && n >= 1e6 ? short(n) : plain(n)), tag !== locale];
-  }, [locale]);
+/** One per locale for every control on the page: Intl's formatters are slow to make (the compact one most). */
+const numberFormats = new Map<string, NumberFormat>();
+
+/**
+ * Numbers for `locale` (else "en", when Intl refuses a malformed tag with a RangeError; the second value says so).
+ * `compact` writes 7 digits or more shortly ("50B") for the compact "3 / 50B", made on first use. Intl's grouping is
+ * the costliest step of a render, and a render shows mostly numbers already formatted (a page's text and its name,
+ * the count, the page sizes): the last few dozen are kept.
+ */
+function numberFormat(locale = 'en'): NumberFormat {
+  let made = numberFormats.get(locale);
+  if (made) return made;
+  let tag = locale;
+  let plain: Intl.NumberFormat;
+  try {
+    plain = new Intl.NumberFormat(tag);
+  } catch {
+    plain = new Intl.NumberFormat((tag = 'en'));
+  }
+  let short: Intl.NumberFormat | undefined;
+  const seen = new Map<number, string>();
+  const format = (n: number) => {
+    let text = seen.get(n);
+    if (text === undefined) {
+      if (seen.size > 63) seen.clear();
+      seen.set(n, (text = plain.format(n)));
+    }
+    return text;
+  };
+  made = [
+    (n, compact) =>
+      compact && n >= 1e6 ? (short ??= new Intl.NumberFormat(tag, { notation: 'compact' })).format(n) : format(n),
+    tag !== locale,
+  ];
+  numberFormats.set(locale, made);
+  return made;
 }
 
 /** Headless pagination: controlled or uncontrolled state, the page window and handlers. */
@@ -217,7 +226,7 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     hasNext: options.hasNext,
   });
   const [labels, labelIssues] = usePaginationLabels(options.labels);
-  const [format, localeRefused] = useNumberFormat(options.locale);
+  const [format, localeRefused] = numberFormat(options.locale);
   const seen = useRef(new Set<string>()).current;
   useDevEffect(() => {
     // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
