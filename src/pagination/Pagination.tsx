@@ -127,14 +127,15 @@ function indicator(p: UsePaginationResult, count: string) {
  * Emptied either way, so the blur after an Enter does not jump again. No min/max: out-of-range pages are clamped,
  * not refused, and the spin buttons are hidden.
  */
-function jumper(p: UsePaginationResult) {
+function jumper(p: UsePaginationResult, digits: number) {
   const jump = (e: { currentTarget: HTMLInputElement }) => {
     const value = e.currentTarget.value;
     e.currentTarget.value = '';
     if (isDigits(value) && +value > 0) p.goTo(+value);
   };
   return (
-    <label className="pw-jumper">
+    // Its input fits the widest page number (styles.css).
+    <label className="pw-jumper" style={{ '--_pw-digits': digits } as CSSProperties}>
       <span>{p.labels.jumper}</span>
       <input
         className="pw-input"
@@ -164,10 +165,11 @@ function useSizeOptions(p: UsePaginationResult) {
   );
 }
 
-function sizeSelect(p: UsePaginationResult, options: ReactNode, showLabel?: boolean) {
+function sizeSelect(p: UsePaginationResult, options: ReactNode, option: number | undefined, showLabel?: boolean) {
   const select = (
     <select
       className="pw-select"
+      style={{ '--_pw-option': option } as CSSProperties}
       // Named on its own: a visible label (showSizeLabel) is dropped in the narrowest layouts.
       aria-label={p.labels.pageSize}
       value={p.pageSize}
@@ -205,12 +207,12 @@ const selectShown = (p: UsePaginationResult, props: PaginationProps) =>
   props.showSizeChanger !== false && p.pageSizeOptions.length > 1;
 
 /**
- * The root's layout (styles.css), from what the props say will be shown at its widest, never the page, so paging
- * never moves a button nor switches the layout. Its style: widths in characters kept while paging, `--_pw-digits` of
- * the widest page number (page slots and the jumper), `--_pw-count` of the widest "3 / 22" without its slash,
- * `--_pw-option` of the largest page size when the narrow selector is cut to its number ("20 / page" → "20", only
- * when every option's label starts with it), and the room each layout needs (paginationFit.ts), which styles.css
- * turns into what its container queries read; `data-edges` when First and Last fit narrow.
+ * The control's layout (styles.css), from what the props say will be shown at its widest, never the page, so paging
+ * never moves a button nor switches the layout: on the root the room each layout needs (paginationFit.ts), which
+ * styles.css turns into what its container queries read, and `edges` when First and Last fit narrow; widths in
+ * characters kept while paging on the parts that read them: `digits` of the widest page number (page slots and the
+ * jumper), `--_pw-count` of the widest "3 / 22" without its slash, `option` of the largest page size when the narrow
+ * selector is cut to its number ("20 / page" → "20", only when every option's label starts with it).
  */
 function layoutOf(
   p: UsePaginationResult,
@@ -241,17 +243,16 @@ function layoutOf(
     sizeLabel: shown && props.showSizeLabel ? textUnits(labels.pageSize) : undefined,
     jumper: props.showQuickJumper ? textUnits(labels.jumper) : undefined,
   });
-  const style = {
+  const root = {
     ...props.style,
-    '--_pw-digits': digits,
-    '--_pw-count': indicator,
-    '--_pw-option': option,
     '--_pw-full': fit.full,
     '--_pw-compact': fit.compact,
     '--_pw-full-touch': fit.fullTouch,
     '--_pw-compact-touch': fit.compactTouch,
-  };
-  return [style as CSSProperties, fit.edges || undefined] as const;
+  } as CSSProperties;
+  // Each width on the part that reads it, not on the root: a new page count then restyles the list, not the selector.
+  const list = { '--_pw-digits': digits, '--_pw-count': indicator } as CSSProperties;
+  return { root, list, edges: fit.edges || undefined, digits, option };
 }
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
@@ -263,19 +264,19 @@ export function Pagination(props: PaginationProps) {
   const control = controlFor(props);
   const count = p.formatNumber(p.pageCount, true);
   const range = rangeOf(p, props);
-  const [style, edges] = layoutOf(p, props, size, count, range?.[1]);
+  const layout = layoutOf(p, props, size, count, range?.[1]);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
   return (
     <nav
       {...rest}
-      style={style}
+      style={layout.root}
       {...root}
       aria-label={props['aria-label'] ?? (props['aria-labelledby'] ? undefined : root['aria-label'])}
       className={props.className ? `pw-pagination ${props.className}` : 'pw-pagination'}
       data-size={size}
-      data-edges={edges}
+      data-edges={layout.edges}
       data-disabled={p.disabled || undefined}
     >
       {range && (
@@ -284,7 +285,7 @@ export function Pagination(props: PaginationProps) {
           {range[0]}
         </span>
       )}
-      <ul className="pw-list">
+      <ul className="pw-list" style={layout.list}>
         {arrow(p, control, 'first', true)}
         {arrow(p, control, 'previous')}
         {pageWindow(p, control)}
@@ -292,8 +293,8 @@ export function Pagination(props: PaginationProps) {
         {arrow(p, control, 'next')}
         {arrow(p, control, 'last', true)}
       </ul>
-      {props.showQuickJumper && jumper(p)}
-      {selectShown(p, props) && sizeSelect(p, options, props.showSizeLabel)}
+      {props.showQuickJumper && jumper(p, layout.digits)}
+      {selectShown(p, props) && sizeSelect(p, options, layout.option, props.showSizeLabel)}
       {/* Empty until the first change, so loading a page announces nothing; after that it always matches what is
           shown (a new total or language rewords it, so the region is never stale when read). */}
       <span className="pw-status" {...p.getStatusProps()} />
