@@ -41,7 +41,7 @@ const distPath = (source) => source.replace(/^.*node_modules[\\/]pagewise[\\/]di
 export function measuredViteConfig(appDir) {
   const config = ['vite.config.ts', 'vite.config.mts', 'vite.config.js'].find((file) => existsSync(join(appDir, file)));
   const path = join(appDir, '.vite.measured.config.mjs');
-  const group = '{ name: "pagewise", test: /node_modules[\\\\/]pagewise[\\\\/]/, includeDependenciesRecursively: false }';
+  const group = '{ name: "pagewise", test: /node_modules[\\\\/]pagewise[\\\\/]/, includeDependenciesRecursively: false, tags: ["$initial"] }';
   writeFileSync(
     path,
     [
