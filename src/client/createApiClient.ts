@@ -19,7 +19,7 @@ import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, sprin
 import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
 import { eventListener, type ClientEvent } from '../shared/events';
-import type { CreateParams, DeleteParams, UpdateParams, Write } from './write';
+import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
