@@ -182,10 +182,21 @@ export function formatAppBytes(app, m) {
   return { ok, text: lines.join('\n') };
 }
 
-/** Writes an app's figures for the summary of a run (and `npm run bench`'s report). */
+const recordsDir = (root) => join(root, '.artifacts', 'app-bytes');
+
+/** Writes an app's figures where `npm run bench` reads them (it builds no app itself). */
 export function recordAppBytes(root, app, m) {
-  const dir = join(root, '.artifacts', 'app-bytes');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${app}.json`), JSON.stringify(m, null, 2));
-  return relative(root, join(dir, `${app}.json`));
+  mkdirSync(recordsDir(root), { recursive: true });
+  const file = join(recordsDir(root), `${app}.json`);
+  writeFileSync(file, JSON.stringify({ app, measuredAt: new Date().toISOString(), ...m }, null, 2));
+  return relative(root, file);
+}
+
+/** The figures the last example-apps run recorded, by app (none before one has run). */
+export function readAppBytes(root) {
+  if (!existsSync(recordsDir(root))) return [];
+  return readdirSync(recordsDir(root))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(recordsDir(root), f), 'utf8')))
+    .map((m) => ({ ...m, budget: appBudgets[m.app] }));
 }
