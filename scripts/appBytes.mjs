@@ -1,16 +1,19 @@
 // What the example apps' browser bundles pay for pagewise: min+gzip of its JS as each app imports it (tree-shaken,
-// production), its stylesheet apart, and which of its modules the app pulls in. Measured on the builds the
-// example-apps step of `npm test` makes anyway (scripts/e2e.mjs), never on a build of its own.
+// production, what the page loads up front; code behind a dynamic import, such as a write's, is left out), which of
+// its modules the app pulls in, and its stylesheet apart. Measured on the builds the example-apps step of `npm test`
+// makes anyway (scripts/e2e.mjs), never on a build of its own, and never on a build changed to be measured.
 //
-// - Vite apps (examples/shares-app, examples/react-router-app): exact. The build runs with the app's own config plus
-//   one Rolldown chunk group that puts node_modules/pagewise in a chunk of its own (and a hidden source map), so
-//   pagewise's bytes are a file: its min+gzip is measured as is. The CSS is the stylesheet the app's build emits from
-//   `pagewise/styles.css`. The per-module breakdown reads that chunk's source map (bytes of the minified chunk mapped to
-//   each dist module).
-// - Next.js (examples/next-app, Turbopack): attributed. `next build --analyze` records, per browser chunk, the bytes
-//   each source module holds (Turbopack's own source-map attribution; scope hoisting merges pagewise into chunks shared
-//   with the app). Minified bytes are exact; min+gzip apportions each shipped chunk's gzip to its modules in proportion
-//   to their separately compressed sizes.
+// - Vite apps (examples/shares-app, examples/react-router-app): source-map attribution over the shipped chunks. The
+//   build also writes hidden source maps (`--sourcemap hidden`, `--sourcemapClient hidden`); every byte of a chunk is
+//   given to the source its mapping names, and pagewise's bytes (node_modules/pagewise/dist/…) are gzipped together.
+//   Exact in which bytes are pagewise's; a chunk of pagewise's own (a Rolldown chunk group) would measure them as a
+//   file, but it changes the app's module order: the Vite SPA's React then ran before its CommonJS init and the page
+//   failed ("i is not a function"), so the apps are measured as users build them.
+// - Next.js (examples/next-app, Turbopack): `next build --analyze` records, per browser chunk, the bytes each source
+//   module holds (Turbopack's own source-map attribution; scope hoisting merges pagewise into chunks shared with the
+//   app). Minified bytes are exact; min+gzip apportions each shipped chunk's gzip to its modules in proportion to
+//   their separately compressed sizes.
+// - CSS: the package's stylesheet, which each app imports whole (its build merges it with the app's own CSS).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -34,75 +37,64 @@ const PAGEWISE = /node_modules[\\/]pagewise[\\/]dist[\\/]/;
 const CONTROL = /^(pagination\/|shared\/(usePageState|useUncontrolled|useLatest)\.js$)/;
 const distPath = (source) => source.replace(/^.*node_modules[\\/]pagewise[\\/]dist[\\/]/, '').replaceAll('\\', '/');
 
-/**
- * The app's Vite config plus a chunk group for pagewise and a hidden source map, written next to the app's own config
- * (so its imports resolve from the app's node_modules). Pass it to `vite build --config` / `react-router build -c`.
- */
-export function measuredViteConfig(appDir) {
-  const config = ['vite.config.ts', 'vite.config.mts', 'vite.config.js'].find((file) => existsSync(join(appDir, file)));
-  const path = join(appDir, '.vite.measured.config.mjs');
-  const group = '{ name: "pagewise", test: /node_modules[\\\\/]pagewise[\\\\/]/, includeDependenciesRecursively: false, tags: ["$initial"] }';
-  writeFileSync(
-    path,
-    [
-      '// Written by scripts/appBytes.mjs: the app’s config, with pagewise in a chunk of its own so its bytes are a file.',
-      `import { mergeConfig } from 'vite';`,
-      `import app from './${config}';`,
-      `export default mergeConfig(app, {`,
-      // Only pagewise's own modules: its peers (React, TanStack) stay where the app's build puts them.
-      `  build: { sourcemap: 'hidden', rolldownOptions: { output: { codeSplitting: { groups: [${group}] } } } },`,
-      `  plugins: [`,
-      // A group that leaves out dependencies may add exports to an entry; React Router keeps its route entries'
-      // exports as they are ('exports-only'), and no route reads an added one.
-      `    {`,
-      `      name: 'pagewise-bytes',`,
-      `      enforce: 'post',`,
-      `      configEnvironment: () => ({ build: { rolldownOptions: { preserveEntrySignatures: 'allow-extension' } } }),`,
-      `    },`,
-      `  ],`,
-      `});`,
-      '',
-    ].join('\n'),
-  );
-  return path;
-}
-
-/** Bytes of each source in a minified file, read from its source map (a mapped segment runs to the next one). */
-function bytesBySource(code, map) {
+/** The text of each source in a minified file, read from its source map (a mapped segment runs to the next one). */
+function textBySource(code, map) {
   const lines = code.split('\n');
-  const trace = new TraceMap(map);
+  const starts = [0];
+  for (const line of lines) starts.push(starts.at(-1) + line.length + 1);
   const segments = [];
-  eachMapping(trace, (m) => segments.push(m));
+  eachMapping(new TraceMap(map), (m) => segments.push(m));
   const bySource = new Map();
   for (let i = 0; i < segments.length; i++) {
     const { generatedLine, generatedColumn, source } = segments[i];
+    if (!source) continue;
     const next = segments[i + 1];
-    const end =
-      next && next.generatedLine === generatedLine ? next.generatedColumn : lines[generatedLine - 1].length + 1;
-    const key = source ?? '(unmapped)';
-    bySource.set(key, (bySource.get(key) ?? 0) + end - generatedColumn);
+    const end = next && next.generatedLine === generatedLine ? next.generatedColumn : lines[generatedLine - 1].length;
+    const start = starts[generatedLine - 1];
+    const piece = code.slice(start + generatedColumn, start + end);
+    bySource.set(source, (bySource.get(source) ?? '') + piece);
   }
   return bySource;
 }
 
-/** A Vite app built with {@link measuredViteConfig}: `outDir` is where its browser assets went. */
-export function measureViteApp(outDir) {
-  const assets = join(outDir, 'assets');
-  const files = readdirSync(assets);
-  const js = files.find((f) => /^pagewise-.*\.js$/.test(f));
-  if (!js) throw new Error(`no pagewise chunk in ${assets}`);
-  const code = readFileSync(join(assets, js), 'utf8');
-  const map = JSON.parse(readFileSync(join(assets, `${js}.map`), 'utf8'));
-  const modules = [];
-  for (const [source, bytes] of bytesBySource(code, map)) {
-    modules.push({ module: PAGEWISE.test(source) ? distPath(source) : source, min: bytes });
+/** Chunk files another chunk imports, statically (`from"./x.js"`, `import"./x.js"`) or by `import("./x.js")`. */
+function importsOf(code) {
+  const named = (re) => new Set([...code.matchAll(re)].map((m) => m[1].replace(/^.*\//, '')));
+  return {
+    static: named(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g),
+    dynamic: named(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g),
+  };
+}
+
+/**
+ * A Vite app built with hidden source maps: `assets` is where its browser chunks went. Every chunk counts but those
+ * only a dynamic import loads.
+ */
+export function measureViteApp(assets, stylesheet) {
+  const chunks = readdirSync(assets)
+    .filter((f) => f.endsWith('.js') && existsSync(join(assets, `${f}.map`)))
+    .map((file) => ({ file, code: readFileSync(join(assets, file), 'utf8') }));
+  const statics = new Set();
+  const dynamics = new Set();
+  for (const { code } of chunks) {
+    const imports = importsOf(code);
+    imports.static.forEach((f) => statics.add(f));
+    imports.dynamic.forEach((f) => dynamics.add(f));
   }
-  // The stylesheet: the CSS file that holds pagewise's own rules (its root class), wherever the app's build put it.
-  const css = files
-    .filter((f) => f.endsWith('.css'))
-    .map((f) => readFileSync(join(assets, f), 'utf8'))
-    .find((text) => text.includes('.pw-pagination'));
-  return summarize({ jsMin: code.length, jsGzip: gzip(code), css, modules, method: 'exact' });
+  const modules = [];
+  let text = '';
+  for (const { file, code } of chunks) {
+    if (dynamics.has(file) && !statics.has(file)) continue;
+    const map = JSON.parse(readFileSync(join(assets, `${file}.map`), 'utf8'));
+    for (const [source, piece] of textBySource(code, map)) {
+      if (!PAGEWISE.test(source)) continue;
+      modules.push({ module: distPath(source), min: piece.length });
+      text += piece;
+    }
+  }
+  if (modules.length === 0) throw new Error(`no pagewise module in the chunks of ${assets}`);
+  const css = readFileSync(stylesheet, 'utf8');
+  return summarize({ jsMin: text.length, jsGzip: gzip(text), css, modules, method: 'source maps of the shipped chunks' });
 }
 
 /** The Next.js app after `next build --analyze`, its route `/` (the page that lists). */
@@ -113,32 +105,36 @@ export function measureNextApp(appDir, route = '/') {
     maxBuffer: 256 * 2 ** 20,
   });
   if (out.status !== 0) throw new Error(`next analyze export failed:\n${out.stderr}`);
-  const parts = out.stdout
+  const records = out.stdout
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line))
-    .filter((r) => r.type === 'part' && r.route === route && r.filename.startsWith('[client-fs]/_next/static/'));
-  // The analysis names chunks by its own compile; the shipped chunk is the one of (nearly) the same length.
-  const shipped = readdirSync(join(appDir, '.next/static/chunks'))
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => readFileSync(join(appDir, '.next/static/chunks', f), 'utf8'));
+    .filter((r) => r.route === route);
+  // What the route loads up front: every group's chunks but those behind a dynamic import (a write's, loaded at the
+  // first write).
+  const upfront = new Set(records.filter((r) => r.type === 'group' && r.kind !== 'async').flatMap((r) => r.outputs));
+  const parts = records.filter(
+    (r) => r.type === 'part' && upfront.has(r.filename) && r.filename.startsWith('[client-fs]/_next/static/'),
+  );
+  // The analysis names chunks by its own compile; the shipped chunk is the route's first-load chunk of (nearly) the
+  // same length.
+  const stats = JSON.parse(readFileSync(join(appDir, '.next/diagnostics/route-bundle-stats.json'), 'utf8'));
+  const shipped = stats
+    .find((r) => r.route === route)
+    .firstLoadChunkPaths.map((path) => readFileSync(join(appDir, path), 'utf8'));
   const chunks = Map.groupBy(parts, (p) => p.filename);
   const modules = [];
   let jsMin = 0;
   let jsGzip = 0;
-  let cssMin = 0;
   for (const [filename, chunkParts] of chunks) {
     const mine = chunkParts.filter((p) => PAGEWISE.test(p.source_path));
     if (mine.length === 0) continue;
-    if (filename.endsWith('.css')) {
-      cssMin += mine.reduce((sum, p) => sum + p.size, 0);
-      continue;
-    }
+    if (filename.endsWith('.css')) continue;
     const size = chunkParts.reduce((sum, p) => sum + p.size, 0);
-    const text = shipped.reduce((best, t) =>
-      Math.abs(t.length - size) < Math.abs(best.length - size) ? t : best,
-    );
-    if (Math.abs(text.length - size) > size * 0.01) throw new Error(`no shipped chunk matches ${filename} (${size} B)`);
+    // Chunk names inside a chunk differ in length between the two compiles: a few dozen bytes.
+    const text = shipped.reduce((best, t) => (Math.abs(t.length - size) < Math.abs(best.length - size) ? t : best));
+    if (Math.abs(text.length - size) > Math.max(size * 0.01, 64))
+      throw new Error(`no shipped chunk matches ${filename} (${size} B)`);
     const share = mine.reduce((s, p) => s + p.compressed_size, 0) / chunkParts.reduce((s, p) => s + p.compressed_size, 0);
     jsGzip += Math.round(gzip(text) * share);
     for (const p of mine) {
@@ -146,13 +142,11 @@ export function measureNextApp(appDir, route = '/') {
       jsMin += p.size;
     }
   }
-  // Next's CSS is merged with the app's own: pagewise's share is its stylesheet as the app's build minified it, which
-  // the analysis sizes; gzip is the shipped stylesheet's own.
   const css = readFileSync(join(appDir, 'node_modules/pagewise/dist/styles.css'), 'utf8');
-  return summarize({ jsMin, jsGzip, css, cssMin, modules, method: 'attributed (next build --analyze)' });
+  return summarize({ jsMin, jsGzip, css, modules, method: 'next build --analyze' });
 }
 
-function summarize({ jsMin, jsGzip, css, cssMin, modules, method }) {
+function summarize({ jsMin, jsGzip, css, modules, method }) {
   const merged = new Map();
   for (const { module, min } of modules) merged.set(module, (merged.get(module) ?? 0) + min);
   const total = [...merged.values()].reduce((a, b) => a + b, 0);
@@ -165,8 +159,8 @@ function summarize({ jsMin, jsGzip, css, cssMin, modules, method }) {
     jsMin,
     jsGzip,
     controlGzip: Math.round(jsGzip * controlShare),
-    cssMin: cssMin ?? (css ? Buffer.byteLength(css) : 0),
-    cssGzip: css ? gzip(css) : 0,
+    cssMin: Buffer.byteLength(css),
+    cssGzip: gzip(css),
     modules: list,
   };
 }

@@ -11,7 +11,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, relative } from 'node:path';
-import { appBudgets, formatAppBytes, measureNextApp, measureViteApp, measuredViteConfig, recordAppBytes } from './appBytes.mjs';
+import { appBudgets, formatAppBytes, measureNextApp, measureViteApp, recordAppBytes } from './appBytes.mjs';
 import { createCompiler } from './compiler.mjs';
 import { readGuides, writeGuide } from './guides.mjs';
 import { installTarball, packLibrary, root } from './pack.mjs';
@@ -49,6 +49,9 @@ function installPacked(dir) {
   }
 }
 
+/** The stylesheet an app imports: the unpacked package's. */
+const stylesheetOf = (dir) => join(dir, 'node_modules', 'pagewise', 'dist', 'styles.css');
+
 /** Prints what `app` pays for pagewise and keeps whether it is within its budget, reported once every app has run. */
 const overBudget = [];
 function checkAppBytes(app, measured) {
@@ -66,8 +69,10 @@ if (createCompiler().check(join(app, 'tsconfig.json')) > 0) {
   console.error('✖ type-check the example against the package’s .d.ts failed');
   process.exit(1);
 }
-run('build the example with Vite', [...tool('vite'), 'build', '--config', measuredViteConfig(app)]);
-checkAppBytes('shares-app', measureViteApp(join(app, 'dist')));
+// Hidden source maps (no comment in the chunks) say which bytes are pagewise's.
+const builtWith = ['build', '--config', join(app, 'vite.config.ts'), '--sourcemap', 'hidden'];
+run('build the example with Vite', [...tool('vite'), ...builtWith]);
+checkAppBytes('shares-app', measureViteApp(join(app, 'dist', 'assets'), stylesheetOf(app)));
 // Over a service that answers Spring Pages, then over one that answers Slices (no total): paged to the end and back
 // on `hasNext`.
 run(
@@ -115,13 +120,9 @@ const frameworks = [
     steps: [
       ['generate its route types', 'node_modules/.bin/react-router', ['typegen']],
       ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
-      [
-        'build it with `react-router build` (Vite)',
-        'node_modules/.bin/react-router',
-        (dir) => ['build', '--config', measuredViteConfig(dir)],
-      ],
+      ['build it with `react-router build` (Vite)', 'node_modules/.bin/react-router', ['build', '--sourcemapClient', 'hidden']],
     ],
-    bytes: (dir) => measureViteApp(join(dir, 'build', 'client')),
+    bytes: (dir) => measureViteApp(join(dir, 'build', 'client', 'assets'), stylesheetOf(dir)),
     test: 'test/e2e/react-router-app.e2e.test.mjs',
   },
   {
@@ -148,10 +149,7 @@ for (const framework of frameworks) {
   installPacked(dir);
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   for (const [name, bin, args] of framework.steps)
-    run(`${where}: ${name}`, [process.execPath, bin, ...(typeof args === 'function' ? args(dir) : args)], {
-      cwd: dir,
-      env,
-    });
+    run(`${where}: ${name}`, [process.execPath, bin, ...args], { cwd: dir, env });
   if (framework.bytes) checkAppBytes(basename(dir), framework.bytes(dir));
   run(`${where}: drive it in Chromium`, drive(framework.test));
 }
