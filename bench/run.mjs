@@ -107,7 +107,11 @@ writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });
 writeFileSync(
   join(tmpDir, 'results.json'),
-  JSON.stringify({ size, appBytes, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers }, null, 2),
+  JSON.stringify(
+    { size, appBytes, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers },
+    null,
+    2,
+  ),
 );
 console.log(`\n${summary}\n\nbench: wrote BENCHMARKS.md in ${machine.seconds} s`);
 // jsdom timers and keep-alive sockets must not keep the process alive.

@@ -94,7 +94,13 @@ export function measureViteApp(assets, stylesheet) {
   }
   if (modules.length === 0) throw new Error(`no pagewise module in the chunks of ${assets}`);
   const css = readFileSync(stylesheet, 'utf8');
-  return summarize({ jsMin: text.length, jsGzip: gzip(text), css, modules, method: 'source maps of the shipped chunks' });
+  return summarize({
+    jsMin: text.length,
+    jsGzip: gzip(text),
+    css,
+    modules,
+    method: 'source maps of the shipped chunks',
+  });
 }
 
 /** The Next.js app after `next build --analyze`, its route `/` (the page that lists). */
@@ -135,7 +141,8 @@ export function measureNextApp(appDir, route = '/') {
     const text = shipped.reduce((best, t) => (Math.abs(t.length - size) < Math.abs(best.length - size) ? t : best));
     if (Math.abs(text.length - size) > Math.max(size * 0.01, 64))
       throw new Error(`no shipped chunk matches ${filename} (${size} B)`);
-    const share = mine.reduce((s, p) => s + p.compressed_size, 0) / chunkParts.reduce((s, p) => s + p.compressed_size, 0);
+    const share =
+      mine.reduce((s, p) => s + p.compressed_size, 0) / chunkParts.reduce((s, p) => s + p.compressed_size, 0);
     jsGzip += Math.round(gzip(text) * share);
     for (const p of mine) {
       modules.push({ module: distPath(p.source_path), min: p.size });
@@ -150,9 +157,7 @@ function summarize({ jsMin, jsGzip, css, modules, method }) {
   const merged = new Map();
   for (const { module, min } of modules) merged.set(module, (merged.get(module) ?? 0) + min);
   const total = [...merged.values()].reduce((a, b) => a + b, 0);
-  const list = [...merged]
-    .map(([module, min]) => ({ module, min, share: min / total }))
-    .sort((a, b) => b.min - a.min);
+  const list = [...merged].map(([module, min]) => ({ module, min, share: min / total })).sort((a, b) => b.min - a.min);
   const controlShare = list.filter((m) => CONTROL.test(m.module)).reduce((s, m) => s + m.share, 0);
   return {
     method,
@@ -171,7 +176,10 @@ export function formatAppBytes(app, m) {
   const ok = m.jsGzip <= budget.js && m.cssGzip <= budget.css;
   const lines = [
     `${ok ? '✔' : '✖'} ${app}: pagewise adds ${m.jsGzip} B JS min+gzip (budget ${budget.js}; the control ${m.controlGzip}, the rest ${m.jsGzip - m.controlGzip}) and ${m.cssGzip} B CSS (budget ${budget.css}); ${m.method}`,
-    ...m.modules.map((x) => `    ${x.module.padEnd(44)} ${String(x.min).padStart(6)} B min  ${(x.share * 100).toFixed(1).padStart(5)} %`),
+    ...m.modules.map(
+      (x) =>
+        `    ${x.module.padEnd(44)} ${String(x.min).padStart(6)} B min  ${(x.share * 100).toFixed(1).padStart(5)} %`,
+    ),
   ];
   return { ok, text: lines.join('\n') };
 }

@@ -120,7 +120,11 @@ const frameworks = [
     steps: [
       ['generate its route types', 'node_modules/.bin/react-router', ['typegen']],
       ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
-      ['build it with `react-router build` (Vite)', 'node_modules/.bin/react-router', ['build', '--sourcemapClient', 'hidden']],
+      [
+        'build it with `react-router build` (Vite)',
+        'node_modules/.bin/react-router',
+        ['build', '--sourcemapClient', 'hidden'],
+      ],
     ],
     bytes: (dir) => measureViteApp(join(dir, 'build', 'client', 'assets'), stylesheetOf(dir)),
     test: 'test/e2e/react-router-app.e2e.test.mjs',
@@ -157,6 +161,8 @@ for (const framework of frameworks) {
 console.log(`\n${steps.summary()}`);
 if (overBudget.length > 0) {
   const budgets = overBudget.map((app) => `${app} ${appBudgets[app].js} B JS, ${appBudgets[app].css} B CSS`);
-  console.error(`\n✖ what these apps pay for pagewise is over its budget (scripts/appBytes.mjs): ${budgets.join('; ')}`);
+  console.error(
+    `\n✖ what these apps pay for pagewise is over its budget (scripts/appBytes.mjs): ${budgets.join('; ')}`,
+  );
   process.exit(1);
 }
