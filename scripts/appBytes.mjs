@@ -178,10 +178,14 @@ export function formatAppBytes(app, m) {
   const lines = [
     `${ok ? '✔' : '✖'} ${app}: pagewise adds ${m.jsGzip} B JS min+gzip (budget ${budget.js}, goal ${budget.goal}; ` +
       `the control ${m.controlGzip}, the rest ${m.jsGzip - m.controlGzip}) and ${m.cssGzip} B CSS (budget ${budget.css}); ${m.method}`,
-    ...m.modules.map(
-      (x) =>
-        `    ${x.module.padEnd(44)} ${String(x.min).padStart(6)} B min  ${(x.share * 100).toFixed(1).padStart(5)} %`,
-    ),
+    // The ten largest modules point at an overrun's cause; the rest are counted in one line.
+    ...m.modules
+      .slice(0, 10)
+      .map(
+        (x) =>
+          `    ${x.module.padEnd(44)} ${String(x.min).padStart(6)} B min  ${(x.share * 100).toFixed(1).padStart(5)} %`,
+      ),
+    ...(m.modules.length > 10 ? [`    and ${m.modules.length - 10} smaller modules`] : []),
   ];
   return { ok, text: lines.join('\n') };
 }
