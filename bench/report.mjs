@@ -47,6 +47,38 @@ function sizeSection(size) {
   ].join('\n');
 }
 
+/** What the example apps' browser bundles pay for pagewise, as the example-apps step of `npm test` last measured it. */
+function appBytesSection(appBytes) {
+  const head = ['## What the example apps pay', ''];
+  if (!appBytes?.length)
+    return [...head, 'Not measured yet: the example-apps step of `npm test` (scripts/e2e.mjs) records it.'].join('\n');
+  const rows = appBytes.map((m) => [
+    m.app,
+    m.jsGzip,
+    m.controlGzip,
+    m.jsGzip - m.controlGzip,
+    m.budget?.js ?? '—',
+    m.budget?.goal ?? '—',
+    m.cssGzip,
+    m.modules
+      .slice(0, 4)
+      .map((x) => `${x.module} ${(x.share * 100).toFixed(0)} %`)
+      .join(', '),
+    m.method,
+  ]);
+  return [
+    ...head,
+    'min+gzip in bytes of pagewise in each example app’s browser bundle, built from the packed package by the example-apps',
+    'step of `npm test` (scripts/appBytes.mjs says how), last on ' + appBytes.map((m) => m.measuredAt).sort()[0] + '.',
+    '"Control" is the part of the JS the Pagination control holds (src/pagination and the hooks under it).',
+    '',
+    mdTable(
+      ['App', 'JS gzip', 'Control', 'The rest', 'JS budget', 'JS goal', 'CSS gzip', 'Largest modules', 'Method'],
+      rows,
+    ),
+  ].join('\n');
+}
+
 function renderSection(render) {
   const rows = render.rows.map((r) =>
     r.runs
@@ -390,7 +422,19 @@ export function clientAuthenticationSection(auth) {
   return out.join('\n');
 }
 
-export function formatReport({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers }) {
+export function formatReport({
+  size,
+  appBytes,
+  render,
+  data,
+  table,
+  lists,
+  fleet,
+  clientAuthentication,
+  proxy,
+  machine,
+  peers,
+}) {
   const head = [
     '# Benchmarks',
     '',
@@ -418,6 +462,7 @@ export function formatReport({ size, render, data, table, lists, fleet, clientAu
     head,
     targets,
     sizeSection(size),
+    appBytesSection(appBytes),
     renderSection(render),
     dataSection(data),
     tableSection(table),
@@ -433,6 +478,7 @@ export function formatReport({ size, render, data, table, lists, fleet, clientAu
     summary: [
       targets,
       sizeSection(size),
+      appBytesSection(appBytes),
       renderSection(render),
       dataSection(data),
       tableSection(table),

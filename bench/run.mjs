@@ -46,10 +46,13 @@ const { runLists } = await import('./lists.mjs');
 const { runFleet } = await import('./fleet.mjs');
 const { runClientAuthentication } = await import('./clientAuthentication.mjs');
 const { formatReport } = await import('./report.mjs');
+const { readAppBytes } = await import('../scripts/appBytes.mjs');
 
 const loadBefore = os.loadavg();
 log('bench: size');
 const size = await runSize();
+// What the example apps pay: recorded by the example-apps step of `npm test`, which builds them (the bench does not).
+const appBytes = readAppBytes(rootDir);
 log('bench: render cost in headless Chromium');
 const render = await runRender({ log });
 log('bench: data layer');
@@ -89,6 +92,7 @@ const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json')
   });
 const { markdown, summary } = formatReport({
   size,
+  appBytes,
   render,
   data,
   table,
@@ -103,7 +107,11 @@ writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });
 writeFileSync(
   join(tmpDir, 'results.json'),
-  JSON.stringify({ size, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers }, null, 2),
+  JSON.stringify(
+    { size, appBytes, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers },
+    null,
+    2,
+  ),
 );
 console.log(`\n${summary}\n\nbench: wrote BENCHMARKS.md in ${machine.seconds} s`);
 // jsdom timers and keep-alive sockets must not keep the process alive.

@@ -7,9 +7,11 @@
 // package.json and lockfile, installed here with `npm ci` when their node_modules is missing or older than the lockfile.
 // React Router 8 and TanStack Start need Node 22.22 or later: run this script with such a node (it runs every step with
 // its own `process.execPath`).
+// The same builds say what each app's browser pays for pagewise (scripts/appBytes.mjs), checked against its budget.
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
+import { appBudgets, formatAppBytes, measureNextApp, measureViteApp, recordAppBytes } from './appBytes.mjs';
 import { createCompiler } from './compiler.mjs';
 import { readGuides, writeGuide } from './guides.mjs';
 import { installTarball, packLibrary, root } from './pack.mjs';
@@ -47,6 +49,18 @@ function installPacked(dir) {
   }
 }
 
+/** The stylesheet an app imports: the unpacked package's. */
+const stylesheetOf = (dir) => join(dir, 'node_modules', 'pagewise', 'dist', 'styles.css');
+
+/** Prints what `app` pays for pagewise and keeps whether it is within its budget, reported once every app has run. */
+const overBudget = [];
+function checkAppBytes(app, measured) {
+  const { ok, text } = formatAppBytes(app, measured);
+  console.log(text);
+  console.log(`• recorded in ${recordAppBytes(root, app, measured)}`);
+  if (!ok) overBudget.push(app);
+}
+
 const packed = packLibrary();
 installPacked(app);
 
@@ -55,7 +69,10 @@ if (createCompiler().check(join(app, 'tsconfig.json')) > 0) {
   console.error('✖ type-check the example against the package’s .d.ts failed');
   process.exit(1);
 }
-run('build the example with Vite', [...tool('vite'), 'build', '--config', join(app, 'vite.config.ts')]);
+// Hidden source maps (no comment in the chunks) say which bytes are pagewise's.
+const builtWith = ['build', '--config', join(app, 'vite.config.ts'), '--sourcemap', 'hidden'];
+run('build the example with Vite', [...tool('vite'), ...builtWith]);
+checkAppBytes('shares-app', measureViteApp(join(app, 'dist', 'assets'), stylesheetOf(app)));
 // Over a service that answers Spring Pages, then over one that answers Slices (no total): paged to the end and back
 // on `hasNext`.
 run(
@@ -90,7 +107,11 @@ const frameworks = [
     name: 'Next.js',
     dir: join(root, 'examples', 'next-app'),
     // `next build` type-checks the app (against the package's .d.ts) before it bundles it with Turbopack.
-    steps: [['build it with `next build` (type-check, Turbopack)', 'node_modules/next/dist/bin/next', ['build']]],
+    // `--analyze` also records which modules each browser chunk holds, what the app pays for pagewise is read from.
+    steps: [
+      ['build it with `next build` (type-check, Turbopack)', 'node_modules/next/dist/bin/next', ['build', '--analyze']],
+    ],
+    bytes: (dir) => measureNextApp(dir),
     test: 'test/e2e/next-app.e2e.test.mjs',
   },
   {
@@ -99,8 +120,13 @@ const frameworks = [
     steps: [
       ['generate its route types', 'node_modules/.bin/react-router', ['typegen']],
       ['type-check it against the package’s .d.ts', 'node_modules/typescript/bin/tsc', ['-p', 'tsconfig.json']],
-      ['build it with `react-router build` (Vite)', 'node_modules/.bin/react-router', ['build']],
+      [
+        'build it with `react-router build` (Vite)',
+        'node_modules/.bin/react-router',
+        ['build', '--sourcemapClient', 'hidden'],
+      ],
     ],
+    bytes: (dir) => measureViteApp(join(dir, 'build', 'client', 'assets'), stylesheetOf(dir)),
     test: 'test/e2e/react-router-app.e2e.test.mjs',
   },
   {
@@ -128,7 +154,15 @@ for (const framework of frameworks) {
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   for (const [name, bin, args] of framework.steps)
     run(`${where}: ${name}`, [process.execPath, bin, ...args], { cwd: dir, env });
+  if (framework.bytes) checkAppBytes(basename(dir), framework.bytes(dir));
   run(`${where}: drive it in Chromium`, drive(framework.test));
 }
 
 console.log(`\n${steps.summary()}`);
+if (overBudget.length > 0) {
+  const budgets = overBudget.map((app) => `${app} ${appBudgets[app].js} B JS, ${appBudgets[app].css} B CSS`);
+  console.error(
+    `\n✖ what these apps pay for pagewise is over its budget (scripts/appBytes.mjs): ${budgets.join('; ')}`,
+  );
+  process.exit(1);
+}

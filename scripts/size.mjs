@@ -36,7 +36,12 @@ export const budgets = [
   // instead of fetch (a server function, with cursors and writes; an app that does not import it never loads it).
   // The budget is what that measures, with room for a small change, so growth past it is a decision, not a drift.
   // One page vocabulary (pages counted from 1, converted to the wire's number where a request is built) took 17 B.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10150 },
+  // Sending a write loads at the first write (its arguments are still checked up front): 150 B more here, where the
+  // entry and the write's chunk share code, and ~730 B less for an app that only lists (the next rows).
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10300 },
+  // What an app that lists through the fetch client loads of pagewise/client up front (the example apps' use).
+  { name: 'createApiClient', code: `export { createApiClient } from 'pagewise/client';`, limit: 6600 },
+  { name: '  + on first write', code: `export { createApiClient } from 'pagewise/client';`, lazy: true },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
     name: 'whole library (runtime)',
@@ -54,7 +59,7 @@ export const budgets = [
     // forwarding with its CSRF and body checks, and the server-function pairing (serveListCall, serveWriteCall).
     // Budgeted as a whole so a change that moves bytes between entries still shows. The listener's own HTTP client
     // (Node's http with keep-alive agents, about 1 kB, server-only) bought the proxy its pass-through speed.
-    limit: 35000,
+    limit: 34700,
   },
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
   // revocation endpoints and failure modes, writes kept in its state with problem documents, five services that page

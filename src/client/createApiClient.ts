@@ -19,7 +19,7 @@ import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, sprin
 import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
 import { eventListener, type ClientEvent } from '../shared/events';
-import { sendWrite, type CreateParams, type DeleteParams, type UpdateParams } from './write';
+import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -132,16 +132,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw error;
     }
   };
+  // The write path is loaded at the first write: an app that only lists never downloads it (a chunk of its own in
+  // the app's bundle). A bad argument still rejects before any request, as every write checks it first.
+  const send = async (write: Write) => (await import('./write')).sendWrite(config, write);
   return {
     baseUrl: config.baseUrl,
     id: options.id ?? keyIdentity(config.auth?.id),
     list,
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
-    create: (resource, params) => sendWrite(config, { method: 'POST', resource, params }) as never,
+    create: (resource, params) => send({ method: 'POST', resource, params }) as never,
     update: (resource, params) =>
-      sendWrite(config, { method: params?.method === 'PUT' ? 'PUT' : 'PATCH', resource, params }) as never,
-    delete: async (resource, params) => void (await sendWrite(config, { method: 'DELETE', resource, params })),
+      send({ method: params?.method === 'PUT' ? 'PUT' : 'PATCH', resource, params }) as never,
+    delete: async (resource, params) => void (await send({ method: 'DELETE', resource, params })),
   };
 }
 

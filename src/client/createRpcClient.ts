@@ -10,7 +10,7 @@ import { listCallOf, type ListCall, type ListFailure } from './listCall';
 import { createCursorMemory } from './pageQuery';
 import { errorName } from './redact';
 import type { ApiRecord, ListParams, ListResource, Page } from './types';
-import type { CreateParams, DeleteParams, UpdateParams, Write } from './write';
+import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { writeCallOf, type WriteCall } from './writeCall';
 import { assertFunction, invalidArgument, requireString } from '../shared/assert';
 import type { WriteMethod } from '../shared/listEndpoints';

@@ -1,6 +1,6 @@
 export { createApiClient } from './createApiClient';
 export type { ApiClient, ApiClientOptions } from './createApiClient';
-export type { CreateParams, DeleteParams, UpdateParams } from './write';
+export type { CreateParams, DeleteParams, UpdateParams } from './writeArguments';
 export { bearerToken } from './bearerToken';
 export type { BearerTokenOptions, GetToken } from './bearerToken';
 export { parsePage } from './parsePage';

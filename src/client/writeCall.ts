@@ -2,7 +2,7 @@ import { invalidArgument } from '../shared/assert';
 import { WRITE_METHODS, type WriteMethod } from '../shared/listEndpoints';
 import type { JsonValue, ListFailure } from './listCall';
 import type { ListResource } from './types';
-import { assertWrite, randomKey, type Write } from './write';
+import { assertWrite, randomKey, type Write } from './writeArguments';
 
 /**
  * A write (`client.create`, `update` or `delete`) as plain data, for a way to the service that is a function call:

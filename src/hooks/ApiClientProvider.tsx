@@ -29,11 +29,12 @@ export function useClientFor(caller: string, client?: ApiClient): ApiClient {
   const provided = useContext(ApiClientContext);
   const resolved = client ?? provided;
   if (!resolved) {
-    throw invalidArgument(
-      'client',
-      `must be given: ${caller}() found no API client. Wrap your components in ` +
-        `<ApiClientProvider client={createApiClient({ baseUrl })}> (from 'pagewise'), or pass the \`client\` option.`,
-    );
+    // The two ways to fix it are for the developer, who meets this in development: production builds leave them out.
+    const fix =
+      process.env.NODE_ENV === 'production'
+        ? ''
+        : ` Wrap your components in <ApiClientProvider client={createApiClient({ baseUrl })}> (from 'pagewise'), or pass the \`client\` option.`;
+    throw invalidArgument('client', `must be given: ${caller}() found no API client.${fix}`);
   }
   return resolved;
 }

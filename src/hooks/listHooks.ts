@@ -74,16 +74,21 @@ function extendResult<R extends object, F extends object>(query: R, fields: F): 
  * Outside production, warns once per option name about each `[name, given, used]` whose given value was
  * replaced: bad numbers never reach the API, and the caller hears which option was wrong.
  */
-function useInvalidOptionWarnings(caller: string, given: ReadonlyArray<readonly [string, unknown, number]>): void {
-  const warned = useRef(new Set<string>()).current;
-  useEffect(() => {
-    // Written out as React writes it, so bundlers drop the warnings from production builds.
-    if (process.env.NODE_ENV === 'production') return;
-    for (const [name, value, used] of given) {
-      if (value !== undefined && !Object.is(value, used)) warnOnce(warned, caller, name, value, used);
-    }
-  });
-}
+const useInvalidOptionWarnings =
+  // Written out as React writes it, so bundlers drop the hook, its effect and its messages from production builds.
+  process.env.NODE_ENV === 'production'
+    ? (): void => {}
+    : function useInvalidOptionWarnings(
+        caller: string,
+        given: ReadonlyArray<readonly [string, unknown, number]>,
+      ): void {
+        const warned = useRef(new Set<string>()).current;
+        useEffect(() => {
+          for (const [name, value, used] of given) {
+            if (value !== undefined && !Object.is(value, used)) warnOnce(warned, caller, name, value, used);
+          }
+        });
+      };
 
 /** Warnings found while rendering, by page, for an effect to say once that render has committed. */
 const cachedElsewhere = /* @__PURE__ */ new WeakMap<QueryClient, Map<string, string>>();

@@ -48,12 +48,13 @@ function rowCountOf(table: PaginatedTable, pageSize: number): number | undefined
 export function useTablePagination(table: PaginatedTable): TablePaginationBinding {
   // Typed as required, but plain JavaScript or a cast can still pass a table without it.
   if (!table.state?.pagination) {
-    throw invalidArgument(
-      'table',
-      'has no `pagination` in `table.state`, which useTablePagination() reads. Register rowPaginationFeature ' +
-        '(useTable({ features: tableFeatures({ rowPaginationFeature }), … })) and, if you pass useTable a state ' +
-        'selector, select pagination too: (state) => ({ pagination: state.pagination, … })',
-    );
+    // How to fix it is for the developer, who meets this in development: production builds leave it out.
+    const fix =
+      process.env.NODE_ENV === 'production'
+        ? ''
+        : ' Register rowPaginationFeature (useTable({ features: tableFeatures({ rowPaginationFeature }), … })) and, if ' +
+          'you pass useTable a state selector, select pagination too: (state) => ({ pagination: state.pagination, … })';
+    throw invalidArgument('table', `has no \`pagination\` in \`table.state\`, which useTablePagination() reads.${fix}`);
   }
   const { pageSize } = table.state.pagination;
   // The one crossing from TanStack Table's zero-based `pageIndex`; `onChange` and the move back cross to it.

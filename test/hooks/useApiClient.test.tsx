@@ -28,3 +28,16 @@ it('throws the argument error for `client`, naming ApiClientProvider and the cli
   );
   vi.mocked(console.error).mockRestore();
 });
+
+it('in a production build, names the missing client and the hook without the ways to fix it', () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.stubEnv('NODE_ENV', 'production');
+  try {
+    expect(() => renderHook(() => useApiClient())).toThrow(
+      /^pagewise: `client` must be given: useApiClient\(\) found no API client\.$/,
+    );
+  } finally {
+    vi.unstubAllEnvs();
+    vi.mocked(console.error).mockRestore();
+  }
+});

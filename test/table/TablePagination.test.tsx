@@ -221,6 +221,19 @@ describe('edges of the table state', () => {
     error.mockRestore();
   });
 
+  it('says only what is missing in a production build', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      expect(() => render(<NoPaginationFeatureTable />)).toThrow(
+        /^pagewise: `table` has no `pagination` in `table.state`, which useTablePagination\(\) reads\.$/,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+      error.mockRestore();
+    }
+  });
+
   it('leaves the total unknown while a server-paged table has no rowCount, keeping its page without a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     function LoadingTable() {
