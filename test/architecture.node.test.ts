@@ -140,7 +140,7 @@ describe('architecture: dependencies point one way', () => {
     const withReact = files
       .filter((f) => layerOf(f) === 'shared' && specifiers(f).some((s) => s === 'react' || s.startsWith('react/')))
       .map((f) => relative(join(src, 'shared'), f));
-    expect(withReact.sort()).toEqual(['useLatest.ts', 'usePageState.ts', 'useUncontrolled.ts']);
+    expect(withReact.sort()).toEqual(['useEffects.ts', 'useLatest.ts', 'usePageState.ts', 'useUncontrolled.ts']);
     expect(withReact.every((f) => /^use[A-Z]\w*\.tsx?$/.test(f))).toBe(true);
   });
 

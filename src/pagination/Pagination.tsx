@@ -11,7 +11,7 @@ import {
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
 import { warnOnce } from '../shared/log';
-import { useDevEffect } from '../shared/effects';
+import { useDevEffect } from '../shared/useEffects';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect; the state props are {@link usePagination}'s. */
 export interface PaginationProps extends UsePaginationOptions {

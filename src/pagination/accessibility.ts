@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState, type FocusEvent, type RefObject } from 'react';
-import { useIsomorphicLayoutEffect } from '../shared/effects';
+import { useIsomorphicLayoutEffect } from '../shared/useEffects';
 
 /**
  * Whether the live region speaks: not on the first render (loading a page announces nothing), and from the first

@@ -14,7 +14,7 @@ import { usePageState, type PageState, type PageStateCallbacks } from '../shared
 import { formatValue } from '../shared/assert';
 import { clampInt } from '../shared/paging';
 import { warnOnce } from '../shared/log';
-import { useDevEffect } from '../shared/effects';
+import { useDevEffect } from '../shared/useEffects';
 
 /** Options of {@link usePagination}: the control's state props, without any markup; `Pagination` takes them all. */
 export interface UsePaginationOptions extends PageStateCallbacks {

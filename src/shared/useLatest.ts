@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type RefObject } from 'react';
-import { useIsomorphicLayoutEffect } from './effects';
+import { useIsomorphicLayoutEffect } from './useEffects';
 
 /**
  * A ref to the value of the last committed render: callbacks made once (memoised, or handed to a timer) read the
