@@ -304,11 +304,12 @@ export function Pagination(props: PaginationProps) {
 
 /** The `size` prop when it is one of the variants, else "sm" with a warning (in an effect: a server render must not warn on every request). */
 function useSizeVariant(given: PaginationProps['size']): 'sm' | 'md' | 'lg' {
-  const seen = useRef(new Set<string>()).current;
+  // The warnings given, per instance: a set made in development, not on every render.
+  const warned = useRef<Set<string>>(undefined);
   const known = given === undefined || sizeVariants.includes(given);
   useDevEffect(() => {
     if (process.env.NODE_ENV !== 'production') {
-      if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
+      if (!known) warnOnce((warned.current ??= new Set()), 'Pagination', 'size', formatValue(given), '"sm"');
     }
   });
   return known ? (given ?? 'sm') : 'sm';

@@ -227,11 +227,13 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   });
   const [labels, labelIssues] = usePaginationLabels(options.labels);
   const [format, localeRefused] = numberFormat(options.locale);
-  const seen = useRef(new Set<string>()).current;
+  // The warnings given, per instance: a set made in development, not on every render.
+  const warned = useRef<Set<string>>(undefined);
   useDevEffect(() => {
     // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
     // from production builds.
     if (process.env.NODE_ENV !== 'production') {
+      const seen = (warned.current ??= new Set());
       for (const [prop, value, used] of [...propIssues(n.issues, state), ...labelIssues])
         warnOnce(seen, 'Pagination', prop, value, used);
       if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
