@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import { useMemo, useRef, type CSSProperties, type ElementType, type ReactNode, type RefObject } from 'react';
 import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
 import {
   usePagination,
@@ -10,7 +10,7 @@ import {
 } from './usePagination';
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
-import { warnOnce } from '../shared/log';
+import { warnOnce, warnOncePerKey } from '../shared/log';
 import { useDevEffect } from '../shared/useEffects';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect; the state props are {@link usePagination}'s. */
@@ -265,6 +265,7 @@ export function Pagination(props: PaginationProps) {
   const count = p.formatNumber(p.pageCount, true);
   const range = rangeOf(p, props);
   const layout = layoutOf(p, props, size, count, range?.[1]);
+  useRoomCheck(root.ref);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
@@ -312,4 +313,46 @@ function useSizeVariant(given: PaginationProps['size']): 'sm' | 'md' | 'lg' {
     }
   });
   return known ? (given ?? 'sm') : 'sm';
+}
+
+/** The roots checked by useRoomCheck: once per control is enough. */
+const roomChecked = /* @__PURE__ */ new WeakSet<Element>();
+
+/**
+ * Outside production, once: whether the root's font-size and line-height are the room styles.css makes them
+ * (`--_pw-full` and `--_pw-compact` times its parts' font-size). A `font-size` or `line-height` on the control (a
+ * class) or an `em`/`%` `--pw-font-size` (read against that room: text thousands of pixels high) breaks its layout
+ * switch without an error, so say how to size the text instead.
+ */
+function useRoomCheck(ref: RefObject<HTMLElement | null>) {
+  useDevEffect(() => {
+    if (process.env.NODE_ENV !== 'production') {
+      const nav = ref.current;
+      const list = nav?.querySelector('.pw-list');
+      if (!nav || !list || roomChecked.has(nav)) return;
+      roomChecked.add(nav);
+      const style = getComputedStyle(nav);
+      // Without the stylesheet (not loaded yet, or a headless use of the markup) there is nothing to check.
+      if (style.containerType !== 'inline-size') return;
+      const text = parseFloat(getComputedStyle(list).fontSize);
+      const set = (value: string, names: string[]) =>
+        names.some((name) => {
+          const room = parseFloat(nav.style.getPropertyValue(name));
+          return Math.abs(parseFloat(value) / text - room) <= room * 0.01;
+        });
+      if (
+        set(style.fontSize, ['--_pw-full', '--_pw-full-touch']) &&
+        set(style.lineHeight, ['--_pw-compact', '--_pw-compact-touch'])
+      )
+        return;
+      warnOncePerKey(
+        new Set(),
+        'font-size',
+        () =>
+          "[pagewise] Pagination: its root's font-size and line-height are the room its layouts need (styles.css), " +
+          'not its text: size the text with `size` or `--pw-font-size` in rem or px, not with a `font-size` or ' +
+          '`line-height` on the control or an em or % `--pw-font-size`.',
+      );
+    }
+  });
 }

@@ -1,8 +1,8 @@
 /// <reference types="vite/client" />
 import { render, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { useState, type ReactNode } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import { Pagination, type PaginationProps } from '../../src/pagination/index';
 import '../../src/pagination/styles.css';
@@ -597,6 +597,64 @@ describe("Pagination in Chromium: the page's own styles", () => {
     } finally {
       style.remove();
     }
+  });
+
+  describe('a font-size or line-height set on the control itself, which its layout switch reads as the room it needs', () => {
+    let warn: MockInstance<typeof console.warn>;
+    beforeEach(() => {
+      warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    });
+    afterEach(() => {
+      warn.mockRestore();
+    });
+    const warned = () => warn.mock.calls.filter(([line]) => String(line).includes('`--pw-font-size`')).length;
+
+    it("warns once in development when a class sets the control's font-size (it would never collapse)", () => {
+      const style = document.createElement('style');
+      style.textContent = '.footer-pager { font-size: 20px }';
+      document.head.append(style);
+      try {
+        const { rerender } = render(<Pagination total={437} className="footer-pager" />);
+        rerender(<Pagination total={437} className="footer-pager" current={2} />);
+        expect(warned()).toBe(1);
+      } finally {
+        style.remove();
+      }
+    });
+
+    it("warns in development when a class sets the control's line-height (it would never reach its narrow layout)", () => {
+      const style = document.createElement('style');
+      style.textContent = '.leading-6 { line-height: 1.5rem }';
+      document.head.append(style);
+      try {
+        render(<Pagination total={437} showTotal className="leading-6" />);
+        expect(warned()).toBe(1);
+      } finally {
+        style.remove();
+      }
+    });
+
+    it.each(['1.2em', '90%'])('warns in development for --pw-font-size: %s, read against that room', (value) => {
+      render(<Pagination total={437} showTotal style={{ '--pw-font-size': value } as CSSProperties} />);
+      expect(warned()).toBe(1);
+    });
+
+    it.each([
+      ['--pw-font-size in rem', <Pagination total={437} style={{ '--pw-font-size': '1.25rem' } as CSSProperties} />],
+      [
+        '--pw-font-size in px at size="lg"',
+        <Pagination total={437} size="lg" style={{ '--pw-font-size': '18px' } as CSSProperties} />,
+      ],
+      [
+        'a parent 32 px font-size',
+        <div style={{ fontSize: 32 }}>
+          <Pagination total={437} showTotal showQuickJumper />
+        </div>,
+      ],
+    ])('does not warn with %s', (_, node) => {
+      render(node);
+      expect(warned()).toBe(0);
+    });
   });
 });
 
