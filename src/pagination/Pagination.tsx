@@ -259,13 +259,12 @@ function layoutOf(
 export function Pagination(props: PaginationProps) {
   const p = usePagination(props);
   const root = p.getRootProps();
-  const size = useSizeVariant(props.size);
+  const size = useSizeVariant(props.size, root.ref);
   const options = useSizeOptions(p);
   const control = controlFor(props);
   const count = p.formatNumber(p.pageCount, true);
   const range = rangeOf(p, props);
   const layout = layoutOf(p, props, size, count, range?.[1]);
-  useRoomCheck(root.ref);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.
   const rest: Record<string, unknown> = {};
   for (const k in props) if (/^(id|aria-|data-)/.test(k)) rest[k] = props[k as keyof PaginationProps];
@@ -303,56 +302,50 @@ export function Pagination(props: PaginationProps) {
   );
 }
 
-/** The `size` prop when it is one of the variants, else "sm" with a warning (in an effect: a server render must not warn on every request). */
-function useSizeVariant(given: PaginationProps['size']): 'sm' | 'md' | 'lg' {
+/**
+ * The `size` prop when it is one of the variants, else "sm" with a warning (in an effect: a server render must not warn
+ * on every request); outside production, also whether the root takes the room styles.css gives it (`roomWarning`).
+ */
+function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElement | null>): 'sm' | 'md' | 'lg' {
   const seen = useRef(new Set<string>()).current;
   const known = given === undefined || sizeVariants.includes(given);
   useDevEffect(() => {
     if (process.env.NODE_ENV !== 'production') {
       if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
+      // Once per control: a class or theme does not come and go while paging.
+      if (root.current && !seen.has('room')) {
+        seen.add('room');
+        warnOncePerKey(seen, 'font-size', () => roomWarning(root.current!));
+      }
     }
   });
   return known ? (given ?? 'sm') : 'sm';
 }
 
-/** The roots checked by useRoomCheck: once per control is enough. */
-const roomChecked = /* @__PURE__ */ new WeakSet<Element>();
-
 /**
- * Outside production, once: whether the root's font-size and line-height are the room styles.css makes them
- * (`--_pw-full` and `--_pw-compact` times its parts' font-size). A `font-size` or `line-height` on the control (a
- * class) or an `em`/`%` `--pw-font-size` (read against that room: text thousands of pixels high) breaks its layout
- * switch without an error, so say how to size the text instead.
+ * Why the root's font-size and line-height are not the room styles.css makes them (`--_pw-full` and `--_pw-compact`
+ * times its parts' font-size), if they are not. A `font-size` or `line-height` on the control (a class) or an `em`/`%`
+ * `--pw-font-size` (read against that room: text thousands of pixels high) breaks its layout switch without an error.
  */
-function useRoomCheck(ref: RefObject<HTMLElement | null>) {
-  useDevEffect(() => {
-    if (process.env.NODE_ENV !== 'production') {
-      const nav = ref.current;
-      const list = nav?.querySelector('.pw-list');
-      if (!nav || !list || roomChecked.has(nav)) return;
-      roomChecked.add(nav);
-      const style = getComputedStyle(nav);
-      // Without the stylesheet (not loaded yet, or a headless use of the markup) there is nothing to check.
-      if (style.containerType !== 'inline-size') return;
-      const text = parseFloat(getComputedStyle(list).fontSize);
-      const set = (value: string, names: string[]) =>
-        names.some((name) => {
-          const room = parseFloat(nav.style.getPropertyValue(name));
-          return Math.abs(parseFloat(value) / text - room) <= room * 0.01;
-        });
-      if (
-        set(style.fontSize, ['--_pw-full', '--_pw-full-touch']) &&
-        set(style.lineHeight, ['--_pw-compact', '--_pw-compact-touch'])
-      )
-        return;
-      warnOncePerKey(
-        new Set(),
-        'font-size',
-        () =>
-          "[pagewise] Pagination: its root's font-size and line-height are the room its layouts need (styles.css), " +
-          'not its text: size the text with `size` or `--pw-font-size` in rem or px, not with a `font-size` or ' +
-          '`line-height` on the control or an em or % `--pw-font-size`.',
-      );
-    }
-  });
+function roomWarning(nav: HTMLElement): string | undefined {
+  const style = getComputedStyle(nav);
+  const list = nav.querySelector('.pw-list');
+  // Without the stylesheet (not loaded yet, or a headless use of the markup) there is nothing to check.
+  if (!list || style.containerType !== 'inline-size') return undefined;
+  const text = parseFloat(getComputedStyle(list).fontSize);
+  const set = (value: string, names: string[]) =>
+    names.some((name) => {
+      const room = parseFloat(nav.style.getPropertyValue(name));
+      return Math.abs(parseFloat(value) / text - room) <= room * 0.01;
+    });
+  if (
+    set(style.fontSize, ['--_pw-full', '--_pw-full-touch']) &&
+    set(style.lineHeight, ['--_pw-compact', '--_pw-compact-touch'])
+  )
+    return undefined;
+  return (
+    "[pagewise] Pagination: its root's font-size and line-height are the room its layouts need (styles.css), not its " +
+    'text: size the text with `size` or `--pw-font-size` in rem or px, not with a `font-size` or `line-height` on the ' +
+    'control or an em or % `--pw-font-size`.'
+  );
 }
