@@ -262,6 +262,72 @@ describe('Pagination in Chromium: layout', () => {
     expect(named('Page 2').getBoundingClientRect().top).toBe(named('Next page').getBoundingClientRect().top);
   });
 
+  // Each switch at exactly the room the control wrote (its root's 1em and 1lh): one pixel more keeps the wider layout on
+  // one row, one pixel less switches it; in every size, with German labels, Arabic digits and a root font of 20 px.
+  const german = {
+    pageSize: 'Einträge pro Seite',
+    jumper: 'Gehe zu Seite',
+    pageSizeOption: (n: string) => `${n} / Seite`,
+    total: (from: string, to: string, total: string) => `${from}–${to} von ${total} Einträgen`,
+  };
+  it.each([
+    ['sm', 'en', undefined, ''],
+    ['md', 'de', german, ''],
+    ['lg', 'ar-EG', undefined, ''],
+    ['sm', 'de', german, '20px'],
+  ] as const)(
+    'switches layout at the room it needs, on one row either side: %s, %s, root %s',
+    (size, locale, labels, rootFont) => {
+      document.documentElement.style.fontSize = rootFont;
+      try {
+        const { container } = render(
+          <div className="room" style={{ inlineSize: 2000 }}>
+            <Pagination
+              total={4_370}
+              defaultCurrent={7}
+              size={size}
+              locale={locale}
+              labels={labels}
+              showTotal
+              showQuickJumper
+              showSizeLabel
+            />
+          </div>,
+        );
+        const box = container.querySelector<HTMLElement>('.room')!;
+        const nav = screen.getByRole('navigation');
+        const shown = (selector: string) => nav.querySelector(selector)!.getClientRects().length > 0;
+        const layout = () => (shown('[data-window]') ? 'full' : shown('.pw-total') ? 'compact' : 'narrow');
+        const rows = () => {
+          const middles: number[] = [];
+          for (const part of nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')) {
+            if (part.getClientRects().length === 0) continue;
+            const { top, height } = part.getBoundingClientRect();
+            if (!middles.some((m) => Math.abs(m - (top + height / 2)) <= 2)) middles.push(top + height / 2);
+          }
+          return middles.length;
+        };
+        const at = (width: number) => {
+          box.style.inlineSize = `${width}px`;
+          return { layout: layout(), rows: rows(), overflow: nav.scrollWidth > nav.clientWidth };
+        };
+        const style = getComputedStyle(nav);
+        const [full, compact] = [parseFloat(style.fontSize), parseFloat(style.lineHeight)];
+        expect(full).toBeGreaterThan(compact);
+        expect([at(Math.ceil(full)), at(Math.ceil(full) - 1)]).toEqual([
+          { layout: 'full', rows: 1, overflow: false },
+          { layout: 'compact', rows: 1, overflow: false },
+        ]);
+        expect([at(Math.ceil(compact)), at(Math.ceil(compact) - 1)]).toEqual([
+          { layout: 'compact', rows: 1, overflow: false },
+          { layout: 'narrow', rows: 1, overflow: false },
+        ]);
+      } finally {
+        document.documentElement.style.fontSize = '';
+      }
+    },
+  );
+
   it('wraps instead of overflowing a narrow container, in every size', () => {
     render(
       <div style={{ inlineSize: 300 }}>
