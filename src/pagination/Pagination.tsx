@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef, type CSSProperties, type ElementType, type ReactNode } from 'react';
+import { useMemo, useRef, type CSSProperties, type ElementType, type ReactNode, type RefObject } from 'react';
 import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
 import {
   usePagination,
@@ -10,7 +10,7 @@ import {
 } from './usePagination';
 import { formatValue } from '../shared/assert';
 import { isDigits } from '../shared/paging';
-import { warnOnce } from '../shared/log';
+import { warnOnce, warnOncePerKey } from '../shared/log';
 import { useDevEffect } from '../shared/useEffects';
 
 /** Props of {@link Pagination}: the service document's table, plus what users expect; the state props are {@link usePagination}'s. */
@@ -259,7 +259,7 @@ function layoutOf(
 export function Pagination(props: PaginationProps) {
   const p = usePagination(props);
   const root = p.getRootProps();
-  const size = useSizeVariant(props.size);
+  const size = useSizeVariant(props.size, root.ref);
   const options = useSizeOptions(p);
   const control = controlFor(props);
   const count = p.formatNumber(p.pageCount, true);
@@ -302,15 +302,52 @@ export function Pagination(props: PaginationProps) {
   );
 }
 
-/** The `size` prop when it is one of the variants, else "sm" with a warning (in an effect: a server render must not warn on every request). */
-function useSizeVariant(given: PaginationProps['size']): 'sm' | 'md' | 'lg' {
+/**
+ * The `size` prop when it is one of the variants, else "sm" with a warning (in an effect: a server render must not warn
+ * on every request); outside production, also whether the root takes the room styles.css gives it (`roomWarning`).
+ */
+function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElement | null>): 'sm' | 'md' | 'lg' {
   // The warnings given, per instance: a set made in development, not on every render.
   const warned = useRef<Set<string>>(undefined);
   const known = given === undefined || sizeVariants.includes(given);
   useDevEffect(() => {
     if (process.env.NODE_ENV !== 'production') {
-      if (!known) warnOnce((warned.current ??= new Set()), 'Pagination', 'size', formatValue(given), '"sm"');
+      const seen = (warned.current ??= new Set());
+      if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
+      // Once per control: a class or theme does not come and go while paging.
+      if (root.current && !seen.has('room')) {
+        seen.add('room');
+        warnOncePerKey(seen, 'font-size', () => roomWarning(root.current!));
+      }
     }
   });
   return known ? (given ?? 'sm') : 'sm';
+}
+
+/**
+ * Why the root's font-size and line-height are not the room styles.css makes them (`--_pw-full` and `--_pw-compact`
+ * times its parts' font-size), if they are not. A `font-size` or `line-height` on the control (a class) or an `em`/`%`
+ * `--pw-font-size` (read against that room: text thousands of pixels high) breaks its layout switch without an error.
+ */
+function roomWarning(nav: HTMLElement): string | undefined {
+  const style = getComputedStyle(nav);
+  const list = nav.querySelector('.pw-list');
+  // Without the stylesheet (not loaded yet, or a headless use of the markup) there is nothing to check.
+  if (!list || style.containerType !== 'inline-size') return undefined;
+  const text = parseFloat(getComputedStyle(list).fontSize);
+  const set = (value: string, names: string[]) =>
+    names.some((name) => {
+      const room = parseFloat(nav.style.getPropertyValue(name));
+      return Math.abs(parseFloat(value) / text - room) <= room * 0.01;
+    });
+  if (
+    set(style.fontSize, ['--_pw-full', '--_pw-full-touch']) &&
+    set(style.lineHeight, ['--_pw-compact', '--_pw-compact-touch'])
+  )
+    return undefined;
+  return (
+    "[pagewise] Pagination: its root's font-size and line-height are the room its layouts need (styles.css), not its " +
+    'text: size the text with `size` or `--pw-font-size` in rem or px, not with a `font-size` or `line-height` on the ' +
+    'control or an em or % `--pw-font-size`.'
+  );
 }

@@ -1,8 +1,8 @@
 /// <reference types="vite/client" />
 import { render, screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { useState, type ReactNode } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import { Pagination, type PaginationProps } from '../../src/pagination/index';
 import '../../src/pagination/styles.css';
@@ -261,6 +261,72 @@ describe('Pagination in Chromium: layout', () => {
     expect(nav.width).toBeGreaterThan(400);
     expect(named('Page 2').getBoundingClientRect().top).toBe(named('Next page').getBoundingClientRect().top);
   });
+
+  // Each switch at exactly the room the control wrote (its root's 1em and 1lh): one pixel more keeps the wider layout on
+  // one row, one pixel less switches it; in every size, with German labels, Arabic digits and a root font of 20 px.
+  const german = {
+    pageSize: 'Einträge pro Seite',
+    jumper: 'Gehe zu Seite',
+    pageSizeOption: (n: string) => `${n} / Seite`,
+    total: (from: string, to: string, total: string) => `${from}–${to} von ${total} Einträgen`,
+  };
+  it.each([
+    ['sm', 'en', undefined, ''],
+    ['md', 'de', german, ''],
+    ['lg', 'ar-EG', undefined, ''],
+    ['sm', 'de', german, '20px'],
+  ] as const)(
+    'switches layout at the room it needs, on one row either side: %s, %s, root %s',
+    (size, locale, labels, rootFont) => {
+      document.documentElement.style.fontSize = rootFont;
+      try {
+        const { container } = render(
+          <div className="room" style={{ inlineSize: 2000 }}>
+            <Pagination
+              total={4_370}
+              defaultCurrent={7}
+              size={size}
+              locale={locale}
+              labels={labels}
+              showTotal
+              showQuickJumper
+              showSizeLabel
+            />
+          </div>,
+        );
+        const box = container.querySelector<HTMLElement>('.room')!;
+        const nav = screen.getByRole('navigation');
+        const shown = (selector: string) => nav.querySelector(selector)!.getClientRects().length > 0;
+        const layout = () => (shown('[data-window]') ? 'full' : shown('.pw-total') ? 'compact' : 'narrow');
+        const rows = () => {
+          const middles: number[] = [];
+          for (const part of nav.querySelectorAll<HTMLElement>(':scope > :not(ul, .pw-status), :scope > ul > li')) {
+            if (part.getClientRects().length === 0) continue;
+            const { top, height } = part.getBoundingClientRect();
+            if (!middles.some((m) => Math.abs(m - (top + height / 2)) <= 2)) middles.push(top + height / 2);
+          }
+          return middles.length;
+        };
+        const at = (width: number) => {
+          box.style.inlineSize = `${width}px`;
+          return { layout: layout(), rows: rows(), overflow: nav.scrollWidth > nav.clientWidth };
+        };
+        const style = getComputedStyle(nav);
+        const [full, compact] = [parseFloat(style.fontSize), parseFloat(style.lineHeight)];
+        expect(full).toBeGreaterThan(compact);
+        expect([at(Math.ceil(full)), at(Math.ceil(full) - 1)]).toEqual([
+          { layout: 'full', rows: 1, overflow: false },
+          { layout: 'compact', rows: 1, overflow: false },
+        ]);
+        expect([at(Math.ceil(compact)), at(Math.ceil(compact) - 1)]).toEqual([
+          { layout: 'compact', rows: 1, overflow: false },
+          { layout: 'narrow', rows: 1, overflow: false },
+        ]);
+      } finally {
+        document.documentElement.style.fontSize = '';
+      }
+    },
+  );
 
   it('wraps instead of overflowing a narrow container, in every size', () => {
     render(
@@ -597,6 +663,64 @@ describe("Pagination in Chromium: the page's own styles", () => {
     } finally {
       style.remove();
     }
+  });
+
+  describe('a font-size or line-height set on the control itself, which its layout switch reads as the room it needs', () => {
+    let warn: MockInstance<typeof console.warn>;
+    beforeEach(() => {
+      warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    });
+    afterEach(() => {
+      warn.mockRestore();
+    });
+    const warned = () => warn.mock.calls.filter(([line]) => String(line).includes('`--pw-font-size`')).length;
+
+    it("warns once in development when a class sets the control's font-size (it would never collapse)", () => {
+      const style = document.createElement('style');
+      style.textContent = '.footer-pager { font-size: 20px }';
+      document.head.append(style);
+      try {
+        const { rerender } = render(<Pagination total={437} className="footer-pager" />);
+        rerender(<Pagination total={437} className="footer-pager" current={2} />);
+        expect(warned()).toBe(1);
+      } finally {
+        style.remove();
+      }
+    });
+
+    it("warns in development when a class sets the control's line-height (it would never reach its narrow layout)", () => {
+      const style = document.createElement('style');
+      style.textContent = '.leading-6 { line-height: 1.5rem }';
+      document.head.append(style);
+      try {
+        render(<Pagination total={437} showTotal className="leading-6" />);
+        expect(warned()).toBe(1);
+      } finally {
+        style.remove();
+      }
+    });
+
+    it.each(['1.2em', '90%'])('warns in development for --pw-font-size: %s, read against that room', (value) => {
+      render(<Pagination total={437} showTotal style={{ '--pw-font-size': value } as CSSProperties} />);
+      expect(warned()).toBe(1);
+    });
+
+    it.each([
+      ['--pw-font-size in rem', <Pagination total={437} style={{ '--pw-font-size': '1.25rem' } as CSSProperties} />],
+      [
+        '--pw-font-size in px at size="lg"',
+        <Pagination total={437} size="lg" style={{ '--pw-font-size': '18px' } as CSSProperties} />,
+      ],
+      [
+        'a parent 32 px font-size',
+        <div style={{ fontSize: 32 }}>
+          <Pagination total={437} showTotal showQuickJumper />
+        </div>,
+      ],
+    ])('does not warn with %s', (_, node) => {
+      render(node);
+      expect(warned()).toBe(0);
+    });
   });
 });
 
