@@ -90,29 +90,11 @@ const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json')
     const pkg = JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8'));
     return { name, version: pkg.version, react: pkg.peerDependencies?.react ?? '—' };
   });
-const { markdown, summary } = formatReport({
-  size,
-  appBytes,
-  render,
-  data,
-  table,
-  lists,
-  fleet,
-  clientAuthentication,
-  proxy,
-  machine,
-  peers,
-});
+const results = { size, appBytes, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers };
+const { markdown, summary } = formatReport(results);
 writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });
-writeFileSync(
-  join(tmpDir, 'results.json'),
-  JSON.stringify(
-    { size, appBytes, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers },
-    null,
-    2,
-  ),
-);
+writeFileSync(join(tmpDir, 'results.json'), JSON.stringify(results, null, 2));
 console.log(`\n${summary}\n\nbench: wrote BENCHMARKS.md in ${machine.seconds} s`);
 // jsdom timers and keep-alive sockets must not keep the process alive.
 process.exit(0);
