@@ -64,9 +64,14 @@ const vitestOn = (major) => {
   return [oldest, tool('vitest')[1]];
 };
 
-/** @type {{ name: string, command: string[] | (() => string[]), before?: () => void, uses?: (keyof typeof needs)[], quick?: boolean, full?: boolean }[]} */
+/**
+ * A step `alongside` starts and lets the next step begin at once: it runs beside it (the lint, a process's worth of
+ * work, beside the type-check; the Node 22 suites, which mostly wait on servers and timers, beside the docs site's
+ * checks, which mostly wait on the browser), and is waited for once that next step is done.
+ * @type {{ name: string, command: string[] | (() => string[]), before?: () => void, uses?: (keyof typeof needs)[], quick?: boolean, full?: boolean, alongside?: boolean }[]}
+ */
 const steps = [
-  { name: 'lint: ESLint and Prettier', command: ['node', 'scripts/lint.mjs'], quick: true },
+  { name: 'lint: ESLint and Prettier', command: ['node', 'scripts/lint.mjs'], quick: true, alongside: true },
   {
     name: "type-check: the project and its type tests, the docs' examples, the code blocks of README and the reference pages",
     command: ['node', 'scripts/typecheck.mjs'],
@@ -89,10 +94,6 @@ const steps = [
     uses: ['chromium', 'redis'],
   },
   {
-    name: `node suites again on Node ${OLDEST}`,
-    command: () => [...vitestOn(OLDEST), 'run', '--project', 'node'],
-  },
-  {
     name: 'component and hook suites (unit, browser) with the library compiled by React Compiler (compat/compiler)',
     command: [...tool('vitest'), 'run', '--config', 'compat/compiler/vitest.config.ts'],
     uses: ['chromium'],
@@ -101,6 +102,11 @@ const steps = [
     name: 'testing suites on MSW 3 (compat/msw3)',
     command: [...tool('vitest'), 'run', '--config', 'compat/msw3/vitest.config.ts'],
     before: installMsw3,
+  },
+  {
+    name: `node suites again on Node ${OLDEST}`,
+    command: () => [...vitestOn(OLDEST), 'run', '--project', 'node'],
+    alongside: true,
   },
   {
     name: 'docs site: static Storybook builds from a sub-path, every docs page and story in Chromium (plays, console, axe), production and development',
@@ -116,7 +122,8 @@ const steps = [
 
 const started = Date.now();
 const runner = stepRunner('\n▶');
-for (const { name, command, before, uses = [], quick: inQuick = false, full = true } of steps) {
+let beside;
+for (const { name, command, before, uses = [], quick: inQuick = false, full = true, alongside = false } of steps) {
   if (quick ? !inQuick : !full) continue;
   for (const need of uses) {
     const found = needs[need]();
@@ -126,8 +133,16 @@ for (const { name, command, before, uses = [], quick: inQuick = false, full = tr
   }
   before?.();
   const argv = typeof command === 'function' ? command() : command;
-  runner.run(name, argv, { env: { ...process.env, CI: process.env.CI ?? 'true' } });
+  const options = { env: { ...process.env, CI: process.env.CI ?? 'true' } };
+  if (alongside) {
+    beside = runner.start(name, argv, options);
+    continue;
+  }
+  runner.run(name, argv, options);
+  if (beside) await runner.finish(beside);
+  beside = undefined;
 }
+if (beside) await runner.finish(beside);
 console.log(`\n${runner.summary()}`);
 const nodes = quick
   ? `Node ${process.version}`
