@@ -65,9 +65,10 @@ const vitestOn = (major) => {
 };
 
 /**
- * A step `alongside` starts and lets the next step begin at once: it runs beside it (the lint, a process's worth of
- * work, beside the type-check; the Node 22 suites, which mostly wait on servers and timers, beside the docs site's
- * checks, which mostly wait on the browser), and is waited for once that next step is done.
+ * A step `alongside` starts and lets the next step begin at once: it runs beside it (the lint, one process's work,
+ * beside the type-check, another's; neither times anything), and is waited for once that next step is done. The Node
+ * 22 suites stay on their own: beside the docs site's checks on a loaded machine, suites that race a late request
+ * against the next test failed.
  * @type {{ name: string, command: string[] | (() => string[]), before?: () => void, uses?: (keyof typeof needs)[], quick?: boolean, full?: boolean, alongside?: boolean }[]}
  */
 const steps = [
@@ -94,6 +95,10 @@ const steps = [
     uses: ['chromium', 'redis'],
   },
   {
+    name: `node suites again on Node ${OLDEST}`,
+    command: () => [...vitestOn(OLDEST), 'run', '--project', 'node'],
+  },
+  {
     name: 'component and hook suites (unit, browser) with the library compiled by React Compiler (compat/compiler)',
     command: [...tool('vitest'), 'run', '--config', 'compat/compiler/vitest.config.ts'],
     uses: ['chromium'],
@@ -102,11 +107,6 @@ const steps = [
     name: 'testing suites on MSW 3 (compat/msw3)',
     command: [...tool('vitest'), 'run', '--config', 'compat/msw3/vitest.config.ts'],
     before: installMsw3,
-  },
-  {
-    name: `node suites again on Node ${OLDEST}`,
-    command: () => [...vitestOn(OLDEST), 'run', '--project', 'node'],
-    alongside: true,
   },
   {
     name: 'docs site: static Storybook builds from a sub-path, every docs page and story in Chromium (plays, console, axe), production and development',
