@@ -37,10 +37,13 @@ const optimizeDeps = {
   ],
 };
 
-// A fresh object per project: Vitest names each project's instances in place, and a shared one clashes.
+// A fresh object per project: Vitest names each project's instances in place, and a shared one clashes. One tab per
+// project, its files one after another: a project's files share what its globalSetup starts (the cursor proxy's
+// request log), and the browser projects already run side by side, each in its own tab.
 const browser = () => ({
   enabled: true,
   headless: true,
+  fileParallelism: false,
   provider: playwright({
     launchOptions: { executablePath: chromium, args: chromiumArgs },
   }),
@@ -92,6 +95,10 @@ export default defineConfig({
   test: {
     // A bound on a hang, not a speed check: on a loaded two-core machine a suite's slowest honest test takes seconds.
     testTimeout: 30_000,
+    // Two files at once in the Node and jsdom pools, where Vitest's default on two cores is one: a file's own set-up
+    // (a fresh worker, jsdom, React and MSW imported again) costs more than most files' tests, and much of the rest
+    // waits on servers and timers. The browser projects keep a tab each (`browser.fileParallelism` below).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -5,9 +5,10 @@
 // every story passes: its play function ran to its end (Storybook's `storyFinished` alone says "success" for a play
 // that threw: the built site logs the failure and carries on), its a11y check passed, and it logged no error or
 // warning. Then the same site as a development build (React's and TanStack's warnings are development-only), its
-// stories checked again. `--site <dir>` checks a site already built (production) instead of building. Prints its
+// stories checked again; that build is made while the production site is checked. Each page and story opens in a page
+// of its own, a few at once. `--site <dir>` checks a site already built (production) instead of building. Prints its
 // time; exits 1 on the first problem list.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -63,6 +64,43 @@ function buildSite(dir, nodeEnv) {
     process.exit(1);
   }
 }
+
+/**
+ * buildSite in the background: the development build is made while the production site's pages are checked (the
+ * build works the processor while the checks mostly wait on the browser). Resolves once it is built; its errors are
+ * printed when it is awaited, not in the middle of the pages' lines.
+ */
+function buildSiteInBackground(dir, nodeEnv) {
+  const [node, storybook] = tool('storybook');
+  const child = spawn(node, [storybook, 'build', '--output-dir', dir, '--quiet'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NODE_ENV: nodeEnv },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', resolve)).then((status) => {
+    process.stderr.write(stderr);
+    if (status !== 0 || !existsSync(join(dir, 'index.json'))) {
+      console.error(`✖ storybook build (${nodeEnv}) failed`);
+      process.exit(1);
+    }
+  });
+}
+
+/**
+ * Runs `check` over `items` with at most `limit` at once, each in its own page (its own browser context, so its own
+ * MSW service worker): the checks spend most of their time waiting on the mock service's latency and the plays' waits.
+ */
+async function inParallel(items, limit, check) {
+  const queue = [...items];
+  const worker = async () => {
+    for (let item = queue.shift(); item; item = queue.shift()) await check(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+/** Pages checked at once: a few, so that a two-core machine keeps up (`DOCS_CHECK_PAGES` sets it). */
+const PAGES_AT_ONCE = Number(process.env.DOCS_CHECK_PAGES) || 3;
 
 if (!prebuilt) buildSite(out, 'production');
 const built = Date.now();
@@ -127,7 +165,11 @@ try {
   if (errors.length) problems.push(`the site: ${errors.join('; ')}`);
   await page.close();
 
-  for (const entry of docs) {
+  // The development build: what `npm run storybook` shows a contributor, with React's and TanStack's warnings.
+  const devOut = join(root, '.artifacts', 'storybook-static-development');
+  const devBuilt = prebuilt ? undefined : buildSiteInBackground(devOut, 'development');
+
+  await inParallel(docs, PAGES_AT_ONCE, async (entry) => {
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
@@ -176,13 +218,11 @@ try {
     );
     if (found.length) problems.push(`${entry.title}: ${found.length} problem(s)`);
     await page.close();
-  }
+  });
   const stories = Object.values(index.entries).filter((e) => e.type === 'story');
   await checkStories(browser, base, stories, prebuilt ? `built in ${prebuilt}` : 'production', problems);
-  if (!prebuilt) {
-    // The development build: what `npm run storybook` shows a contributor, with React's and TanStack's warnings.
-    const devOut = join(root, '.artifacts', 'storybook-static-development');
-    buildSite(devOut, 'development');
+  if (devBuilt) {
+    await devBuilt;
     const dev = await serve(devOut);
     try {
       await checkStories(browser, dev.base, stories, 'development', problems);
@@ -230,7 +270,7 @@ function consoleProblem(message, base, injectsFailures) {
  * on), and the page logged no error or warning.
  */
 async function checkStories(browser, base, stories, build, problems) {
-  for (const entry of stories) {
+  await inParallel(stories, PAGES_AT_ONCE, async (entry) => {
     const page = await browser.newPage();
     const failures = [];
     page.on('pageerror', (e) => failures.push(`page error: ${plain(e.message)}`));
@@ -274,5 +314,5 @@ async function checkStories(browser, base, stories, build, problems) {
     );
     if (found.length) problems.push(`story ${entry.id} (${build}): ${found.length} problem(s)`);
     await page.close();
-  }
+  });
 }

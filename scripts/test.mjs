@@ -64,9 +64,15 @@ const vitestOn = (major) => {
   return [oldest, tool('vitest')[1]];
 };
 
-/** @type {{ name: string, command: string[] | (() => string[]), before?: () => void, uses?: (keyof typeof needs)[], quick?: boolean, full?: boolean }[]} */
+/**
+ * A step `alongside` starts and lets the next step begin at once: it runs beside it (the lint, one process's work,
+ * beside the type-check, another's; neither times anything), and is waited for once that next step is done. The Node
+ * 22 suites stay on their own: beside the docs site's checks on a loaded machine, suites that race a late request
+ * against the next test failed.
+ * @type {{ name: string, command: string[] | (() => string[]), before?: () => void, uses?: (keyof typeof needs)[], quick?: boolean, full?: boolean, alongside?: boolean }[]}
+ */
 const steps = [
-  { name: 'lint: ESLint and Prettier', command: ['node', 'scripts/lint.mjs'], quick: true },
+  { name: 'lint: ESLint and Prettier', command: ['node', 'scripts/lint.mjs'], quick: true, alongside: true },
   {
     name: "type-check: the project and its type tests, the docs' examples, the code blocks of README and the reference pages",
     command: ['node', 'scripts/typecheck.mjs'],
@@ -116,7 +122,8 @@ const steps = [
 
 const started = Date.now();
 const runner = stepRunner('\n▶');
-for (const { name, command, before, uses = [], quick: inQuick = false, full = true } of steps) {
+let beside;
+for (const { name, command, before, uses = [], quick: inQuick = false, full = true, alongside = false } of steps) {
   if (quick ? !inQuick : !full) continue;
   for (const need of uses) {
     const found = needs[need]();
@@ -126,8 +133,16 @@ for (const { name, command, before, uses = [], quick: inQuick = false, full = tr
   }
   before?.();
   const argv = typeof command === 'function' ? command() : command;
-  runner.run(name, argv, { env: { ...process.env, CI: process.env.CI ?? 'true' } });
+  const options = { env: { ...process.env, CI: process.env.CI ?? 'true' } };
+  if (alongside) {
+    beside = runner.start(name, argv, options);
+    continue;
+  }
+  runner.run(name, argv, options);
+  if (beside) await runner.finish(beside);
+  beside = undefined;
 }
+if (beside) await runner.finish(beside);
 console.log(`\n${runner.summary()}`);
 const nodes = quick
   ? `Node ${process.version}`
