@@ -165,21 +165,37 @@ export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
         throw new TypeError("fetch over Node's http sends text bodies only");
       const { signal } = init;
       signal?.throwIfAborted();
-      const request = transport.request(url, { method: init.method ?? 'GET', headers: headersOf(init.headers), agent });
-      const onAbort = () => request.destroy(signal!.reason as Error);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      request.once('close', () => signal?.removeEventListener('abort', onAbort));
-      // `on`, not `once`: a socket failing mid-body errors the request again after the answer (the body's reader
-      // sees it), and an error without a listener would end the process.
-      request.on('error', (error) => reject(signal?.aborted ? signal.reason : error));
-      request.once('response', (message) => {
-        try {
-          resolve(new NodeUpstreamResponse(message, initOf(message), node));
-        } catch (error) {
-          message.destroy();
-          reject(error);
-        }
-      });
-      request.end(typeof init.body === 'string' ? init.body : undefined);
+      const method = init.method ?? 'GET';
+      const send = () => {
+        const request = transport.request(url, { method, headers: headersOf(init.headers), agent });
+        const onAbort = () => request.destroy(signal!.reason as Error);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        request.once('close', () => signal?.removeEventListener('abort', onAbort));
+        let answered = false;
+        // `on`, not `once`: a socket failing mid-body errors the request again after the answer (the body's reader
+        // sees it), and an error without a listener would end the process.
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          if (signal?.aborted) return reject(signal.reason);
+          // A kept socket the service closed while idle fails as the request is written, before it is read: an
+          // idempotent request goes again, on another socket (as undici's pool does); a write might have been
+          // received, so it fails as it is.
+          if (!answered && request.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method.toUpperCase())) send();
+          else reject(error);
+        });
+        request.once('response', (message) => {
+          answered = true;
+          try {
+            resolve(new NodeUpstreamResponse(message, initOf(message), node));
+          } catch (error) {
+            message.destroy();
+            reject(error);
+          }
+        });
+        request.end(typeof init.body === 'string' ? init.body : undefined);
+      };
+      send();
     });
 }
+
+/** Methods whose request may be sent twice with the effect of once (RFC 9110 §9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);

@@ -147,6 +147,24 @@ describe('createNodeUpstreamFetch', () => {
     await expect(nodeFetch(url(), { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow(TypeError);
   });
 
+  it('sends a read again on another socket when the service closed the kept one as it went out; a write fails as it is', async () => {
+    const fetchOnItsOwnPool = createNodeUpstreamFetch()!;
+    const served = new WeakSet<object>();
+    answer = (req, res) => {
+      // A service that closed a kept connection just as the next request was written: the socket ends unanswered.
+      if (served.has(req.socket)) return void req.socket.destroy();
+      served.add(req.socket);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(PAGE);
+    };
+    expect(await (await fetchOnItsOwnPool(url())).text()).toBe(PAGE);
+    expect(await (await fetchOnItsOwnPool(url())).text()).toBe(PAGE);
+    expect([received.map((req) => req.method), connections]).toEqual([['GET', 'GET', 'GET'], 2]);
+    await expect(fetchOnItsOwnPool(url(), { method: 'POST', body: '{}' })).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
+    expect(received.map((req) => req.method)).toEqual(['GET', 'GET', 'GET', 'POST']);
+  });
+
   it('requests http: and https: URLs only, refusing any other with a TypeError before connecting', async () => {
     await expect(nodeFetch('ftp://127.0.0.1/api/x')).rejects.toThrow(TypeError);
     await expect(nodeFetch('file:///etc/passwd')).rejects.toThrow(TypeError);
