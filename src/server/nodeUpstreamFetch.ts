@@ -179,7 +179,8 @@ export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
           // A kept socket the service closed while idle fails as the request is written, before it is read: an
           // idempotent request goes again, on another socket (as undici's pool does); a write might have been
           // received, so it fails as it is.
-          if (!answered && request.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method.toUpperCase())) send();
+          if (!answered && request.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method.toUpperCase()))
+            send();
           else reject(error);
         });
         request.once('response', (message) => {
