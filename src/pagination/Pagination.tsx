@@ -312,7 +312,8 @@ function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElem
   const known = given === undefined || sizeVariants.includes(given);
   useDevEffect(() => {
     if (process.env.NODE_ENV !== 'production') {
-      const seen = (warned.current ??= new Set());
+      if (!warned.current) warned.current = new Set();
+      const seen = warned.current;
       if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
       // Once per control: a class or theme does not come and go while paging.
       if (root.current && !seen.has('room')) {

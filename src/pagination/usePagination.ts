@@ -233,7 +233,8 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
     // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
     // from production builds.
     if (process.env.NODE_ENV !== 'production') {
-      const seen = (warned.current ??= new Set());
+      if (!warned.current) warned.current = new Set();
+      const seen = warned.current;
       for (const [prop, value, used] of [...propIssues(n.issues, state), ...labelIssues])
         warnOnce(seen, 'Pagination', prop, value, used);
       if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
