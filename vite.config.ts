@@ -95,10 +95,6 @@ export default defineConfig({
   test: {
     // A bound on a hang, not a speed check: on a loaded two-core machine a suite's slowest honest test takes seconds.
     testTimeout: 30_000,
-    // Two files at once in the Node and jsdom pools, where Vitest's default on two cores is one: a file's own set-up
-    // (a fresh worker, jsdom, React and MSW imported again) costs more than most files' tests, and much of the rest
-    // waits on servers and timers. The browser projects keep a tab each (`browser.fileParallelism` below).
-    maxWorkers: 2,
     projects: [
       {
         extends: true,
