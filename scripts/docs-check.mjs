@@ -8,7 +8,7 @@
 // stories checked again; that build is made while the production site is checked. Each page and story opens in a page
 // of its own, a few at once. `--site <dir>` checks a site already built (production) instead of building. Prints its
 // time; exits 1 on the first problem list.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -51,26 +51,13 @@ const FAILURE_EVENTS = [
 const siteArgument = process.argv.indexOf('--site');
 const prebuilt = siteArgument > 0 ? process.argv[siteArgument + 1] : undefined;
 
-/** `storybook build` of the site into `dir`, as a production build or (NODE_ENV) a development one. */
-function buildSite(dir, nodeEnv) {
-  const [node, storybook] = tool('storybook');
-  const build = spawnSync(node, [storybook, 'build', '--output-dir', dir, '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: nodeEnv },
-  });
-  if (build.status !== 0 || !existsSync(join(dir, 'index.json'))) {
-    console.error(`✖ storybook build (${nodeEnv}) failed`);
-    process.exit(1);
-  }
-}
-
 /**
- * buildSite in the background: the development build is made while the production site's pages are checked (the
- * build works the processor while the checks mostly wait on the browser). Resolves once it is built; its errors are
- * printed when it is awaited, not in the middle of the pages' lines.
+ * `storybook build` of the site into `dir`, as a production build or (NODE_ENV) a development one, in the background:
+ * the development build is made while the production site's pages are checked (the build works the processor while
+ * the checks mostly wait on the browser). Resolves once it is built; its errors are printed when it ends, not in the
+ * middle of the pages' lines.
  */
-function buildSiteInBackground(dir, nodeEnv) {
+function buildSite(dir, nodeEnv) {
   const [node, storybook] = tool('storybook');
   const child = spawn(node, [storybook, 'build', '--output-dir', dir, '--quiet'], {
     cwd: root,
@@ -105,7 +92,7 @@ async function inParallel(items, limit, check) {
  */
 const PAGES_AT_ONCE = Number(process.env.DOCS_CHECK_PAGES) || 1;
 
-if (!prebuilt) buildSite(out, 'production');
+if (!prebuilt) await buildSite(out, 'production');
 const built = Date.now();
 
 const types = {
@@ -170,7 +157,7 @@ try {
 
   // The development build: what `npm run storybook` shows a contributor, with React's and TanStack's warnings.
   const devOut = join(root, '.artifacts', 'storybook-static-development');
-  const devBuilt = prebuilt ? undefined : buildSiteInBackground(devOut, 'development');
+  const devBuilt = prebuilt ? undefined : buildSite(devOut, 'development');
 
   await inParallel(docs, PAGES_AT_ONCE, async (entry) => {
     const page = await browser.newPage();
