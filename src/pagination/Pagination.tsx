@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef, type CSSProperties, type ElementType, type ReactNode, type RefObject } from 'react';
+import { useMemo, type CSSProperties, type ElementType, type ReactNode, type RefObject } from 'react';
 import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
 import {
   usePagination,
@@ -307,13 +307,9 @@ export function Pagination(props: PaginationProps) {
  * on every request); outside production, also whether the root takes the room styles.css gives it (`roomWarning`).
  */
 function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElement | null>): 'sm' | 'md' | 'lg' {
-  // The warnings given, per instance: a set made in development, not on every render.
-  const warned = useRef<Set<string>>(undefined);
   const known = given === undefined || sizeVariants.includes(given);
-  useDevEffect(() => {
+  useDevEffect((seen) => {
     if (process.env.NODE_ENV !== 'production') {
-      if (!warned.current) warned.current = new Set();
-      const seen = warned.current;
       if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
       // Once per control: a class or theme does not come and go while paging.
       if (root.current && !seen.has('room')) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
+import { useMemo, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { getPageItems, type PageItem } from './getPageItems';
 import {
   normalizePaginationProps,
@@ -227,14 +227,10 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
   });
   const [labels, labelIssues] = usePaginationLabels(options.labels);
   const [format, localeRefused] = numberFormat(options.locale);
-  // The warnings given, per instance: a set made in development, not on every render.
-  const warned = useRef<Set<string>>(undefined);
-  useDevEffect(() => {
+  useDevEffect((seen) => {
     // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
     // from production builds.
     if (process.env.NODE_ENV !== 'production') {
-      if (!warned.current) warned.current = new Set();
-      const seen = warned.current;
       for (const [prop, value, used] of [...propIssues(n.issues, state), ...labelIssues])
         warnOnce(seen, 'Pagination', prop, value, used);
       if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
