@@ -216,15 +216,7 @@ function numberFormat(locale = 'en'): NumberFormat {
 export function usePagination(options: UsePaginationOptions = {}): UsePaginationResult {
   // The control names the page `current`; the size props and callbacks are the state's own.
   const state = usePageState({ ...options, page: options.current, defaultPage: options.defaultCurrent });
-  const n = normalizePaginationProps({
-    current: state.page,
-    total: options.total,
-    pageSize: state.pageSize,
-    pageSizeOptions: options.pageSizeOptions,
-    siblingCount: options.siblingCount,
-    boundaryCount: options.boundaryCount,
-    hasNext: options.hasNext,
-  });
+  const n = normalizePaginationProps({ ...options, current: state.page, pageSize: state.pageSize });
   const [labels, labelIssues] = usePaginationLabels(options.labels);
   const [format, localeRefused] = numberFormat(options.locale);
   useDevEffect((seen) => {
