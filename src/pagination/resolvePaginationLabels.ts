@@ -3,19 +3,19 @@ import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginat
 type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status' | 'totalMore' | 'statusPage';
 
 // Placeholder names of each function label, in argument order (see PaginationLabels).
-const placeholders: Record<FunctionLabel, readonly string[]> = {
-  page: ['page'],
-  pageSizeOption: ['size'],
-  total: ['from', 'to', 'total'],
-  status: ['page', 'pageCount'],
-  totalMore: ['from', 'to'],
-  statusPage: ['page'],
+const placeholders: Record<FunctionLabel, string> = {
+  page: 'page',
+  pageSizeOption: 'size',
+  total: 'from to total',
+  status: 'page pageCount',
+  totalMore: 'from to',
+  statusPage: 'page',
 };
 
 const template =
-  (text: string, names: readonly string[]) =>
+  (text: string, names: string) =>
   (...args: string[]): string =>
-    text.replace(/\{(\w+)\}/g, (match, name: string) => args[names.indexOf(name)] ?? match);
+    text.replace(/\{(\w+)\}/g, (match, name: string) => args[names.split(' ').indexOf(name)] ?? match);
 
 /**
  * Every label `Pagination` needs, from a possibly partial or ill-typed `labels` prop (e.g. a JSON
