@@ -307,10 +307,10 @@ export function Pagination(props: PaginationProps) {
  * on every request); outside production, also whether the root takes the room styles.css gives it (`roomWarning`).
  */
 function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElement | null>): 'sm' | 'md' | 'lg' {
-  const known = given === undefined || sizeVariants.includes(given);
+  const known = sizeVariants.includes(given);
   useDevEffect((seen) => {
     if (process.env.NODE_ENV !== 'production') {
-      if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
+      if (given !== undefined && !known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
       // Once per control: a class or theme does not come and go while paging.
       if (root.current && !seen.has('room')) {
         seen.add('room');
@@ -318,7 +318,7 @@ function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElem
       }
     }
   });
-  return known ? (given ?? 'sm') : 'sm';
+  return known ? given! : 'sm';
 }
 
 /**
