@@ -255,9 +255,7 @@ function controlProps(
 ): Omit<PaginationControlProps, 'aria-label'> {
   if (!href) return { type: 'button', disabled: !enabled, onClick: () => goTo(page) };
   return {
-    href: enabled ? href(page) : undefined,
-    role: enabled ? undefined : 'link',
-    'aria-disabled': enabled ? undefined : true,
+    ...(enabled ? { href: href(page) } : { role: 'link', 'aria-disabled': true }),
     onClick: (e) => {
       // Modified and middle clicks are the browser's (a new tab); a plain one is the control's.
       if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
