@@ -32,18 +32,17 @@ export function resolvePaginationLabels(
     if (process.env.NODE_ENV !== 'production' && given != null) issues.push(['labels', given, 'the English labels']);
     return [labels, issues];
   }
-  for (const key of Object.keys(defaultPaginationLabels) as (keyof PaginationLabels)[]) {
-    const value: unknown = given[key];
-    const fallback = defaultPaginationLabels[key];
-    if (value == null || typeof value === typeof fallback) {
-      if (value != null) Object.assign(labels, { [key]: value });
-    } else if (typeof value === 'string') {
+  const own = labels as Record<string, unknown>;
+  for (const key in labels) {
+    const value: unknown = given[key as keyof PaginationLabels];
+    if (value == null) continue;
+    if (typeof value === typeof own[key]) own[key] = value;
+    else if (typeof value === 'string') {
       if (process.env.NODE_ENV !== 'production')
         issues.push([`labels.${key}`, JSON.stringify(value), 'it as a template']);
-      Object.assign(labels, { [key]: template(value, placeholders[key as FunctionLabel]) });
-    } else {
-      if (process.env.NODE_ENV !== 'production') issues.push([`labels.${key}`, typeof value, 'the English default']);
-    }
+      own[key] = template(value, placeholders[key as FunctionLabel]);
+    } else if (process.env.NODE_ENV !== 'production')
+      issues.push([`labels.${key}`, typeof value, 'the English default']);
   }
   return [labels, issues];
 }
