@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, type CSSProperties, type ElementType, type ReactNode, type RefObject } from 'react';
-import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
+import { paginationFit, targetHeights, textUnits, type PaginationFitInput } from './paginationFit';
 import {
   usePagination,
   type PaginationControlProps,
@@ -57,8 +57,6 @@ const icons = {
   next: icon('M6 4l4 4-4 4'),
   last: icon('M4 4l4 4-4 4M9 4l4 4-4 4'),
 };
-
-const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
 /**
  * One page control on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a> without
@@ -307,7 +305,7 @@ export function Pagination(props: PaginationProps) {
  * on every request); outside production, also whether the root takes the room styles.css gives it (`roomWarning`).
  */
 function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElement | null>): 'sm' | 'md' | 'lg' {
-  const known = sizeVariants.includes(given);
+  const known = typeof given === 'string' && Object.hasOwn(targetHeights, given);
   useDevEffect((seen) => {
     if (process.env.NODE_ENV !== 'production') {
       if (given !== undefined && !known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
