@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { transformSync } from 'esbuild';
+import { transform as transformCss } from 'lightningcss';
 import { build as viteBuild } from 'vite';
 import { createCompiler } from './compiler.mjs';
 import { root } from './pack.mjs';
@@ -42,7 +42,12 @@ export async function build(compiler = createCompiler()) {
   if (compiler.emit(join(root, 'tsconfig.build.json')) > 0) process.exit(1);
   addDeclarationExtensions(dist);
   const css = readFileSync(join(root, 'src/pagination/styles.css'), 'utf8');
-  writeFileSync(join(dist, 'styles.css'), transformSync(css, { loader: 'css', minify: true }).code);
+  // Lightning CSS, not esbuild: it also drops the spaces esbuild keeps in custom properties' values and around `*` in
+  // calc(), and merges what it can (about 2 % of the stylesheet's gzip). No targets: nothing is lowered or prefixed.
+  writeFileSync(
+    join(dist, 'styles.css'),
+    transformCss({ filename: 'styles.css', code: Buffer.from(css), minify: true }).code,
+  );
   // TypeScript 6 checks side-effect imports: `import 'pagewise/styles.css'` needs declarations to resolve.
   writeFileSync(join(dist, 'styles.css.d.ts'), 'export {};\n');
   console.log('built dist/');

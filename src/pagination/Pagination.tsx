@@ -1,7 +1,7 @@
 'use client';
 
-import { useMemo, useRef, type CSSProperties, type ElementType, type ReactNode, type RefObject } from 'react';
-import { paginationFit, textUnits, type PaginationFitInput } from './paginationFit';
+import { useMemo, type CSSProperties, type ElementType, type ReactNode, type RefObject } from 'react';
+import { paginationFit, targetHeights, textUnits, type PaginationFitInput } from './paginationFit';
 import {
   usePagination,
   type PaginationControlProps,
@@ -57,8 +57,6 @@ const icons = {
   next: icon('M6 4l4 4-4 4'),
   last: icon('M4 4l4 4-4 4M9 4l4 4-4 4'),
 };
-
-const sizeVariants: readonly unknown[] = ['sm', 'md', 'lg'];
 
 /**
  * One page control on the hook's props: a button, or in link mode a link. An unavailable link is a plain <a> without
@@ -307,14 +305,10 @@ export function Pagination(props: PaginationProps) {
  * on every request); outside production, also whether the root takes the room styles.css gives it (`roomWarning`).
  */
 function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElement | null>): 'sm' | 'md' | 'lg' {
-  // The warnings given, per instance: a set made in development, not on every render.
-  const warned = useRef<Set<string>>(undefined);
-  const known = given === undefined || sizeVariants.includes(given);
-  useDevEffect(() => {
+  const known = typeof given === 'string' && Object.hasOwn(targetHeights, given);
+  useDevEffect((seen) => {
     if (process.env.NODE_ENV !== 'production') {
-      if (!warned.current) warned.current = new Set();
-      const seen = warned.current;
-      if (!known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
+      if (given !== undefined && !known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
       // Once per control: a class or theme does not come and go while paging.
       if (root.current && !seen.has('room')) {
         seen.add('room');
@@ -322,7 +316,7 @@ function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElem
       }
     }
   });
-  return known ? (given ?? 'sm') : 'sm';
+  return known ? given! : 'sm';
 }
 
 /**

@@ -18,8 +18,9 @@ export function useAnnouncement(key: string): boolean {
 // Controls that cannot act: disabled buttons, and links without href (link mode).
 const off = ':disabled,[aria-disabled]';
 
-// Hidden by the layout (a narrow container shows "3 / 22" instead of the pages): focus() would do nothing there.
-const shown = (el: HTMLElement | null | undefined): el is HTMLElement => !!el && (el.checkVisibility?.() ?? true);
+// Able to take focus: a control that can act, not hidden by the layout (a narrow container shows "3 / 22" instead of
+// the pages), where focus() would do nothing.
+const usable = (el: HTMLElement): boolean => !el.matches(off) && (el.checkVisibility?.() ?? true);
 
 /**
  * Keeps keyboard focus in the control while it re-renders: a focused button that becomes disabled (e.g. "Next page" on
@@ -42,16 +43,16 @@ export function useFocusRecovery(): {
     const active = document.activeElement;
     if (!el || (active && active !== document.body && active !== el)) return;
     const wanted = focusedPage.current;
-    if (el.isConnected && !el.matches(off) && el.dataset.page === wanted && shown(el)) {
+    if (el.isConnected && el.dataset.page === wanted && usable(el)) {
       if (active !== el) el.focus({ preventScroll: true });
       return;
     }
     // Follow the page the user was on (its button may now sit elsewhere), else go to the current page.
-    const find = (selector: string) => [...(root.current?.querySelectorAll<HTMLElement>(selector) ?? [])].find(shown);
+    const find = (selector: string) => [...(root.current?.querySelectorAll<HTMLElement>(selector) ?? [])].find(usable);
     const next =
-      (wanted !== undefined && find(`[data-page="${wanted}"]:not(${off})`)) ||
-      find(`[aria-current="page"]:not(${off})`) ||
-      find(`[data-page]:not(${off}),[data-nav]:not(${off})`);
+      (wanted !== undefined && find(`[data-page="${wanted}"]`)) ||
+      find('[aria-current]') ||
+      find('[data-page],[data-nav]');
     if (next) {
       next.focus({ preventScroll: true });
       return;

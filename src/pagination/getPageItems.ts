@@ -40,12 +40,6 @@ export interface GetPageItemsOptions {
 /** Upper bound for siblingCount and boundaryCount, so the window stays small whatever is passed. */
 export const MAX_WINDOW_COUNT = 20;
 
-const pages = (from: number, to: number, current: number): PageItem[] => {
-  const out: PageItem[] = [];
-  for (let page = from; page <= to; page++) out.push({ type: 'page', page, selected: page === current });
-  return out;
-};
-
 /**
  * The page window: boundary pages at each end, the current page with its siblings, and ellipses
  * between them. Once the page count exceeds the window, it always has `2 * boundaryCount +
@@ -57,31 +51,25 @@ export function getPageItems(options: GetPageItemsOptions): PageItem[] {
   const current = clampInt(options.current, 1, count, 1);
   const s = clampInt(options.siblingCount, 0, MAX_WINDOW_COUNT, 1);
   const b = clampInt(options.boundaryCount, 0, MAX_WINDOW_COUNT, 1);
-  const slots = 2 * b + 2 * s + 3;
-  if (count <= slots) return pages(1, count, current);
-
-  // The window reaches the start: only one gap, after the run of leading pages (same for the end).
-  if (current - s <= b + 2) {
-    const lead = slots - b - 1;
-    return [
-      ...pages(1, lead, current),
-      { type: 'ellipsis', position: 'end', from: lead + 1, to: count - b },
-      ...pages(count - b + 1, count, current),
-    ];
+  const items: PageItem[] = [];
+  const pages = (from: number, to: number) => {
+    for (let page = from; page <= to; page++) items.push({ type: 'page', page, selected: page === current });
+  };
+  // Between the boundary pages and the run around the current page: an ellipsis, or the one page it would hide.
+  const gap = (from: number, to: number, position: PageItemEllipsis['position']) =>
+    to > from ? items.push({ type: 'ellipsis', position, from, to }) : pages(from, to);
+  if (count <= 2 * b + 2 * s + 3) {
+    pages(1, count);
+    return items;
   }
-  if (current + s >= count - b - 1) {
-    const tail = count - (slots - b - 1) + 1;
-    return [
-      ...pages(1, b, current),
-      { type: 'ellipsis', position: 'start', from: b + 1, to: tail - 1 },
-      ...pages(tail, count, current),
-    ];
-  }
-  return [
-    ...pages(1, b, current),
-    { type: 'ellipsis', position: 'start', from: b + 1, to: current - s - 1 },
-    ...pages(current - s, current + s, current),
-    { type: 'ellipsis', position: 'end', from: current + s + 1, to: count - b },
-    ...pages(count - b + 1, count, current),
-  ];
+  // The run around the current page, pushed inwards near either end so the window keeps its length: with one gap,
+  // the run takes the missing ellipsis's slot.
+  const lo = Math.max(Math.min(current - s, count - b - 2 * s - 1), b + 2);
+  const hi = Math.min(Math.max(current + s, b + 2 * s + 2), count - b - 1);
+  pages(1, b);
+  gap(b + 1, lo - 1, 'start');
+  pages(lo, hi);
+  gap(hi + 1, count - b, 'end');
+  pages(count - b + 1, count);
+  return items;
 }

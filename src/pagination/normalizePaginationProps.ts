@@ -55,8 +55,8 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
 
   const given = Array.isArray(raw.pageSizeOptions) ? raw.pageSizeOptions : [];
   let options = given.filter((n) => toCount(n, 0) === n);
-  const valid = options.length > 0 && options.length === given.length;
-  if (options.length === 0) options = [...DEFAULT_PAGE_SIZE_OPTIONS];
+  const kept = options.length;
+  if (kept === 0) options = [...DEFAULT_PAGE_SIZE_OPTIONS];
   const pageSizeOptions = [...new Set([...options, pageSize])].sort((a, b) => a - b);
 
   const total = raw.total === undefined ? undefined : clampInt(raw.total, 0, MAX, 0);
@@ -74,6 +74,7 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
   // Listed in one block that production builds drop whole: the list only feeds warnings. Valid options are kept as
   // given (sorted, with pageSize added), which is no fix to report.
   if (process.env.NODE_ENV !== 'production') {
+    const valid = kept > 0 && kept === given.length;
     const fixed = {
       pageSize,
       pageSizeOptions: valid ? raw.pageSizeOptions : pageSizeOptions,

@@ -26,6 +26,9 @@ const DIGIT = 0.64;
 const CHAR = 0.56;
 const SPARE = 1.01;
 
+/** The targets' height in px per size variant (styles.css: --pw-size-sm, -md, -lg). */
+export const targetHeights = { sm: 28, md: 36, lg: 44 };
+
 /** A width with its spare, rounded up to a hundredth of an em: the style attribute stays short. */
 const room = (em: number): number => Math.ceil(em * SPARE * 100) / 100;
 
@@ -90,7 +93,7 @@ export interface PaginationFit {
  */
 export function paginationFit(input: PaginationFitInput): PaginationFit {
   const px = input.size === 'lg' ? 1 / 16 : 1 / 14;
-  const h = { sm: 28, md: 36, lg: 44 }[input.size] * px;
+  const h = targetHeights[input.size] * px;
   const fine = widths(input, h, 6 * px, px);
   const touch = widths(input, Math.max(h, 44 * px), 8 * px, px);
   return {

@@ -3,19 +3,19 @@ import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginat
 type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status' | 'totalMore' | 'statusPage';
 
 // Placeholder names of each function label, in argument order (see PaginationLabels).
-const placeholders: Record<FunctionLabel, readonly string[]> = {
-  page: ['page'],
-  pageSizeOption: ['size'],
-  total: ['from', 'to', 'total'],
-  status: ['page', 'pageCount'],
-  totalMore: ['from', 'to'],
-  statusPage: ['page'],
+const placeholders: Record<FunctionLabel, string> = {
+  page: 'page',
+  pageSizeOption: 'size',
+  total: 'from to total',
+  status: 'page pageCount',
+  totalMore: 'from to',
+  statusPage: 'page',
 };
 
 const template =
-  (text: string, names: readonly string[]) =>
+  (text: string, names: string) =>
   (...args: string[]): string =>
-    text.replace(/\{(\w+)\}/g, (match, name: string) => args[names.indexOf(name)] ?? match);
+    text.replace(/\{(\w+)\}/g, (match, name: string) => args[names.split(' ').indexOf(name)] ?? match);
 
 /**
  * Every label `Pagination` needs, from a possibly partial or ill-typed `labels` prop (e.g. a JSON
@@ -32,18 +32,17 @@ export function resolvePaginationLabels(
     if (process.env.NODE_ENV !== 'production' && given != null) issues.push(['labels', given, 'the English labels']);
     return [labels, issues];
   }
-  for (const key of Object.keys(defaultPaginationLabels) as (keyof PaginationLabels)[]) {
-    const value: unknown = given[key];
-    const fallback = defaultPaginationLabels[key];
-    if (value == null || typeof value === typeof fallback) {
-      if (value != null) Object.assign(labels, { [key]: value });
-    } else if (typeof value === 'string') {
+  const own = labels as Record<string, unknown>;
+  for (const key in labels) {
+    const value: unknown = given[key as keyof PaginationLabels];
+    if (value == null) continue;
+    if (typeof value === typeof own[key]) own[key] = value;
+    else if (typeof value === 'string') {
       if (process.env.NODE_ENV !== 'production')
         issues.push([`labels.${key}`, JSON.stringify(value), 'it as a template']);
-      Object.assign(labels, { [key]: template(value, placeholders[key as FunctionLabel]) });
-    } else {
-      if (process.env.NODE_ENV !== 'production') issues.push([`labels.${key}`, typeof value, 'the English default']);
-    }
+      own[key] = template(value, placeholders[key as FunctionLabel]);
+    } else if (process.env.NODE_ENV !== 'production')
+      issues.push([`labels.${key}`, typeof value, 'the English default']);
   }
   return [labels, issues];
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
+import { useMemo, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { getPageItems, type PageItem } from './getPageItems';
 import {
   normalizePaginationProps,
@@ -216,26 +216,15 @@ function numberFormat(locale = 'en'): NumberFormat {
 export function usePagination(options: UsePaginationOptions = {}): UsePaginationResult {
   // The control names the page `current`; the size props and callbacks are the state's own.
   const state = usePageState({ ...options, page: options.current, defaultPage: options.defaultCurrent });
-  const n = normalizePaginationProps({
-    current: state.page,
-    total: options.total,
-    pageSize: state.pageSize,
-    pageSizeOptions: options.pageSizeOptions,
-    siblingCount: options.siblingCount,
-    boundaryCount: options.boundaryCount,
-    hasNext: options.hasNext,
-  });
+  // The normalized numbers are the result's own; the fixes listed beside them feed only the warnings.
+  const { issues, ...n } = normalizePaginationProps({ ...options, current: state.page, pageSize: state.pageSize });
   const [labels, labelIssues] = usePaginationLabels(options.labels);
   const [format, localeRefused] = numberFormat(options.locale);
-  // The warnings given, per instance: a set made in development, not on every render.
-  const warned = useRef<Set<string>>(undefined);
-  useDevEffect(() => {
+  useDevEffect((seen) => {
     // Written out as React writes it, inside the condition, so bundlers drop the warnings (and warnOnce with them)
     // from production builds.
     if (process.env.NODE_ENV !== 'production') {
-      if (!warned.current) warned.current = new Set();
-      const seen = warned.current;
-      for (const [prop, value, used] of [...propIssues(n.issues, state), ...labelIssues])
+      for (const [prop, value, used] of [...propIssues(issues, state), ...labelIssues])
         warnOnce(seen, 'Pagination', prop, value, used);
       if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
     }
@@ -266,9 +255,7 @@ function controlProps(
 ): Omit<PaginationControlProps, 'aria-label'> {
   if (!href) return { type: 'button', disabled: !enabled, onClick: () => goTo(page) };
   return {
-    href: enabled ? href(page) : undefined,
-    role: enabled ? undefined : 'link',
-    'aria-disabled': enabled ? undefined : true,
+    ...(enabled ? { href: href(page) } : { role: 'link', 'aria-disabled': true }),
     onClick: (e) => {
       // Modified and middle clicks are the browser's (a new tab); a plain one is the control's.
       if (e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
@@ -278,8 +265,11 @@ function controlProps(
   };
 }
 
+/** The normalized numbers, without the list of fixes. */
+type PageNumbers = Omit<NormalizedPaginationProps, 'issues'>;
+
 /** The moves of usePagination's result: each does nothing while disabled, and reports one change through `state`. */
-function pageMoves(state: PageState, n: NormalizedPaginationProps, disabled: boolean, pageCountKnown: boolean) {
+function pageMoves(state: PageState, n: PageNumbers, disabled: boolean, pageCountKnown: boolean) {
   const { current, pageSize, pageCount } = n;
   const goTo = (page: number) => {
     const target = clampInt(page, 1, pageCount, current);
@@ -310,9 +300,9 @@ interface Presentation {
 }
 
 /** The result of usePagination from its state, as zag's `connect` makes an API of a machine's state. */
-function connect(o: UsePaginationOptions, state: PageState, n: NormalizedPaginationProps, ui: Presentation) {
+function connect(o: UsePaginationOptions, state: PageState, n: PageNumbers, ui: Presentation) {
   const { labels, format, announce } = ui;
-  const { current, pageSize, total, pageCount, siblingCount, boundaryCount } = n;
+  const { current, pageSize, total, pageCount } = n;
   const disabled = o.disabled === true;
   const pageCountKnown = total !== undefined || o.hasNext !== true;
   const moves = pageMoves(state, n, disabled, pageCountKnown);
@@ -331,15 +321,9 @@ function connect(o: UsePaginationOptions, state: PageState, n: NormalizedPaginat
     last: [pageCount, nextEnabled && pageCountKnown],
   };
   const result: UsePaginationResult = {
-    current,
-    pageSize,
-    total,
-    pageCount,
+    ...n,
     pageCountKnown,
-    pageSizeOptions: n.pageSizeOptions,
-    items: getPageItems({ current, pageCount, siblingCount, boundaryCount }),
-    siblingCount,
-    boundaryCount,
+    items: getPageItems(n),
     rangeStart: hasItems ? (current - 1) * pageSize + 1 : 0,
     rangeEnd: hasItems ? Math.min(total ?? Infinity, current * pageSize) : 0,
     disabled,

@@ -4,12 +4,13 @@ import css from '../../src/pagination/styles.css?raw';
 
 /**
  * Every themable `--pw-*` property and its light default, read from the shipped stylesheet (so this page cannot drift):
- * the stylesheet only reads them, as `var(--pw-radius, 6px)` or `var(--pw-accent, var(--_pw-accent))`, where the
- * private `--_pw-accent` is the theme's value (the light one declared first); `--_pw-*` are its private values and switches.
+ * the stylesheet only reads them, as `var(--pw-radius, 6px)`, `--_pw-accent: var(--pw-accent, #1d4ed8)` (the light
+ * theme's declared first) or `var(--pw-focus, var(--_pw-fg))`, where the private `--_pw-fg` is the theme's value; `--_pw-*` are its private values and switches.
  */
 export function themeVariables(source: string = css): [name: string, value: string][] {
   const light = new Map<string, string>();
-  for (const [, name, value] of source.matchAll(/(--_pw-[a-z]+):\s*([^;]+);/g)) {
+  // The theme's values are read with yours over them, as `--_pw-fg: var(--pw-fg, #1a1a1a)`: the default is the last part.
+  for (const [, name, value] of source.matchAll(/(--_pw-[a-z]+):\s*(?:var\(--pw-[a-z-]+,\s*)?([^;()]+)\)?;/g)) {
     if (!light.has(name!)) light.set(name!, value!.trim());
   }
   const found = new Map<string, string>();
