@@ -206,8 +206,8 @@ const selectShown = (p: UsePaginationResult, props: PaginationProps) =>
 
 /**
  * The control's layout (styles.css), from what the props say will be shown at its widest, never the page, so paging
- * never moves a button nor switches the layout: on the root the room each layout needs (paginationFit.ts), which
- * styles.css turns into what its container queries read, and `edges` when First and Last fit narrow; widths in
+ * never moves a button nor switches the layout: on the root what each layout is made of (paginationFit.ts), which
+ * styles.css adds up in the theme's sizes as the room its container queries read, and `edges` when First and Last fit narrow; widths in
  * characters kept while paging on the parts that read them: `digits` of the widest page number (page slots and the
  * jumper), `--_pw-count` of the widest "3 / 22" without its slash, `option` of the largest page size when the narrow
  * selector is cut to its number ("20 / page" → "20", only when every option's label starts with it).
@@ -243,10 +243,13 @@ function layoutOf(
   });
   const root = {
     ...props.style,
-    '--_pw-full': fit.full,
-    '--_pw-compact': fit.compact,
-    '--_pw-full-touch': fit.fullTouch,
-    '--_pw-compact-touch': fit.compactTouch,
+    '--_pw-p': fit.pages,
+    '--_pw-s': fit.slot,
+    '--_pw-i': fit.indicator,
+    '--_pw-t': fit.text,
+    '--_pw-g': fit.gaps,
+    '--_pw-o': fit.select,
+    '--_pw-j': fit.jumper,
   } as CSSProperties;
   // Each width on the part that reads it, not on the root: a new page count then restyles the list, not the selector.
   const list = { '--_pw-digits': digits, '--_pw-count': indicator } as CSSProperties;
@@ -320,29 +323,29 @@ function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElem
 }
 
 /**
- * Why the root's font-size and line-height are not the room styles.css makes them (`--_pw-full` and `--_pw-compact`
- * times its parts' font-size), if they are not. A `font-size` or `line-height` on the control (a class) or an `em`/`%`
- * `--pw-font-size` (read against that room: text thousands of pixels high) breaks its layout switch without an error.
+ * Why the root's font-size and line-height are not the room styles.css makes them, if they are not: a `font-size` or
+ * `line-height` on the control (a class), or a length of the theme in em or % (read against that room: text or gaps
+ * hundreds of pixels high), breaks its layout switch without an error. The room is read off a bare copy of the root
+ * beside it (the same theme and attributes, none of the app's classes).
  */
 function roomWarning(nav: HTMLElement): string | undefined {
   const style = getComputedStyle(nav);
-  const list = nav.querySelector('.pw-list');
   // Without the stylesheet (not loaded yet, or a headless use of the markup) there is nothing to check.
-  if (!list || style.containerType !== 'inline-size') return undefined;
-  const text = parseFloat(getComputedStyle(list).fontSize);
-  const set = (value: string, names: string[]) =>
-    names.some((name) => {
-      const room = parseFloat(nav.style.getPropertyValue(name));
-      return Math.abs(parseFloat(value) / text - room) <= room * 0.01;
-    });
-  if (
-    set(style.fontSize, ['--_pw-full', '--_pw-full-touch']) &&
-    set(style.lineHeight, ['--_pw-compact', '--_pw-compact-touch'])
-  )
-    return undefined;
+  if (style.containerType !== 'inline-size') return undefined;
+  const bare = nav.cloneNode() as HTMLElement;
+  bare.className = 'pw-pagination';
+  bare.removeAttribute('id');
+  nav.before(bare);
+  const room = getComputedStyle(bare);
+  const same = room.fontSize === style.fontSize && room.lineHeight === style.lineHeight;
+  bare.remove();
+  const relative = ['--_pw-fs', '--_pw-h', '--_pw-gap'].some((name) =>
+    /[\d.](em|%)/.test(style.getPropertyValue(name)),
+  );
+  if (same && !relative) return undefined;
   return (
     "[pagewise] Pagination: its root's font-size and line-height are the room its layouts need (styles.css), not its " +
-    'text: size the text with `size` or `--pw-font-size` in rem or px, not with a `font-size` or `line-height` on the ' +
-    'control or an em or % `--pw-font-size`.'
+    'text: size the text with `size` or `--pw-font-size`, and give `--pw-font-size`, `--pw-gap` and `--pw-size-*` in ' +
+    'rem or px, not with a `font-size` or `line-height` on the control or in em or %.'
   );
 }

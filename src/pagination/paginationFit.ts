@@ -19,18 +19,14 @@ export interface PaginationFitInput {
   jumper?: number;
 }
 
-// Widths in em of the control's font (styles.css: 0.875rem, 1rem at lg). A digit is `1ch`, measured at 0.64 em in
-// DejaVu Sans, one of the widest UI fonts, and a narrow character of text 0.56 em (English labels measure 0.50-0.56); 1 % more, so rounding in another font
-// still fits on one row.
+// Text widths in em of the parts' font (--pw-font-size): a digit is `1ch`, measured at 0.64 em in DejaVu Sans, one of
+// the widest UI fonts, and a narrow character of text 0.56 em (English labels measure 0.50-0.56). styles.css adds 1 %,
+// so rounding in another font still fits on one row.
 const DIGIT = 0.64;
 const CHAR = 0.56;
-const SPARE = 1.01;
 
 /** The targets' height in px per size variant (styles.css: --pw-size-sm, -md, -lg). */
 export const targetHeights = { sm: 28, md: 36, lg: 44 };
-
-/** A width with its spare, rounded up to a hundredth of an em: the style attribute stays short. */
-const room = (em: number): number => Math.ceil(em * SPARE * 100) / 100;
 
 /**
  * `text`'s width in narrow characters: a CJK, kana or Hangul character or a full-width form takes about an em,
@@ -43,65 +39,69 @@ export function textUnits(text: string): number {
   return units;
 }
 
-/** The width each layout needs, in em, with targets `h` high and `gap` apart (`px` is one pixel in em). */
-function widths(input: PaginationFitInput, h: number, gap: number, px: number) {
-  const text = (units = 0) => units * CHAR;
-  const partGap = gap * 1.25;
-  const slot = Math.max(h, input.digits * DIGIT + 1 + 3 * px);
-  // "3 / 22": a box for the widest page and the count, the pill's padding and the slash (styles.css .pw-indicator).
-  const indicator = input.indicator * DIGIT + 2;
-  const parts =
-    (input.total === undefined ? 0 : text(input.total) + partGap) +
-    (input.select === undefined
-      ? 0
-      : Math.max(h, text(input.select) + 2 + 2 * px) +
-        partGap +
-        (input.sizeLabel === undefined ? 0 : text(input.sizeLabel) + gap)) +
-    (input.jumper === undefined
-      ? 0
-      : text(input.jumper) + gap + Math.max(1.5 * h, Math.min(input.digits, 8) * DIGIT + 1.5) + partGap);
-  const full = 4 * h + input.pages * slot + (input.pages + 3) * gap + parts;
-  const compact = 4 * h + indicator + 4 * gap + parts;
-  // Narrow, First and Last kept: the selector cut to its number, the jumper's input for 5 digits, no labels.
-  const narrow =
-    4 * h +
-    indicator +
-    4 * gap +
-    (input.select === undefined
-      ? 0
-      : Math.max(h, (input.option === undefined ? text(input.select) : input.option * DIGIT) + 2 + 2 * px) + partGap) +
-    (input.jumper === undefined ? 0 : Math.max(1.5 * h, 5 * DIGIT + 1.5) + partGap);
-  return { full, compact: Math.min(compact, full), narrow };
-}
+/** Hundredths, rounded up: the style attribute stays short and a width never shrinks. */
+const up = (em: number): number => Math.max(0, Math.ceil(em * 100 - 1e-6)) / 100;
 
-/** The room each layout needs, in em of the control's font, and whether First and Last stay in the narrow layout. */
+/**
+ * What the room of each layout is made of, for styles.css to add up in the theme's own target size, gap and font size
+ * (custom properties on the root, so a themed `--pw-size-*`, `--pw-gap` or `--pw-font-size`, and the 44 px targets 8 px
+ * apart of a touch screen, are reckoned as they are drawn). Widths of text are in em of the parts' font.
+ */
 export interface PaginationFit {
-  full: number;
-  compact: number;
-  fullTouch: number;
-  compactTouch: number;
+  /** Page slots of the full window (`--_pw-p`). */
+  pages: number;
+  /** A page slot's text: the widest page number and its padding (`--_pw-s`). */
+  slot: number;
+  /** "3 / 22" with its padding and slash (`--_pw-i`). */
+  indicator: number;
+  /** Text beside the list: the range, the selector's and the jumper's labels (`--_pw-t`). */
+  text: number;
+  /** Gaps beside the four arrows and between the parts, in `--pw-gap`s (`--_pw-g`). */
+  gaps: number;
+  /** The selector's box without its borders, when shown (`--_pw-o`). */
+  select?: number;
+  /** The jumper's input, when shown (`--_pw-j`). */
+  jumper?: number;
   /** With a fine pointer, First and Last fit beside "3 / 22" in the narrowest container (`data-edges`). */
   edges: boolean;
 }
 
 /**
- * The narrowest container each layout needs, in em of the control's font. No rule can read the content's width, so
- * the control says it: styles.css makes these the root's font-size and line-height, which its container queries read
- * as `1em` and `1lh` (a query's relative units are the container's own). Below `full` the page window becomes
- * "3 / 22"; below `compact` the range text and the labels go, and First and Last unless `edges` (narrow). The
- * `*Touch` widths weigh the 44 px targets 8 px apart that styles.css gives coarse pointers.
+ * What each layout needs, for styles.css: no rule can read the content's width, so the control says what it is made
+ * of; styles.css adds it up as the root's font-size (the full layout's room) and line-height (the compact one's),
+ * which its container queries read as `1em` and `1lh` (a query's relative units are the container's own). Below the
+ * full room the page window becomes "3 / 22"; below the compact one the range text and the labels go, and First and
+ * Last unless `edges` (narrow).
  */
 export function paginationFit(input: PaginationFitInput): PaginationFit {
+  const text = (units = 0) => units * CHAR;
+  const select = input.select === undefined ? undefined : up(text(input.select) + 2);
+  // The narrowest layout is reckoned here, for a mouse and the default sizes: a 320 px phone's 288 px inside a 16 px
+  // margin either holds First and Last beside "3 / 22" or does not.
   const px = input.size === 'lg' ? 1 / 16 : 1 / 14;
   const h = targetHeights[input.size] * px;
-  const fine = widths(input, h, 6 * px, px);
-  const touch = widths(input, Math.max(h, 44 * px), 8 * px, px);
+  const gap = 6 * px;
+  const indicator = input.indicator * DIGIT + 2;
+  const narrow =
+    4 * h +
+    indicator +
+    4 * gap +
+    (select === undefined
+      ? 0
+      : Math.max(h, (input.option === undefined ? select : input.option * DIGIT + 2) + 2 * px) + gap * 1.25) +
+    (input.jumper === undefined ? 0 : Math.max(1.5 * h, 5 * DIGIT + 1.5) + gap * 1.25);
   return {
-    full: room(fine.full),
-    compact: room(fine.compact),
-    fullTouch: room(touch.full),
-    compactTouch: room(touch.compact),
-    // The 288 px a 320 px phone leaves inside a 16 px margin.
-    edges: fine.narrow * SPARE <= 288 * px,
+    pages: input.pages,
+    slot: up(input.digits * DIGIT + 1),
+    indicator: up(indicator),
+    text: up(text(input.total) + text(input.sizeLabel) + text(input.jumper)),
+    gaps:
+      3 +
+      (input.total === undefined ? 0 : 1.25) +
+      (select === undefined ? 0 : 1.25 + (input.sizeLabel === undefined ? 0 : 1)) +
+      (input.jumper === undefined ? 0 : 2.25),
+    select,
+    jumper: input.jumper === undefined ? undefined : up(Math.min(input.digits, 8) * DIGIT + 1.5),
+    edges: narrow * 1.01 <= 288 * px,
   };
 }

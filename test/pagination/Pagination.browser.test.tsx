@@ -262,8 +262,9 @@ describe('Pagination in Chromium: layout', () => {
     expect(named('Page 2').getBoundingClientRect().top).toBe(named('Next page').getBoundingClientRect().top);
   });
 
-  // Each switch at exactly the room the control wrote (its root's 1em and 1lh): one pixel more keeps the wider layout on
-  // one row, one pixel less switches it; in every size, with German labels, Arabic digits and a root font of 20 px.
+  // Each switch at exactly the room the stylesheet reckons (the root's 1em and 1lh): one pixel more keeps the wider layout
+  // on one row, one pixel less switches it; in every size, with German labels, Arabic digits, a root font of 20 px and
+  // themed target sizes, gaps and text.
   const german = {
     pageSize: 'Einträge pro Seite',
     jumper: 'Gehe zu Seite',
@@ -271,13 +272,17 @@ describe('Pagination in Chromium: layout', () => {
     total: (from: string, to: string, total: string) => `${from}–${to} von ${total} Einträgen`,
   };
   it.each([
-    ['sm', 'en', undefined, ''],
-    ['md', 'de', german, ''],
-    ['lg', 'ar-EG', undefined, ''],
-    ['sm', 'de', german, '20px'],
+    ['sm', 'en', undefined, '', {}],
+    ['md', 'de', german, '', {}],
+    ['lg', 'ar-EG', undefined, '', {}],
+    ['sm', 'de', german, '20px', {}],
+    ['sm', 'en', undefined, '', { '--pw-size-sm': '3.5rem' }],
+    ['md', 'en', undefined, '', { '--pw-gap': '1.5rem' }],
+    ['sm', 'de', german, '', { '--pw-font-size': '0.625rem', '--pw-gap': '2px' }],
+    ['lg', 'en', undefined, '', { '--pw-font-size': '1.25rem', '--pw-size-lg': '4rem' }],
   ] as const)(
-    'switches layout at the room it needs, on one row either side: %s, %s, root %s',
-    (size, locale, labels, rootFont) => {
+    'switches layout at the room it needs, on one row either side: %s, %s, root %s, theme %j',
+    (size, locale, labels, rootFont, theme) => {
       document.documentElement.style.fontSize = rootFont;
       try {
         const { container } = render(
@@ -291,6 +296,7 @@ describe('Pagination in Chromium: layout', () => {
               showTotal
               showQuickJumper
               showSizeLabel
+              style={theme as CSSProperties}
             />
           </div>,
         );
@@ -700,8 +706,13 @@ describe("Pagination in Chromium: the page's own styles", () => {
       }
     });
 
-    it.each(['1.2em', '90%'])('warns in development for --pw-font-size: %s, read against that room', (value) => {
-      render(<Pagination total={437} showTotal style={{ '--pw-font-size': value } as CSSProperties} />);
+    it.each([
+      ['--pw-font-size', '1.2em'],
+      ['--pw-font-size', '90%'],
+      ['--pw-gap', '0.5em'],
+      ['--pw-size-sm', '2em'],
+    ])('warns in development for %s: %s, read against that room', (name, value) => {
+      render(<Pagination total={437} showTotal style={{ [name]: value } as CSSProperties} />);
       expect(warned()).toBe(1);
     });
 
@@ -710,6 +721,10 @@ describe("Pagination in Chromium: the page's own styles", () => {
       [
         '--pw-font-size in px at size="lg"',
         <Pagination total={437} size="lg" style={{ '--pw-font-size': '18px' } as CSSProperties} />,
+      ],
+      [
+        'themed target sizes and gaps in rem and px',
+        <Pagination total={437} showTotal style={{ '--pw-size-sm': '2.5rem', '--pw-gap': '12px' } as CSSProperties} />,
       ],
       [
         'a parent 32 px font-size',

@@ -733,8 +733,8 @@ describe('Pagination: root attributes and the selector', () => {
     expect(nav).toHaveAttribute('data-size', 'sm');
     expect(nav).toHaveAccessibleDescription('Pages of shares');
     expect(nav.style.marginTop).toBe('3px');
-    // The control's own layout sits beside the caller's style: the room its full layout needs.
-    expect(Number(nav.style.getPropertyValue('--_pw-full'))).toBeGreaterThan(0);
+    // The control's own layout sits beside the caller's style: what its full layout is made of.
+    expect(Number(nav.style.getPropertyValue('--_pw-p'))).toBeGreaterThan(0);
   });
 
   it('takes its name from aria-labelledby instead of the default label', () => {

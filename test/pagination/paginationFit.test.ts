@@ -5,41 +5,32 @@ import { paginationFit, textUnits, type PaginationFitInput } from '../../src/pag
 
 const base: PaginationFitInput = { size: 'sm', digits: 2, pages: 7, indicator: 4 };
 
-describe("paginationFit: the room each layout needs, in em of the control's font", () => {
+describe("paginationFit: what each layout is made of, for styles.css to add up in the theme's sizes", () => {
   it.each<[string, Partial<PaginationFitInput>, Omit<ReturnType<typeof paginationFit>, 'edges'>]>([
-    ['22 pages, nothing else', {}, { full: 30.05, compact: 14.42, fullTouch: 40.69, compactTouch: 19.62 }],
+    ['22 pages, nothing else', {}, { pages: 7, slot: 2.28, indicator: 4.56, text: 0, gaps: 3 }],
     [
       '22 pages with the selector and the range text',
       { select: 10, total: 14 },
-      { full: 46.87, compact: 31.24, fullTouch: 57.88, compactTouch: 36.8 },
+      { pages: 7, slot: 2.28, indicator: 4.56, text: 7.84, gaps: 5.5, select: 7.6 },
     ],
     [
       "the same with the selector's label",
       { select: 10, total: 14, sizeLabel: 14 },
-      { full: 55.22, compact: 39.59, fullTouch: 66.37, compactTouch: 45.29 },
+      { pages: 7, slot: 2.28, indicator: 4.56, text: 15.68, gaps: 6.5, select: 7.6 },
     ],
     [
-      '22 pages at size lg with the selector (44 px targets already: touch adds the wider gaps only)',
-      { size: 'lg', select: 10 },
-      { full: 42.62, compact: 25.51, fullTouch: 44.04, compactTouch: 26.17 },
-    ],
-    [
-      '50 billion pages (14-character numbers) with the range text: the full window wants 1,725 px',
+      '50 billion pages (14-character numbers) with the range text',
       { digits: 14, select: 10, total: 53, indicator: 10 },
-      { full: 123.22, compact: 57.18, fullTouch: 129.65, compactTouch: 62.73 },
+      { pages: 7, slot: 9.96, indicator: 8.4, text: 29.68, gaps: 5.5, select: 7.6 },
     ],
     [
-      '50 billion pages with the jumper',
+      '50 billion pages with the jumper: its input for 8 digits at most',
       { digits: 14, select: 10, jumper: 10, indicator: 10 },
-      { full: 106.02, compact: 39.98, fullTouch: 112.59, compactTouch: 45.68 },
+      { pages: 7, slot: 9.96, indicator: 8.4, text: 5.6, gaps: 6.5, select: 7.6, jumper: 6.62 },
     ],
-    [
-      'one page: "1 / 1" is wider than the window, and the compact layout needs no more than the full one',
-      { pages: 1, digits: 1, indicator: 2 },
-      { full: 11.84, compact: 11.84, fullTouch: 18.18, compactTouch: 18.18 },
-    ],
-  ])('%s', (_, input, room) => {
-    expect(paginationFit({ ...base, ...input })).toMatchObject(room);
+    ['one page', { pages: 1, digits: 1, indicator: 2 }, { pages: 1, slot: 1.64, indicator: 3.28, text: 0, gaps: 3 }],
+  ])('%s', (_, input, parts) => {
+    expect(paginationFit({ ...base, ...input })).toEqual({ ...parts, edges: expect.any(Boolean) });
   });
 
   it.each<[string, Partial<PaginationFitInput>, boolean]>([
@@ -51,7 +42,7 @@ describe("paginationFit: the room each layout needs, in em of the control's font
     expect(paginationFit({ ...base, ...input }).edges).toBe(edges);
   });
 
-  it('never needs less room for more, nor less on touch: more digits, pages or text need as much room or more (fast-check)', () => {
+  it('never says less for more: more digits, pages or text give as much or more of each part (fast-check)', () => {
     const part = fc.option(fc.integer({ min: 0, max: 80 }), { nil: undefined });
     const input = fc.record({
       size: fc.constantFrom('sm' as const, 'md' as const, 'lg' as const),
@@ -72,13 +63,11 @@ describe("paginationFit: the room each layout needs, in em of the control's font
           total: a.total === undefined ? undefined : a.total + more,
         };
         const [small, large] = [paginationFit(a), paginationFit(wider)];
-        for (const key of ['full', 'compact', 'fullTouch', 'compactTouch'] as const)
+        for (const key of ['pages', 'slot', 'indicator', 'text', 'gaps'] as const)
           expect(large[key]).toBeGreaterThanOrEqual(small[key]);
-        // The compact layout never needs more room than the full one; touch targets never less than fine ones.
-        expect(small.compact).toBeLessThanOrEqual(small.full);
-        expect(small.compactTouch).toBeLessThanOrEqual(small.fullTouch);
-        expect(small.fullTouch).toBeGreaterThanOrEqual(small.full);
-        expect(small.compactTouch).toBeGreaterThanOrEqual(small.compact);
+        expect(large.jumper ?? 0).toBeGreaterThanOrEqual(small.jumper ?? 0);
+        // A wider control never keeps First and Last where a narrower one drops them.
+        if (large.edges) expect(small.edges).toBe(true);
       }),
       { seed: 1_818, numRuns: 300 },
     );
@@ -87,14 +76,18 @@ describe("paginationFit: the room each layout needs, in em of the control's font
 
 describe('styles.css: the two switches read what paginationFit says', () => {
   const css = readFileSync('src/pagination/styles.css', 'utf8').replace(/\s+/g, ' ');
+  const root = css.slice(css.indexOf('.pw-pagination { --_pw-parts:'));
+  const rule = root.slice(0, root.indexOf('}') + 1);
 
-  it('the root takes the room of the full and the compact layout as its font-size and line-height, touch its own', () => {
-    expect(css).toContain(
-      '.pw-pagination { font-size: calc(var(--_pw-full, 0) * var(--_pw-fs)); line-height: calc(var(--_pw-compact, 0) * var(--_pw-fs)); }',
-    );
-    expect(css).toContain(
-      '@media (pointer: coarse) { .pw-pagination { font-size: calc(var(--_pw-full-touch, 0) * var(--_pw-fs)); line-height: calc(var(--_pw-compact-touch, 0) * var(--_pw-fs)); } }',
-    );
+  it("adds up every part Pagination writes, in the theme's target size, gap and font size, as the root's font-size and line-height", () => {
+    for (const name of ['--_pw-p', '--_pw-s', '--_pw-i', '--_pw-t', '--_pw-g', '--_pw-h', '--_pw-gap', '--_pw-fs'])
+      expect(rule).toContain(`var(${name})`);
+    // The parts a control may leave out count for nothing then.
+    for (const name of ['--_pw-o', '--_pw-j']) expect(rule).toContain(`min(1, var(${name}, 0))`);
+    expect(rule).toContain('font-size: calc(1.01 * var(--_pw-full));');
+    expect(rule).toContain('line-height: calc(1.01 * min(var(--_pw-full), ');
+    // One rule for every pointer: a touch screen's 44 px targets are its --_pw-h.
+    expect(css.match(/font-size: calc\(/g)).toHaveLength(1);
   });
 
   it('below 1em the window collapses, below 1lh the compact layout goes: two container rules, no rungs', () => {
