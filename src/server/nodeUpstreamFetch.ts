@@ -149,11 +149,14 @@ function initOf(message: IncomingMessage): ResponseInit & { status: number } {
 export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
   const node = builtins();
   if (!node) return undefined;
-  // Idle sockets are kept for the next call, as undici's pool keeps them, and closed before the server's keep-alive
-  // limit (Node reads its `Keep-Alive: timeout`).
+  // Idle sockets are kept for the next call, as undici's pool keeps them, and closed by this side first: a second
+  // before the service's announced `Keep-Alive: timeout`, else after undici's 4 s. Node's agent reads that hint only
+  // when it has an idle `timeout` to lower; with none it keeps an idle socket until the service closes it, and a call
+  // sent as it does is reset. The timeout only tells a socket in use that it is idle: the call's own deadline governs.
+  const options = { keepAlive: true, timeout: IDLE_MS };
   const agents: Record<string, [NodeHttp, Agent]> = {
-    'http:': [node.http, new node.http.Agent({ keepAlive: true })],
-    'https:': [node.https, new node.https.Agent({ keepAlive: true })],
+    'http:': [node.http, new node.http.Agent(options)],
+    'https:': [node.https, new node.https.Agent(options)],
   };
   return (input, init = {}) =>
     new Promise<Response>((resolve, reject) => {
@@ -197,6 +200,9 @@ export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
       send();
     });
 }
+
+/** How long an idle kept socket waits for the next call when the service announces no keep-alive timeout below it. */
+const IDLE_MS = 4_000;
 
 /** Methods whose request may be sent twice with the effect of once (RFC 9110 §9.2.2). */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
