@@ -167,8 +167,12 @@ describe('createNodeUpstreamFetch', () => {
   });
 
   it("closes an idle kept connection itself before the service's announced keep-alive timeout runs out", async () => {
-    const server = createServer({ keepAliveTimeout: 2_000 }, (_req, res) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(PAGE),
+    // It announces 2 s and waits 10 s itself: which side closes first does not hang on a process stall between the
+    // answer and its reading (the two timers start then, on one event loop here).
+    const server = createServer({ keepAliveTimeout: 10_000 }, (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive', 'keep-alive': 'timeout=2' })
+        .end(PAGE),
     );
     const closedFirstBy = new Promise<string>((resolve) =>
       server.on('connection', (socket: Socket) => {
