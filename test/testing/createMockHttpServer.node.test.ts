@@ -142,7 +142,8 @@ describe('createMockHttpServer', () => {
     } finally {
       diagnostics.unsubscribe('undici:client:connected', counted);
     }
-  });
+    // The stall's own 6.5 s, above Vitest's 5 s default (the MSW 3 lane's).
+  }, 20_000);
 
   it('refuses a service that createMockService did not make', async () => {
     await expect(createMockHttpServer({ ...service })).rejects.toThrow(/createMockService/);
