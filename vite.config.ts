@@ -98,7 +98,9 @@ export default defineConfig({
     testTimeout: 30_000,
     // At least two files at once in the Node and jsdom pools, where Vitest's default on two cores is one: a file's own
     // set-up (a fresh worker, jsdom, React and MSW imported again) costs more than most files' tests, and much of the
-    // rest waits on servers and timers. The browser projects keep a tab each (`browser.fileParallelism` above).
+    // rest waits on servers and timers. The browser projects keep a tab each (`browser.fileParallelism` above). One file
+    // at a time is `--no-file-parallelism`: a `--maxWorkers` given on the command line does not reach the projects,
+    // which take this value with `extends`.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
