@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -95,6 +96,12 @@ export default defineConfig({
   test: {
     // A bound on a hang, not a speed check: on a loaded two-core machine a suite's slowest honest test takes seconds.
     testTimeout: 30_000,
+    // At least two files at once in the Node and jsdom pools, where Vitest's default on two cores is one: a file's own
+    // set-up (a fresh worker, jsdom, React and MSW imported again) costs more than most files' tests, and much of the
+    // rest waits on servers and timers. The browser projects keep a tab each (`browser.fileParallelism` above). One file
+    // at a time is `--no-file-parallelism`: a `--maxWorkers` given on the command line does not reach the projects,
+    // which take this value with `extends`.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

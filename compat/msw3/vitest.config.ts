@@ -2,6 +2,7 @@
 // with `msw` and `msw/node` resolved to the MSW 3 copy installed here (`npm ci --prefix compat/msw3`). Run by `npm
 // test` under Node 24 as `vitest run --config compat/msw3/vitest.config.ts`, apart from the root's projects: MSW 3
 // needs Node 22.12 or later, and intercepts nothing on older Node.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -21,6 +22,8 @@ const shared = { root, plugins: [react()], resolve: { alias } };
 export default defineConfig({
   ...shared,
   test: {
+    // At least two files at once, as the root config runs its Node and jsdom pools.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         ...shared,

@@ -149,11 +149,15 @@ function initOf(message: IncomingMessage): ResponseInit & { status: number } {
 export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
   const node = builtins();
   if (!node) return undefined;
-  // Idle sockets are kept for the next call, as undici's pool keeps them, and closed before the server's keep-alive
-  // limit (Node reads its `Keep-Alive: timeout`).
+  // Idle sockets are kept for the next call, as undici's pool keeps them, and closed by this side first: after 4 s
+  // (undici's default), or a second before the service's announced `Keep-Alive: timeout` when that is sooner. Node's
+  // agent reads that hint only when it has an idle `timeout` to lower; with none it keeps an idle socket until the
+  // service closes it, and a call sent as it does is reset. On a socket in use the timeout only tells that it is idle:
+  // the call's own deadline governs.
+  const options = { keepAlive: true, timeout: IDLE_MS };
   const agents: Record<string, [NodeHttp, Agent]> = {
-    'http:': [node.http, new node.http.Agent({ keepAlive: true })],
-    'https:': [node.https, new node.https.Agent({ keepAlive: true })],
+    'http:': [node.http, new node.http.Agent(options)],
+    'https:': [node.https, new node.https.Agent(options)],
   };
   return (input, init = {}) =>
     new Promise<Response>((resolve, reject) => {
@@ -177,7 +181,7 @@ export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
         request.on('error', (error: NodeJS.ErrnoException) => {
           if (signal?.aborted) return reject(signal.reason);
           // A kept socket the service closed while idle fails as the request is written, before it is read: an
-          // idempotent request goes again, on another socket (as undici's pool does); a write might have been
+          // idempotent request goes again, on another socket (Node's `reusedSocket` recipe); a write might have been
           // received, so it fails as it is.
           if (!answered && request.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method.toUpperCase()))
             send();
@@ -197,6 +201,9 @@ export function createNodeUpstreamFetch(): typeof globalThis.fetch | undefined {
       send();
     });
 }
+
+/** How long an idle kept socket waits for the next call, unless the service announces a sooner keep-alive timeout. */
+const IDLE_MS = 4_000;
 
 /** Methods whose request may be sent twice with the effect of once (RFC 9110 §9.2.2). */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);

@@ -71,7 +71,8 @@ async function writeResponse(response: Response, res: ServerResponse, extra: Rec
 /**
  * Serves a mock service's MSW handlers over real HTTP with `node:http` (Node only): the API under
  * `{url}/api`, tokens at `{url}/auth/oauth/token`. For end-to-end tests, the example app and
- * `npm run mock-server`. A simulated network error closes the connection without a response.
+ * `npm run mock-server`. A simulated network error closes the connection without a response. An idle kept-alive
+ * connection stays open until its client closes it or `close()` is called.
  */
 export async function createMockHttpServer(
   service: MockService,
@@ -107,6 +108,11 @@ export async function createMockHttpServer(
       res.end(JSON.stringify({ status: 500, error: 'Internal Server Error' }));
     });
   });
+  // No idle limit of its own: idle kept-alive connections are left for the clients to close and for close(). A test's
+  // fetch shares its process with this server; after a stall past both sides' idle limits (a loaded CI machine), it
+  // writes its next request on the kept connection before the timers run, and the server's overdue timer would then
+  // close that connection with the request unread: a reset.
+  server.keepAliveTimeout = 0;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -15,8 +15,16 @@ export interface Listening {
 /**
  * Listens with `server` on 127.0.0.1 at a free port: every test server starts here, so none is reachable from
  * outside the machine and none waits on a busy port.
+ *
+ * It closes no idle kept-alive connection on a timer of its own (`keepAliveTimeout` 0); the test's client closes its
+ * idle connections, and `close()` drops the rest. A server in the same process as its client that did would race it
+ * whenever the process stalls past both idle limits (a loaded machine, a file beside another): on resuming, the test's
+ * code writes its next request on the kept connection before the timers phase runs, then the server's overdue timer
+ * destroys that connection with the request unread, and the client reads a reset (ECONNRESET). `ownKeepAlive` keeps
+ * the server's own limit, for a test of server limits.
  */
-export async function listenLocally(server: Server): Promise<Listening> {
+export async function listenLocally(server: Server, { ownKeepAlive = false } = {}): Promise<Listening> {
+  if (!ownKeepAlive) server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const scheme = server instanceof HttpsServer ? 'https' : 'http';
   const { port } = server.address() as AddressInfo;

@@ -2,6 +2,7 @@
 // against real servers on 127.0.0.1.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bearerToken, NetworkError } from '../../src/client/index';
@@ -163,6 +164,28 @@ describe('createNodeUpstreamFetch', () => {
       code: 'ECONNRESET',
     });
     expect(received.map((req) => req.method)).toEqual(['GET', 'GET', 'GET', 'POST']);
+  });
+
+  it("closes an idle kept connection itself before the service's announced keep-alive timeout runs out", async () => {
+    // It announces 2 s and waits 10 s itself: which side closes first does not hang on a process stall between the
+    // answer and its reading (the two timers start then, on one event loop here).
+    const server = createServer({ keepAliveTimeout: 10_000 }, (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive', 'keep-alive': 'timeout=2' })
+        .end(PAGE),
+    );
+    const closedFirstBy = new Promise<string>((resolve) =>
+      server.on('connection', (socket: Socket) => {
+        socket.once('end', () => resolve('the proxy'));
+        socket.once('timeout', () => resolve('the service'));
+      }),
+    );
+    const service = await listenLocally(server, { ownKeepAlive: true });
+    servers.push(service);
+    const response = await createNodeUpstreamFetch()!(`${service.origin}/api/x`);
+    expect(response.headers.get('keep-alive')).toBe('timeout=2');
+    expect(await response.text()).toBe(PAGE);
+    expect(await closedFirstBy).toBe('the proxy');
   });
 
   it('requests http: and https: URLs only, refusing any other with a TypeError before connecting', async () => {

@@ -35,7 +35,8 @@ async function serve(options: ServerOptions, limits: { timeout?: number } = {}):
     open.add(socket);
     socket.on('close', () => open.delete(socket));
   });
-  const { port, close } = await listenLocally(server);
+  // The recipe's limits and Node's defaults as they are: they are what this file tests.
+  const { port, close } = await listenLocally(server, { ownKeepAlive: true });
   return { server, port, open, close };
 }
 

@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, demoOrganizationIds } from '../../src/testing/index';
 import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
@@ -119,6 +120,30 @@ describe('createMockHttpServer', () => {
       await server.close();
     }
   });
+
+  it("answers a request sent on a kept connection after the process stalled past Node's keep-alive timeout", async () => {
+    service.reset();
+    const url = `${http.baseUrl}/${globex}/environments`;
+    const authorization = basicRaw(service);
+    let connections = 0;
+    const counted = () => (connections += 1);
+    diagnostics.subscribe('undici:client:connected', counted);
+    try {
+      const first = await list(http.baseUrl, globex, 'environments', '', authorization);
+      expect([first.status, await first.json()]).toMatchObject([200, {}]);
+      const before = connections;
+      // The whole process stalls (a loaded machine) past Node's 5 s keep-alive timeout (6 s on Node 24): on waking,
+      // the next request is written on the kept connection before any timer runs.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 6_500);
+      const again = await list(http.baseUrl, globex, 'environments', '', authorization);
+      expect(again.status).toBe(200);
+      expect(connections).toBe(before);
+      expect(service.requests.map((request) => request.url)).toEqual([url, url]);
+    } finally {
+      diagnostics.unsubscribe('undici:client:connected', counted);
+    }
+    // The stall's own 6.5 s, above Vitest's 5 s default (the MSW 3 lane's).
+  }, 20_000);
 
   it('refuses a service that createMockService did not make', async () => {
     await expect(createMockHttpServer({ ...service })).rejects.toThrow(/createMockService/);
