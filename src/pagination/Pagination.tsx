@@ -312,8 +312,9 @@ function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElem
   useDevEffect((seen) => {
     if (process.env.NODE_ENV !== 'production') {
       if (given !== undefined && !known) warnOnce(seen, 'Pagination', 'size', formatValue(given), '"sm"');
-      // Once per control: a class or theme does not come and go while paging.
-      if (root.current && !seen.has('room')) {
+      // Once per control, once its stylesheet applies (without it there is nothing to check): a class or theme does
+      // not come and go while paging.
+      if (root.current && !seen.has('room') && getComputedStyle(root.current).containerType === 'inline-size') {
         seen.add('room');
         warnOncePerKey(seen, 'font-size', () => roomWarning(root.current!));
       }
@@ -324,18 +325,20 @@ function useSizeVariant(given: PaginationProps['size'], root: RefObject<HTMLElem
 
 /**
  * Why the root's font-size and line-height are not the room styles.css makes them, if they are not: a `font-size` or
- * `line-height` on the control (a class), or a length of the theme in em or % (read against that room: text or gaps
- * hundreds of pixels high), breaks its layout switch without an error. The room is read off a bare copy of the root
- * beside it (the same theme and attributes, none of the app's classes).
+ * `line-height` on the control (a class, its `style`, an app's rule for its context), or a length of the theme in em
+ * or % (read against that room: text or gaps hundreds of pixels high), breaks its layout switch without an error. The
+ * room is read off a bare copy of the root at the end of the body: its attributes and the theme's lengths as the
+ * control reads them, none of the app's classes, inline font or context.
  */
 function roomWarning(nav: HTMLElement): string | undefined {
   const style = getComputedStyle(nav);
-  // Without the stylesheet (not loaded yet, or a headless use of the markup) there is nothing to check.
-  if (style.containerType !== 'inline-size') return undefined;
   const bare = nav.cloneNode() as HTMLElement;
   bare.className = 'pw-pagination';
   bare.removeAttribute('id');
-  nav.before(bare);
+  for (const name of ['font', 'font-size', 'line-height']) bare.style.removeProperty(name);
+  for (const name of ['--pw-font-size', '--pw-gap', '--pw-size-sm', '--pw-size-md', '--pw-size-lg', '--pw-size-touch'])
+    bare.style.setProperty(name, style.getPropertyValue(name) || null);
+  document.body.append(bare);
   const room = getComputedStyle(bare);
   const same = room.fontSize === style.fontSize && room.lineHeight === style.lineHeight;
   bare.remove();

@@ -25,7 +25,7 @@ const usable = (el: HTMLElement): boolean => !el.matches(off) && (el.checkVisibi
 /**
  * Keeps keyboard focus in the control while it re-renders: a focused button that becomes disabled (e.g. "Next page" on
  * the last page) or leaves the window would drop focus to the body, so it goes to the page the user was on, else the
- * current page, else the first control still shown. While the whole control is disabled nothing can take it, so it
+ * current page, else a page still shown, else the arrow back the other way. While the whole control is disabled nothing can take it, so it
  * waits, and gives focus back once enabled unless the user moved on. Spread the result on the root element.
  */
 export function useFocusRecovery(): {
@@ -47,12 +47,17 @@ export function useFocusRecovery(): {
       if (active !== el) el.focus({ preventScroll: true });
       return;
     }
-    // Follow the page the user was on (its button may now sit elsewhere), else go to the current page.
+    // Follow the page the user was on (its button may now sit elsewhere), else go to the current page. Where no page
+    // is shown (a narrow container), an arrow that stopped acting (Next on the last page) hands focus to the arrow
+    // back the other way, never to First or Last: the user's next Enter must not jump to the far end.
     const find = (selector: string) => [...(root.current?.querySelectorAll<HTMLElement>(selector) ?? [])].find(usable);
+    const back = el.dataset.nav === 'next' || el.dataset.nav === 'last' ? 'previous' : 'next';
     const next =
       (wanted !== undefined && find(`[data-page="${wanted}"]`)) ||
       find('[aria-current]') ||
-      find('[data-page],[data-nav]');
+      find('[data-page]') ||
+      find(`[data-nav=${back}]`) ||
+      find('[data-nav]');
     if (next) {
       next.focus({ preventScroll: true });
       return;

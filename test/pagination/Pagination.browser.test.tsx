@@ -167,6 +167,21 @@ describe('Pagination in Chromium: keyboard', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search' }));
   });
 
+  it('hands focus from Next on the last page to Previous where no page is shown, so Enter again never jumps to page 1', async () => {
+    const pages: number[] = [];
+    render(
+      <div style={{ inlineSize: 300 }}>
+        <Pagination total={440} defaultCurrent={21} onChange={(page) => pages.push(page)} />
+      </div>,
+    );
+    named('Next page').focus();
+    await userEvent.keyboard('{Enter}');
+    await nextFrame();
+    expect(focusedName()).toBe('Previous page');
+    await userEvent.keyboard('{Enter}');
+    expect(pages).toEqual([22, 21]);
+  });
+
   it('changes the page size from the keyboard', async () => {
     const calls: string[] = [];
     render(<Pagination total={437} onChange={(p, s) => calls.push(`${p} ${s}`)} />);
@@ -706,6 +721,27 @@ describe("Pagination in Chromium: the page's own styles", () => {
       }
     });
 
+    it('warns when its own style sets the font-size', () => {
+      render(<Pagination total={437} showTotal style={{ fontSize: 20 }} />);
+      expect(warned()).toBe(1);
+    });
+
+    it("warns when an app's rule for the control's context sets its line-height", () => {
+      const style = document.createElement('style');
+      style.textContent = '.site-footer nav { line-height: 1.5 }';
+      document.head.append(style);
+      try {
+        render(
+          <footer className="site-footer">
+            <Pagination total={437} showTotal />
+          </footer>,
+        );
+        expect(warned()).toBe(1);
+      } finally {
+        style.remove();
+      }
+    });
+
     it.each([
       ['--pw-font-size', '1.2em'],
       ['--pw-font-size', '90%'],
@@ -721,6 +757,13 @@ describe("Pagination in Chromium: the page's own styles", () => {
       [
         '--pw-font-size in px at size="lg"',
         <Pagination total={437} size="lg" style={{ '--pw-font-size': '18px' } as CSSProperties} />,
+      ],
+      [
+        'a class on the control that sets the theme',
+        <>
+          <style>{'.brand { --pw-size-sm: 2.5rem; --pw-gap: 0.5rem }'}</style>
+          <Pagination total={437} showTotal className="brand" />
+        </>,
       ],
       [
         'themed target sizes and gaps in rem and px',
