@@ -207,10 +207,10 @@ const selectShown = (p: UsePaginationResult, props: PaginationProps) =>
 /**
  * The control's layout (styles.css), from what the props say will be shown at its widest, never the page, so paging
  * never moves a button nor switches the layout: on the root what each layout is made of (paginationFit.ts), which
- * styles.css adds up in the theme's sizes as the room its container queries read, and `edges` when First and Last fit narrow; widths in
- * characters kept while paging on the parts that read them: `digits` of the widest page number (page slots and the
- * jumper), `--_pw-count` of the widest "3 / 22" without its slash, `option` of the largest page size when the narrow
- * selector is cut to its number ("20 / page" → "20", only when every option's label starts with it).
+ * styles.css adds up in the theme's sizes as the room its container queries read, and `edges` when First and Last fit
+ * narrow; widths in characters kept while paging on the parts that read them: `digits` of the widest page number (page
+ * slots and the jumper), `--_pw-count` of the widest "3 / 22" without its slash, `option` of the largest page size
+ * when the narrow selector is cut to its number ("20 / page" → "20", only when every option's label starts with it).
  */
 function layoutOf(
   p: UsePaginationResult,

@@ -25,8 +25,9 @@ const usable = (el: HTMLElement): boolean => !el.matches(off) && (el.checkVisibi
 /**
  * Keeps keyboard focus in the control while it re-renders: a focused button that becomes disabled (e.g. "Next page" on
  * the last page) or leaves the window would drop focus to the body, so it goes to the page the user was on, else the
- * current page, else a page still shown, else the arrow back the other way. While the whole control is disabled nothing can take it, so it
- * waits, and gives focus back once enabled unless the user moved on. Spread the result on the root element.
+ * current page, else a page still shown, else the arrow back the other way. While the whole control is disabled
+ * nothing can take it, so it waits, and gives focus back once enabled unless the user moved on. Spread the result on
+ * the root element.
  */
 export function useFocusRecovery(): {
   ref: RefObject<HTMLElement | null>;
