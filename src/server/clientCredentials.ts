@@ -15,7 +15,7 @@ import {
   type ClientAuthenticationFields,
   type ClientAuthenticationOptions,
 } from './clientAuthentication';
-import type { TokenEvent } from '../shared/events';
+import { eventListener, type TokenEvent } from '../shared/events';
 import type { Dpop } from './dpop';
 import type { WebCryptoKeyPair } from './jws';
 import type { TokenStore } from './TokenStore';
@@ -113,7 +113,8 @@ export interface ClientCredentialsStrategy extends ResettableAuthStrategy {
   revoke(): Promise<void>;
   /**
    * For a graceful shutdown: revokes the tokens only this process holds and forgets them. With a `tokenStore`, the
-   * shared token is left alone, as the rest of the fleet is using it. Never rejects. The strategy stays usable.
+   * shared token is left alone, as the rest of the fleet is using it; the ones this process could not store (the store
+   * was down) and those bound to its own DPoP key (`dpop: true`) are revoked. Never rejects. The strategy stays usable.
    */
   close(): Promise<void>;
 }
@@ -251,7 +252,8 @@ function checkOptions(options: ClientCredentialsOptions): Settings {
     now: options.now ?? Date.now,
     tokenStore,
     onTokenStoreError,
-    onEvent,
+    // Isolated once for every use, revocations included: a listener that throws never fails what it observes.
+    onEvent: eventListener('onEvent', onEvent),
     revocationUrl,
   };
 }
@@ -319,10 +321,13 @@ function revokerOf(credentials: Credentials): Revoker {
 function revokeTokens(credentials: Credentials, tokens: readonly string[], reason: RevocationReason): Promise<void> {
   if (!tokens.length) return Promise.resolve();
   const revoker = revokerOf(credentials);
-  return import('./tokenRevocation').then(
-    ({ revokeToken }) => Promise.all(tokens.map((token) => revokeToken(revoker, token, reason))).then(() => undefined),
-    () => undefined,
-  );
+  return import('./tokenRevocation')
+    .then(({ revokeToken }) => Promise.all(tokens.map((token) => revokeToken(revoker, token, reason))))
+    .then(
+      () => undefined,
+      // Kept from rejecting whatever happens: a background revocation that did would end a Node process.
+      () => undefined,
+    );
 }
 
 /** One token request, as the cache asks for it: what it is for, how it is sent, and its DPoP proofs. */
@@ -460,10 +465,7 @@ function strategyFor(credentials: Credentials, scope: string | undefined): Clien
     reset: () => caches.forEach((cache) => cache.reset()),
     withScope: (narrower) => strategyFor(credentials, requireString('scope', narrower)),
     revoke: () => revokeAll(credentials),
-    async close() {
-      const held = [...caches.values()].flatMap((cache) => cache.forget());
-      if (!credentials.tokenStore) await revokeTokens(credentials, held, 'close');
-    },
+    close: () => closeAll(credentials),
   };
 }
 
@@ -481,6 +483,26 @@ async function revokeAll(credentials: Credentials): Promise<void> {
     held.flatMap(({ tokens }) => tokens),
     'revoke',
   );
+}
+
+/**
+ * Revokes the tokens only this process holds and forgets every one. With a store, those are the ones it could not
+ * store, and all of them when bound to a key pair made for this process (no other process can use them); the rest
+ * may serve the fleet and stay.
+ */
+async function closeAll(credentials: Credentials): Promise<void> {
+  const own = credentials.dpopKeys === true;
+  const held = await Promise.all(
+    [...credentials.caches.values()].map(async (cache) => {
+      const tokens = cache.forget();
+      const source = await credentials.sources.get(cache)?.catch(() => undefined);
+      if (!source) return tokens;
+      const alone = own ? tokens : tokens.filter((token) => source.alone(token));
+      await Promise.all(alone.map((token) => source.withdraw(token)));
+      return alone;
+    }),
+  );
+  await revokeTokens(credentials, held.flat(), 'close');
 }
 
 /** `value` trimmed when it is an absolute http(s) URL without credentials or a query, else a `TypeError` naming `name`. */

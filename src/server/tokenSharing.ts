@@ -45,6 +45,8 @@ export interface SharedTokenSource {
   reject(token: string): void;
   /** `token` is being revoked: removed from the store if it is still the stored one, and never taken again. */
   withdraw(token: string): Promise<void>;
+  /** Whether this process alone holds `token`: it asked for it and could not store it (the store down or failing). */
+  alone(token: string): boolean;
 }
 
 /** What one shared token source works from and holds between calls. */
@@ -63,6 +65,8 @@ interface Share {
   /** Store failures in a row, and until when the store is left alone. */
   failures: number;
   skipUntil: number;
+  /** The latest tokens this process obtained and did not store: no other process can revoke them at shutdown. */
+  unshared: string[];
 }
 
 /**
@@ -95,6 +99,7 @@ export function shareTokens(store: TokenStore, options: TokenShareOptions): Shar
     rejected: undefined,
     failures: 0,
     skipUntil: 0,
+    unshared: [],
   };
   return {
     request: (signal) => requestShared(share, signal),
@@ -107,7 +112,18 @@ export function shareTokens(store: TokenStore, options: TokenShareOptions): Shar
       // Tried even while backing off: a revoked token left in the store would send the fleet to a 401 each.
       await timed(share, (k) => store.deleteIfEqual(k, token)).catch(failed(share));
     },
+    alone: (token) => share.unshared.includes(token),
   };
+}
+
+/** A few are enough: a cache holds one token at a time, and older ones were replaced (and revoked) already. */
+const MAX_UNSHARED = 8;
+
+/** Keeps `grant`'s token among those only this process holds. */
+function unshared(share: Share, grant: TokenGrant): TokenGrant {
+  share.unshared.push(grant.token.trim());
+  if (share.unshared.length > MAX_UNSHARED) share.unshared.shift();
+  return grant;
 }
 
 /** One store call on the key, limited (the key is hashed before the limit starts). */
@@ -145,10 +161,11 @@ async function fromStore(share: Share): Promise<TokenGrant | undefined> {
 
 /** The stored token, else one this process asks for: holding the lock (and storing it), or alone when the store fails. */
 async function requestShared(share: Share, signal: AbortSignal): Promise<TokenGrant> {
-  if (share.now() < share.skipUntil) return share.request(signal);
+  if (share.now() < share.skipUntil) return unshared(share, await share.request(signal));
   const got = await lookOrLock(share, signal);
   if ('token' in got) return got;
-  return got.owner === undefined ? share.request(signal) : requestAsOwner(share, got.owner, signal);
+  if (got.owner === undefined) return unshared(share, await share.request(signal));
+  return requestAsOwner(share, got.owner, signal);
 }
 
 /**
@@ -205,8 +222,11 @@ async function requestAsOwner(share: Share, owner: string, signal: AbortSignal):
     const grant = await share.request(signal);
     const expiresAt = sentAt + (grant.expiresIn ?? 0) * 1000;
     const value = { token: grant.token.trim(), issuedAt: sentAt, expiresAt };
-    await timed(share, (k) => share.store.set(k, value, expiresAt - now())).catch(failed(share));
-    return grant;
+    const stored = await timed(share, (k) => share.store.set(k, value, expiresAt - now())).then(
+      () => true,
+      (error: unknown) => void failed(share)(error),
+    );
+    return stored ? grant : unshared(share, grant);
   } finally {
     unlock(share, owner);
   }
