@@ -60,6 +60,8 @@ const external = [
   '@tanstack/react-table',
   'msw',
   '@opentelemetry/api',
+  // pagewise/server's OAuth engine: a dependency the app installs, imported by the server entry only when first needed.
+  'oauth4webapi',
   /^node:/,
 ];
 

@@ -10,7 +10,7 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
   // Only its hooks (`use*.ts`, checked below) may use React.
   shared: { layers: [], packages: ['react'] },
   client: { layers: ['shared'], packages: [] },
-  server: { layers: ['client', 'shared'], packages: [] },
+  server: { layers: ['client', 'shared'], packages: ['oauth4webapi'] },
   pagination: { layers: ['shared'], packages: ['react'] },
   hooks: { layers: ['client', 'shared'], packages: ['react', '@tanstack/react-query'] },
   table: { layers: ['pagination', 'shared'], packages: ['react', '@tanstack/react-table'] },

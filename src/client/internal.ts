@@ -15,3 +15,10 @@ export { parseTokenResponse, type TokenGrant } from './parseTokenResponse';
 export { statusLine } from './fetchJson';
 export type { AuthContext, AuthHeaders, FilterValue, PageCursor, ResettableAuthStrategy } from './types';
 export type { FailureProblem, JsonValue, ListFailure } from './listCall';
+export {
+  asksForDpopNonce,
+  dpopNonceOf,
+  parseWwwAuthenticate,
+  MAX_WWW_AUTHENTICATE_LENGTH,
+  type AuthChallenge,
+} from './wwwAuthenticate';

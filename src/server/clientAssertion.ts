@@ -1,18 +1,13 @@
+import type * as OAuth from 'oauth4webapi';
 import { NOT_SHOWN } from '../client/internal';
 import { assertFunction, assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import type { ClientAuthentication, ClientAuthenticationFields } from './clientAuthentication';
-import {
-  certificateThumbprints,
-  importSigningKey,
-  signHs256,
-  signJwt,
-  type PrivateKeyInput,
-  type SigningAlgorithm,
-} from './jws';
-import type { TokenRequest } from './tokenEndpoint';
+import type { OAuthModule } from './oauthEngine';
+import { certificateThumbprints, importSigningKey, type PrivateKeyInput, type SigningAlgorithm } from './signingKey';
 
-// Client authentication by JWT assertion (RFC 7523 2.2, OpenID Connect Core 9): signed here with a private key or
-// the client secret, or made elsewhere and handed over by a callback. Loaded only when `clientCredentials` uses one.
+// Client authentication by JWT assertion (RFC 7523 2.2, OpenID Connect Core 9): signed by oauth4webapi with a private
+// key (`PrivateKeyJwt`) or the client secret (`ClientSecretJwt`), or made elsewhere and handed over by a callback.
+// Loaded only when `clientCredentials` uses one.
 
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
@@ -74,29 +69,38 @@ export function assertionAuthentication(
 }
 
 /** Adds `assertion` as RFC 7523's client assertion, with the client id (Entra ID needs it; none refuses it). */
-function addAssertion({ fields, secrets }: TokenRequest, clientId: string, assertion: string): void {
-  Object.assign(fields, { client_id: clientId, client_assertion_type: ASSERTION_TYPE, client_assertion: assertion });
-  secrets.push(assertion);
-}
-
-/** Seconds an assertion is valid: one token request needs seconds, and RFC 7523 wants it short (Okta: at most 1 h). */
-const ASSERTION_LIFETIME = 60;
-
-/** The claims of one assertion: `iss` = `sub` = the client, `aud` the provider, a fresh `jti`, `iat` and `exp`. */
-function claims(clientId: string, audience: string): Record<string, unknown> {
-  // The real clock, not the cache's (`now`, virtual in tests): the provider checks these against its own.
-  const iat = Math.floor(Date.now() / 1000);
-  return { iss: clientId, sub: clientId, aud: audience, jti: crypto.randomUUID(), iat, exp: iat + ASSERTION_LIFETIME };
+function addAssertion(body: URLSearchParams, clientId: string, assertion: string): void {
+  body.set('client_id', clientId);
+  body.set('client_assertion_type', ASSERTION_TYPE);
+  body.set('client_assertion', assertion);
 }
 
 /** What signing assertions needs to know. */
 interface AssertionOptions {
   clientId: string;
-  /** @default the token endpoint */
+  /** A URL, or `'token_endpoint'`. @default the authorization server's issuer (the token endpoint without `issuer`) */
   assertionAudience: string | undefined;
 }
 
-/** `private_key_jwt`: an assertion signed with the client's private key, its certificate's thumbprints in the header when given. */
+/** The `aud` of an assertion for `as`: RFC 7523bis's issuer, unless the app names another. */
+function audienceOf(as: OAuth.AuthorizationServer, assertionAudience: string | undefined): string {
+  if (assertionAudience === 'token_endpoint') return as.token_endpoint!;
+  return assertionAudience ?? as.issuer;
+}
+
+/** The header and claims oauth4webapi's assertion gets from pagewise: `typ`, the `aud` asked for, and `extra`. */
+const shapeAssertion =
+  (
+    as: OAuth.AuthorizationServer,
+    options: AssertionOptions,
+    extra: Record<string, unknown> = {},
+  ): OAuth.ModifyAssertionFunction =>
+  (header, payload) => {
+    Object.assign(header, { typ: 'JWT' }, extra);
+    payload.aud = audienceOf(as, options.assertionAudience);
+  };
+
+/** `private_key_jwt`: oauth4webapi's `PrivateKeyJwt`, its certificate's thumbprints in the header when given. */
 async function privateKeyJwt(
   options: AssertionOptions & {
     privateKey: PrivateKeyInput;
@@ -105,28 +109,34 @@ async function privateKeyJwt(
     certificate?: string;
   },
 ): Promise<ClientAuthentication> {
-  const { clientId, privateKey, keyId, algorithm, certificate, assertionAudience } = options;
+  const { privateKey, keyId, algorithm, certificate } = options;
   // Imported once: a key that cannot sign stays so, and every token request gets the same TypeError without a request.
-  const signer = await importSigningKey(privateKey, algorithm, 'privateKey');
+  const { key, alg } = await importSigningKey(privateKey, algorithm, 'privateKey');
   const kid =
     keyId ??
     (typeof privateKey === 'object' && 'kid' in privateKey ? (privateKey as { kid?: unknown }).kid : undefined);
-  const header = {
-    typ: 'JWT',
-    ...(typeof kid === 'string' ? { kid } : {}),
-    ...(certificate ? await certificateThumbprints(certificate, 'certificate') : {}),
-  };
-  return async (request, endpoint) =>
-    addAssertion(request, clientId, await signJwt(header, claims(clientId, assertionAudience ?? endpoint), signer));
+  // The algorithm as named (EdDSA or Ed25519 for the same key), and the thumbprints providers look the key up by.
+  const extra = { alg, ...(certificate ? await certificateThumbprints(certificate, 'certificate') : {}) };
+  const signing = { key, kid: typeof kid === 'string' ? kid : undefined };
+  return (oauth: OAuthModule) => (as, client, body, headers) =>
+    oauth.PrivateKeyJwt(signing, { [oauth.modifyAssertion]: shapeAssertion(as, options, extra) })(
+      as,
+      client,
+      body,
+      headers,
+    );
 }
 
-/** `client_secret_jwt`: an assertion signed HS256 with the client secret, which itself is never sent. */
+/** `client_secret_jwt`: oauth4webapi's `ClientSecretJwt`, signed HS256 with the client secret, which is never sent. */
 function clientSecretJwt(options: AssertionOptions & { clientSecret: string }): ClientAuthentication {
-  const { clientId, clientSecret, assertionAudience } = options;
-  return async (request, endpoint) => {
-    request.secrets.push(clientSecret);
-    addAssertion(request, clientId, await signHs256(claims(clientId, assertionAudience ?? endpoint), clientSecret));
-  };
+  const { clientSecret } = options;
+  return (oauth) => (as, client, body, headers) =>
+    oauth.ClientSecretJwt(clientSecret, { [oauth.modifyAssertion]: shapeAssertion(as, options) })(
+      as,
+      client,
+      body,
+      headers,
+    );
 }
 
 /**
@@ -135,10 +145,10 @@ function clientSecretJwt(options: AssertionOptions & { clientSecret: string }): 
  * assertion's `iss` and `sub` are the platform's).
  */
 function assertionCallback(clientId: string, get: () => string | Promise<string>): ClientAuthentication {
-  return async (request) => {
+  return () => async (_as, _client, body) => {
     const assertion = await get();
     if (typeof assertion !== 'string' || !assertion.trim())
       throw invalidArgument('clientAssertion', `must return a non-empty string ${NOT_SHOWN}`);
-    addAssertion(request, clientId, assertion.trim());
+    addAssertion(body, clientId, assertion.trim());
   };
 }

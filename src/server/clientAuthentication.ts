@@ -1,13 +1,14 @@
+import type * as OAuth from 'oauth4webapi';
 import { assertOneOf, invalidArgument, requireString } from '../shared/assert';
-import type { PrivateKeyInput, SigningAlgorithm } from './jws';
-import type { TokenRequest } from './tokenEndpoint';
+import type { OAuthModule } from './oauthEngine';
+import type { PrivateKeyInput, SigningAlgorithm } from './signingKey';
 
 /**
- * How a token request proves which client sends it: adds to the request's fields and headers, and names what it
- * added that must never come back in an error. Values, as oauth4webapi's `ClientSecretPost` / `PrivateKeyJwt`: the
- * token request is the same whichever is used.
+ * How a token request proves which client sends it: one of oauth4webapi's client authentication values
+ * (`ClientSecretPost`, `ClientSecretBasic`, `ClientSecretJwt`, `PrivateKeyJwt`, `TlsClientAuth`), made once the
+ * library is loaded.
  */
-export type ClientAuthentication = (request: TokenRequest, endpoint: string) => void | Promise<void>;
+export type ClientAuthentication = (oauth: OAuthModule) => OAuth.ClientAuth;
 
 /** A client authentication method of RFC 6749 2.3, RFC 7523 and OpenID Connect Core 9. */
 export type ClientAuthenticationMethod =
@@ -41,7 +42,10 @@ export interface ClientAuthenticationFields {
   algorithm?: SigningAlgorithm;
   /** The PEM certificate of `privateKey`'s public key: its `x5t#S256` and `x5t` thumbprints go in the header (Entra ID certificate credentials). @default none */
   certificate?: string;
-  /** The `aud` of signed assertions: the issuer where a provider wants it (Auth0: `https://{tenant}/`). @default the token endpoint's URL */
+  /**
+   * The `aud` of signed assertions: a URL, or `'token_endpoint'` for the token endpoint's URL, for providers that want it
+   * rather than the issuer. @default the issuer with `issuer` (RFC 7523bis), else the token endpoint's URL
+   */
   assertionAudience?: string;
   /**
    * A client assertion from elsewhere (workload identity federation: a Kubernetes service-account token, a GitHub
@@ -58,40 +62,17 @@ export type ClientAuthenticationOptions =
   | { clientAssertion: () => string | Promise<string> }
   | { clientAuthentication: 'tls_client_auth' };
 
-/** `value` as `application/x-www-form-urlencoded` encodes it (RFC 6749 2.3.1 asks this of the Basic pair's parts). */
-export const formUrlEncode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
-
-/** Every form a secret takes on the wire: as is, form-encoded, JSON-escaped (a provider may echo a body it could not read). */
-const secretForms = (secret: string) => [secret, formUrlEncode(secret), JSON.stringify(secret).slice(1, -1)];
-
-/** `client_secret_post`: the id and the secret in the body. */
-export const clientSecretPost =
-  (clientId: string, clientSecret: string): ClientAuthentication =>
-  ({ fields, secrets }) => {
-    Object.assign(fields, { client_id: clientId, client_secret: clientSecret });
-    secrets.push(...secretForms(clientSecret));
-  };
-
-/** `client_secret_basic`: base64 of the form-encoded id, a colon and the form-encoded secret (RFC 6749 2.3.1). */
-export const clientSecretBasic = (clientId: string, clientSecret: string): ClientAuthentication => {
-  const credentials = btoa(`${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`);
-  return ({ headers, secrets }) => {
-    headers.Authorization = `Basic ${credentials}`;
-    secrets.push(...secretForms(clientSecret), credentials);
-  };
-};
-
 /**
  * The methods that send no assertion: the secret as is (`client_secret_post`, `client_secret_basic`), checked now, or
  * only the id (`tls_client_auth`). The assertion methods are `clientAssertion`'s.
  */
-export function secretAuthentication(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
+export function secretAuthentication(options: ClientAuthenticationFields): ClientAuthentication {
   const { clientAuthentication: method } = options;
   // The TLS connection authenticates (RFC 8705): the body names the client, and no secret goes with it.
-  if (method === 'tls_client_auth') return ({ fields }) => void (fields.client_id = clientId);
+  if (method === 'tls_client_auth') return (oauth) => oauth.TlsClientAuth();
   if (method !== undefined) assertOneOf('clientAuthentication', method, METHODS);
   const secret = requireString('clientSecret', options.clientSecret);
-  return (method === 'client_secret_basic' ? clientSecretBasic : clientSecretPost)(clientId, secret);
+  return (oauth) => (method === 'client_secret_basic' ? oauth.ClientSecretBasic : oauth.ClientSecretPost)(secret);
 }
 
 /**

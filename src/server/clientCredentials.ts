@@ -9,6 +9,8 @@ import {
 import type { AuthContext, ResettableAuthStrategy } from '../client/internal';
 import { assertFunction, assertNumber, assertOneOf, invalidArgument, requireString } from '../shared/assert';
 import { assertServerOnly } from './assertServerOnly';
+import type * as OAuth from 'oauth4webapi';
+import { AuthError } from '../client/index';
 import {
   secretAuthentication,
   type ClientAuthentication,
@@ -17,16 +19,11 @@ import {
 } from './clientAuthentication';
 import { eventListener, type TokenEvent } from '../shared/events';
 import type { Dpop } from './dpop';
-import type { WebCryptoKeyPair } from './jws';
+import { assertSecureUrl, loadOAuth, secretForms } from './oauthEngine';
+import type { WebCryptoKeyPair } from './signingKey';
 import type { TokenStore } from './TokenStore';
 import type { SharedTokenSource } from './tokenSharing';
-import {
-  clientCredentialsGrantRequest,
-  discoverEndpoints,
-  processClientCredentialsResponse,
-  type DiscoveredEndpoints,
-  type TokenRequest,
-} from './tokenEndpoint';
+import { discoverEndpoints, requestGrant, type DiscoveredEndpoints } from './tokenEndpoint';
 import type { RevocationReason, Revoker } from './tokenRevocation';
 import { DEFAULT_TIMEOUT_MS } from '../shared/time';
 
@@ -96,6 +93,12 @@ export interface ClientCredentialsRequestOptions extends ClientAuthenticationFie
   now?: () => number;
   /** Allow construction in a browser, exposing the secret or key to anyone who opens the page. @default false */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * Allow `http:` token, revocation and issuer URLs (and discovered endpoints) other than loopback, sending the secret,
+   * assertion or token in clear text to anyone on the path. Loopback (`localhost`, 127.0.0.0/8, ::1) needs no opt-in.
+   * @default false
+   */
+  dangerouslyAllowInsecureHttp?: boolean;
 }
 
 /** `clientCredentials`'s token source: besides calls, it asks for narrower scopes and revokes what it obtained. */
@@ -149,12 +152,18 @@ interface Settings extends Endpoint {
   onTokenStoreError: ((error: unknown) => void) | undefined;
   onEvent: ((event: TokenEvent) => void) | undefined;
   revocationUrl: string | false | undefined;
+  /** `dangerouslyAllowInsecureHttp`. */
+  allowHttp: boolean;
+  /** The forms of the client secret, redacted from what comes back even when it is not sent (`client_secret_jwt`). */
+  secrets: string[];
 }
 
 /** What a strategy and its `withScope` siblings share: the settings, and what they obtained and keep. */
 interface Credentials extends Settings {
   /** The issuer's endpoints, discovered at the first token request and kept once found. */
   endpoints: Promise<DiscoveredEndpoints> | undefined;
+  /** The client's authentication, made once oauth4webapi is loaded. */
+  authentication: Promise<OAuth.ClientAuth> | undefined;
   /** DPoP, loaded and keyed at the first token request: one key pair per strategy, its nonces per server. */
   dpop: Promise<Dpop> | undefined;
   /** The same once made, for the API's answers, which are read synchronously. */
@@ -202,6 +211,7 @@ export function clientCredentials(options: ClientCredentialsOptions): ClientCred
   const credentials: Credentials = {
     ...settings,
     endpoints: undefined,
+    authentication: undefined,
     dpop: undefined,
     proofsMade: undefined,
     sharing,
@@ -216,7 +226,8 @@ export function clientCredentials(options: ClientCredentialsOptions): ClientCred
 function checkOptions(options: ClientCredentialsOptions): Settings {
   const { audience, resource, scope, bodyEncoding = 'json', defaultExpiresIn = 300, fetch, tokenStore } = options ?? {};
   const { leewaySeconds, timeoutMs, onTokenStoreError, onEvent, revocationUrl } = options ?? {};
-  const endpoint = endpointOf(options);
+  const allowHttp = options?.dangerouslyAllowInsecureHttp ?? false;
+  const endpoint = endpointOf(options, allowHttp);
   const clientId = requireString('clientId', options.clientId);
   const authenticate = clientAuthenticationFrom(options, clientId);
   if (audience !== undefined && audience !== false) requireString('audience', audience);
@@ -224,7 +235,7 @@ function checkOptions(options: ClientCredentialsOptions): Settings {
   if (resource !== undefined && !resources.length) throw invalidArgument('resource', 'must not be an empty list');
   for (const value of resources) checkUrl(value, 'resource');
   if (scope !== undefined) requireString('scope', scope);
-  if (revocationUrl !== undefined && revocationUrl !== false) checkUrl(revocationUrl, 'revocationUrl');
+  if (revocationUrl !== undefined && revocationUrl !== false) checkUrl(revocationUrl, 'revocationUrl', allowHttp);
   assertOneOf('bodyEncoding', bodyEncoding, ['json', 'form']);
   assertNumber('defaultExpiresIn', defaultExpiresIn, { unit: 'seconds' });
   if (fetch !== undefined) assertFunction('fetch', fetch);
@@ -255,11 +266,13 @@ function checkOptions(options: ClientCredentialsOptions): Settings {
     // Isolated once for every use, revocations included: a listener that throws never fails what it observes.
     onEvent: eventListener('onEvent', onEvent),
     revocationUrl,
+    allowHttp,
+    secrets: typeof options.clientSecret === 'string' ? secretForms(options.clientSecret.trim()) : [],
   };
 }
 
 /** Where the token endpoint is: exactly one of `authUrl`, `tokenUrl` and `issuer`. */
-function endpointOf(options: ClientCredentialsOptions): Endpoint {
+function endpointOf(options: ClientCredentialsOptions, allowHttp: boolean): Endpoint {
   const given = (['authUrl', 'tokenUrl', 'issuer'] as const).filter((name) => options?.[name] !== undefined);
   if (given.length !== 1) {
     const problem = 'or `tokenUrl` or `issuer` must be given, exactly one';
@@ -267,7 +280,9 @@ function endpointOf(options: ClientCredentialsOptions): Endpoint {
   }
   const where = given[0]!;
   // Trailing slashes are kept for `tokenUrl` and `issuer`: both are compared or called exactly as given.
-  const place = where === 'authUrl' ? resolveBaseUrl(options.authUrl, 'authUrl') : checkUrl(options[where], where);
+  const place =
+    where === 'authUrl' ? resolveBaseUrl(options.authUrl, 'authUrl') : checkUrl(options[where], where, allowHttp);
+  if (where === 'authUrl') assertSecureUrl(place, 'authUrl', allowHttp);
   return { where, place, location: where === 'authUrl' ? `${place}/oauth/token` : place };
 }
 
@@ -279,37 +294,70 @@ function endpointOf(options: ClientCredentialsOptions): Endpoint {
 function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId: string): ClientAuthentication {
   const { clientAuthentication: method, privateKey, clientAssertion } = options;
   const signed = method === 'private_key_jwt' || method === 'client_secret_jwt';
-  if (privateKey === undefined && clientAssertion === undefined && !signed)
-    return secretAuthentication(options, clientId);
+  if (privateKey === undefined && clientAssertion === undefined && !signed) return secretAuthentication(options);
   const made = import('./clientAssertion').then((module) => module.assertionAuthentication(options, clientId));
   // Rejections are for the token requests that await it; none is left unhandled meanwhile.
   made.catch(() => undefined);
-  return async (request, endpoint) => (await made)(request, endpoint);
+  return (oauth) => async (as, client, body, headers) => (await made)(oauth)(as, client, body, headers);
+}
+
+/** The client's authentication as oauth4webapi takes it, made once the library is loaded (a failure is tried again). */
+function authenticationOf(credentials: Credentials): Promise<OAuth.ClientAuth> {
+  credentials.authentication ??= loadOAuth().then(
+    (oauth) => credentials.authenticate(oauth),
+    (error: unknown) => {
+      credentials.authentication = undefined;
+      throw error;
+    },
+  );
+  return credentials.authentication;
 }
 
 /** The issuer's endpoints: shared by every audience's cache and kept once found; a failure is forgotten (the cache backs off). */
 function discover(credentials: Credentials, post: typeof globalThis.fetch, signal: AbortSignal) {
-  credentials.endpoints ??= discoverEndpoints(credentials.location, post, signal).catch((error: unknown) => {
+  const { location, allowHttp } = credentials;
+  credentials.endpoints ??= discoverEndpoints(location, post, signal, allowHttp).catch((error: unknown) => {
     credentials.endpoints = undefined;
     throw error;
   });
   return credentials.endpoints;
 }
 
-/** What revoking needs from these credentials: the endpoint (found when first needed), the client, its proofs. */
+/** The authorization server as oauth4webapi takes it: the issuer's checked metadata, or the token endpoint given. */
+async function serverOf(
+  credentials: Credentials,
+  post: typeof globalThis.fetch,
+  signal: AbortSignal,
+): Promise<OAuth.AuthorizationServer & { token_endpoint: string }> {
+  const { where, location, revocationUrl } = credentials;
+  const given = revocationUrl === false ? undefined : revocationUrl;
+  if (where !== 'issuer')
+    // No issuer to name: the token endpoint stands for it, as the `aud` of assertions too.
+    return { issuer: location, token_endpoint: location, revocation_endpoint: given };
+  const { metadata, tokenEndpoint, revocationEndpoint } = await discover(credentials, post, signal);
+  return { ...metadata, token_endpoint: tokenEndpoint, revocation_endpoint: given ?? revocationEndpoint };
+}
+
+/** What revoking needs from these credentials: the endpoint (found when first needed), the client, its fetch. */
 function revokerOf(credentials: Credentials): Revoker {
   const { revocationUrl, where } = credentials;
   return {
-    async endpoint() {
-      if (revocationUrl === false) return undefined;
-      if (revocationUrl !== undefined) return revocationUrl.trim();
-      if (where !== 'issuer') return undefined;
+    async server() {
+      if (revocationUrl === false || (revocationUrl === undefined && where !== 'issuer')) return undefined;
       // A token was obtained, so discovery succeeded already; asked again only if it was forgotten.
       const post = credentials.lastFetch ?? globalThis.fetch;
-      return (await discover(credentials, post, new AbortController().signal)).revocationEndpoint;
+      const signal = new AbortController().signal;
+      const refused = where === 'issuer' && revocationUrl === undefined;
+      if (refused) {
+        const { revocationRefused } = await discover(credentials, post, signal);
+        if (revocationRefused) throw new AuthError(revocationRefused, { method: 'GET', url: credentials.location });
+      }
+      const as = await serverOf(credentials, post, signal);
+      return as.revocation_endpoint === undefined ? undefined : as;
     },
-    clientId: credentials.clientId,
-    authenticate: credentials.authenticate,
+    client: { client_id: credentials.clientId },
+    authenticate: () => authenticationOf(credentials),
+    secrets: credentials.secrets,
     proofs: () => credentials.proofsMade,
     fetch: () => credentials.lastFetch,
     timeoutMs: credentials.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -338,37 +386,35 @@ interface GrantAsked {
   scope: string | undefined;
 }
 
+/** The fields of the service's documented JSON token body, in its order; the client's authentication adds its own. */
+const JSON_ORDER = ['grant_type', 'client_id', 'client_secret', 'audience', 'scope', 'resource'];
+
 /**
- * Asks the token endpoint for a token: the grant's fields, the client's authentication and a DPoP proof, sent and
- * its answer read (the send/process pair of `tokenEndpoint`). Sent again once only when DPoP asks (a nonce the
- * provider wants), with a fresh assertion and proof.
+ * Asks the token endpoint for a token through oauth4webapi (`requestGrant`): the grant's parameters, the client's
+ * authentication and a DPoP proof; the body as the service documents it (JSON) unless `bodyEncoding` says `form`.
  */
 async function requestToken(credentials: Credentials, asked: GrantAsked, signal: AbortSignal): Promise<TokenGrant> {
   const { post, proofs } = asked;
-  const url =
-    credentials.where === 'issuer' ? (await discover(credentials, post, signal)).tokenEndpoint : credentials.location;
-  // The fields in the order of the JSON body the service's token endpoint documents (an object keeps its keys' first order).
-  const grant = {
-    grant_type: 'client_credentials',
-    client_id: undefined,
-    client_secret: undefined,
-    audience: asked.audience || undefined,
-    scope: asked.scope,
-    resource: credentials.resource,
-  };
-  for (let retried = false; ; retried = true) {
-    const request: TokenRequest = { fields: { ...grant }, headers: {}, secrets: [] };
-    await credentials.authenticate(request, url);
-    await proofs?.add(request, url);
-    try {
-      const answer = await clientCredentialsGrantRequest(url, request, credentials.bodyEncoding, post, signal);
-      const tokenType = proofs ? 'DPoP' : 'Bearer';
-      const { token, expiresIn } = processClientCredentialsResponse(url, answer, request, tokenType);
-      return { token, expiresIn: expiresIn ?? credentials.defaultExpiresIn };
-    } catch (error) {
-      if (retried || !proofs?.retry(error, url)) throw error;
-    }
-  }
+  const parameters = new URLSearchParams();
+  if (asked.audience) parameters.append('audience', asked.audience);
+  if (asked.scope !== undefined) parameters.append('scope', asked.scope);
+  for (const resource of credentials.resources) parameters.append('resource', resource);
+  const { token, expiresIn } = await requestGrant({
+    as: await serverOf(credentials, post, signal),
+    client: { client_id: credentials.clientId },
+    authenticate: await authenticationOf(credentials),
+    parameters,
+    shape: {
+      json: credentials.bodyEncoding === 'json',
+      order: JSON_ORDER,
+      arrays: Array.isArray(credentials.resource) ? ['resource'] : [],
+    },
+    dpop: proofs?.handle,
+    secrets: credentials.secrets,
+    fetch: post,
+    signal,
+  });
+  return { token, expiresIn: expiresIn ?? credentials.defaultExpiresIn };
 }
 
 /** The cache of tokens for `context`'s audience and `scope`, made at its first use. */
@@ -435,7 +481,7 @@ function newCache(credentials: Credentials, asked: GrantAsked): TokenCache {
 /** DPoP's proofs, loaded and keyed at the first token request (a bad key is a `TypeError` there, before any request). */
 function dpopOf(credentials: Credentials): Promise<Dpop> {
   return (credentials.dpop ??= import('./dpop').then(
-    async (module) => (credentials.proofsMade = await module.createDpop(credentials.dpopKeys)),
+    async (module) => (credentials.proofsMade = await module.createDpop(credentials.dpopKeys, credentials.allowHttp)),
   ));
 }
 
@@ -505,9 +551,14 @@ async function closeAll(credentials: Credentials): Promise<void> {
   await revokeTokens(credentials, held.flat(), 'close');
 }
 
-/** `value` trimmed when it is an absolute http(s) URL without credentials or a query, else a `TypeError` naming `name`. */
-function checkUrl(value: unknown, name: string): string {
+/**
+ * `value` trimmed when it is an absolute http(s) URL without credentials or a query, else a `TypeError` naming `name`;
+ * with `allowHttp` given, a URL a credential goes to, which must also be https (or loopback, or opted into).
+ */
+function checkUrl(value: unknown, name: string, allowHttp?: boolean): string {
   resolveBaseUrl(value, name);
   // As given otherwise: an issuer is compared character for character, and a token URL called as written.
-  return (value as string).trim();
+  const url = (value as string).trim();
+  if (allowHttp !== undefined) assertSecureUrl(url, name, allowHttp);
+  return url;
 }

@@ -1,149 +1,140 @@
+import type * as OAuth from 'oauth4webapi';
 import { AuthError } from '../client/index';
-import { networkError, parseTokenResponse, redact, statusLine, type TokenGrant } from '../client/internal';
+import { parseTokenResponse, type TokenGrant } from '../client/internal';
+import {
+  answerJson,
+  exchangeError,
+  exchangeFetch,
+  insecureOption,
+  isSecureEnough,
+  loadOAuth,
+  newExchange,
+  type BodyShape,
+} from './oauthEngine';
 
-// The token endpoint: where it is (discovery), what a client credentials request sends, what its answer means.
+// The token endpoint through oauth4webapi: where it is (discovery), the client credentials grant and its answer.
 
-/** The endpoints pagewise uses from an issuer's metadata. */
+/** An issuer's metadata as the library checked it, with the endpoints pagewise sends credentials to. */
 export interface DiscoveredEndpoints {
+  metadata: OAuth.AuthorizationServer;
   tokenEndpoint: string;
   /** RFC 7009's `revocation_endpoint`, when the provider has one. */
   revocationEndpoint: string | undefined;
+  /** Why the `revocation_endpoint` the provider names is not used (plain HTTP elsewhere than loopback). */
+  revocationRefused: string | undefined;
 }
 
-/** An endpoint URL from metadata pagewise may send a credential to: http(s), no userinfo. */
-const isEndpoint = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/[^@]+$/i.test(value);
+/** The sentence refusing a discovered endpoint that would carry a credential in clear text. */
+const refusedEndpoint = (field: string) =>
+  `returned metadata whose \`${field}\` is not an https: URL (http: only to loopback, or with \`dangerouslyAllowInsecureHttp: true\`)`;
 
 /**
- * The `token_endpoint` (and `revocation_endpoint`) of `issuer`'s metadata: OpenID Connect Discovery's `{issuer}/.well-known/openid-configuration`,
- * or RFC 8414's `/.well-known/oauth-authorization-server{path}` when the first is refused (4xx). The document's
- * `issuer` must equal the one given, character for character (both specifications require it: metadata served
- * for another issuer could send the secret elsewhere).
+ * `issuer`'s metadata (oauth4webapi's `discoveryRequest` / `processDiscoveryResponse`): OpenID Connect Discovery's
+ * `{issuer}/.well-known/openid-configuration`, or RFC 8414's `/.well-known/oauth-authorization-server{path}` when the
+ * first is refused (4xx). Its `issuer` must equal the one given, character for character (both specifications require
+ * it: metadata served for another issuer could send the secret elsewhere), and its token endpoint must be https.
  */
 export async function discoverEndpoints(
   issuer: string,
   fetch: typeof globalThis.fetch,
   signal: AbortSignal,
+  allowHttp: boolean,
 ): Promise<DiscoveredEndpoints> {
-  const base = issuer.replace(/\/+$/, '');
-  const { origin, pathname } = new URL(base);
-  const get = async (url: string) => {
-    try {
-      const response = await fetch(url, { headers: { Accept: 'application/json' }, signal, redirect: 'manual' });
-      return {
-        url,
-        response,
-        document: response.ok ? ((await response.json().catch(() => undefined)) as unknown) : undefined,
-      };
-    } catch (error) {
-      throw networkError('GET', url, error);
-    }
-  };
-  let got = await get(`${base}/.well-known/openid-configuration`);
-  const { status } = got.response;
-  if (status >= 400 && status < 500)
-    got = await get(`${origin}/.well-known/oauth-authorization-server${pathname.replace(/\/+$/, '')}`);
-  const { url, response, document } = got;
-  const fail = (detail: string) => new AuthError(detail, { method: 'GET', url, status: response.status });
-  if (!response.ok) throw fail(statusLine(response.status));
-  const metadata = (typeof document === 'object' && document !== null ? document : {}) as {
-    issuer?: unknown;
-    token_endpoint?: unknown;
-    revocation_endpoint?: unknown;
-  };
-  if (metadata.issuer !== issuer) {
-    throw fail(
-      `returned metadata for issuer ${JSON.stringify(String(metadata.issuer))}, not ${JSON.stringify(issuer)}`,
-    );
-  }
-  const endpoint = metadata.token_endpoint;
-  if (!isEndpoint(endpoint)) throw fail('returned metadata without an http(s) `token_endpoint`');
-  const revocation = metadata.revocation_endpoint;
-  return { tokenEndpoint: endpoint, revocationEndpoint: isEndpoint(revocation) ? revocation : undefined };
-}
-
-/** One token request's parts: what the grant asks for, plus what client authentication and DPoP add to it. */
-export interface TokenRequest {
-  /** Body fields in order; undefined ones are left out, arrays repeat the field. */
-  fields: Record<string, string | string[] | undefined>;
-  /** Request headers beside `Content-Type` and `Accept`. */
-  headers: Record<string, string>;
-  /** Every form of a credential this request carries (secret, assertion, proof): redacted from what comes back. */
-  secrets: string[];
-  /** Told of the response (DPoP keeps the nonce it may carry). @default none */
-  onResponse?: (response: Response) => void;
-}
-
-/**
- * Sends a client credentials token request (RFC 6749 4.4.2) to `url`: the fields as JSON (the service's documented
- * body; `JSON.stringify` leaves out undefined fields) or `application/x-www-form-urlencoded`. Resolves to the
- * response with its text read; a `NetworkError` without any of the request's secrets when there is none.
- */
-export async function clientCredentialsGrantRequest(
-  url: string,
-  request: TokenRequest,
-  bodyEncoding: 'json' | 'form',
-  fetch: typeof globalThis.fetch,
-  signal: AbortSignal,
-): Promise<{ response: Response; text: string }> {
-  const { fields, headers, secrets } = request;
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value ?? []].flat()) form.append(name, item);
-  const json = bodyEncoding === 'json';
+  const oauth = await loadOAuth();
+  const url = new URL(issuer);
+  const exchange = newExchange('GET', issuer);
+  const options = { [oauth.customFetch]: exchangeFetch(exchange, fetch), signal, ...insecureOption(oauth, issuer) };
+  let response = await oauth.discoveryRequest(url, { ...options, algorithm: 'oidc' });
+  if (response.status >= 400 && response.status < 500)
+    response = await oauth.discoveryRequest(url, { ...options, algorithm: 'oauth2' });
+  const fail = (detail: string) =>
+    new AuthError(detail, { method: 'GET', url: exchange.url, status: exchange.answer?.status });
+  let metadata: OAuth.AuthorizationServer;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-        ...headers,
-      },
-      body: json ? JSON.stringify(fields) : form.toString(),
-      signal,
-      redirect: 'manual',
-    });
-    request.onResponse?.(response);
-    return { response, text: await response.text() };
+    metadata = await oauth.processDiscoveryResponse(url, response);
   } catch (error) {
-    throw networkError('POST', url, error, secrets);
+    const said = answerJson(exchange)?.issuer;
+    if (exchange.answer?.status === 200 && said !== issuer)
+      throw fail(`returned metadata for issuer ${JSON.stringify(String(said))}, not ${JSON.stringify(issuer)}`);
+    throw exchangeError(exchange, error, 'invalid metadata');
   }
+  if (metadata.issuer !== issuer)
+    throw fail(`returned metadata for issuer ${JSON.stringify(metadata.issuer)}, not ${JSON.stringify(issuer)}`);
+  const { token_endpoint: tokenEndpoint, revocation_endpoint: revocation } = metadata;
+  if (typeof tokenEndpoint !== 'string' || !URL.canParse(tokenEndpoint))
+    throw fail('returned metadata without an http(s) `token_endpoint`');
+  if (!isSecureEnough(tokenEndpoint, allowHttp)) throw fail(refusedEndpoint('token_endpoint'));
+  const usable = typeof revocation === 'string' && URL.canParse(revocation);
+  const refused = usable && !isSecureEnough(revocation, allowHttp);
+  return {
+    metadata,
+    tokenEndpoint,
+    revocationEndpoint: usable && !refused ? revocation : undefined,
+    revocationRefused: refused ? refusedEndpoint('revocation_endpoint') : undefined,
+  };
+}
+
+/** One client credentials grant, as the strategy asks for it. */
+export interface GrantRequest {
+  as: OAuth.AuthorizationServer;
+  client: OAuth.Client;
+  authenticate: OAuth.ClientAuth;
+  /** The grant's parameters beside `grant_type` (audience, scope, resource). */
+  parameters: URLSearchParams;
+  /** How the body goes: the service's JSON, or the form RFC 6749 specifies. */
+  shape: BodyShape;
+  dpop: OAuth.DPoPHandle | undefined;
+  /** Credentials known beforehand that the request may not carry itself (the key of `client_secret_jwt`). */
+  secrets: readonly string[];
+  fetch: typeof globalThis.fetch;
+  signal: AbortSignal;
 }
 
 /**
- * Reads a token response (RFC 6749 5.1): the grant, or an `AuthError` carrying the provider's `error` and
- * `error_description` (RFC 6749 5.2) with every secret of `request` redacted, however short. `tokenType` is the
- * `token_type` the token must have: `DPoP` when the request carried a proof (RFC 9449 5: a bound token says so).
+ * Asks the token endpoint for a token (oauth4webapi's `clientCredentialsGrantRequest` and
+ * `processClientCredentialsResponse`), sent again once only when DPoP asks (`isDPoPNonceError`: the provider wants a
+ * nonce it gave), with a fresh assertion and proof. A refusal is an `AuthError` carrying the provider's `error` and
+ * `error_description` with every credential of the request redacted.
  */
-export function processClientCredentialsResponse(
-  url: string,
-  { response, text }: { response: Response; text: string },
-  request: TokenRequest,
-  tokenType: 'Bearer' | 'DPoP',
-): TokenGrant {
-  let json: Record<string, unknown> | undefined;
-  try {
-    // Not kept: only its error fields are, redacted below, and the token is never quoted.
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    json = undefined;
+export async function requestGrant(request: GrantRequest): Promise<TokenGrant> {
+  const oauth = await loadOAuth();
+  const { as, client, authenticate, dpop } = request;
+  const url = as.token_endpoint!;
+  for (let retried = false; ; retried = true) {
+    const exchange = newExchange('POST', url, request.secrets);
+    const response = await oauth.clientCredentialsGrantRequest(as, client, authenticate, request.parameters, {
+      [oauth.customFetch]: exchangeFetch(exchange, request.fetch, request.shape),
+      signal: request.signal,
+      DPoP: dpop,
+      ...insecureOption(oauth, url),
+    });
+    try {
+      const answer = await oauth.processClientCredentialsResponse(as, client, response);
+      const grant = tokenGrant(answer, dpop !== undefined);
+      if (typeof grant === 'string') throw new AuthError(grant);
+      return grant;
+    } catch (error) {
+      if (!retried && dpop && oauth.isDPoPNonceError(error)) continue;
+      throw exchangeError(exchange, error, 'an invalid token response', tokenProblem(exchange, dpop !== undefined));
+    }
   }
-  const errorText = (value: unknown) => (typeof value === 'string' ? redact(value, request.secrets) : undefined);
-  // The status line and the error fields can echo a credential; as error text, they lose it however short it is.
-  const statusText = errorText(response.statusText);
-  const init = {
-    method: 'POST',
-    url,
-    status: response.status,
-    statusText,
-    error: errorText(json?.error),
-    error_description: errorText(json?.error_description),
-  };
-  if (!response.ok) throw new AuthError(statusLine(response.status, statusText), init);
+}
+
+/** pagewise's own rules on a token response (RFC 6749 5.1): the grant, or what is wrong (never quoting the token). */
+function tokenGrant(json: Record<string, unknown> | undefined, bound: boolean): TokenGrant | string {
+  const type = json?.token_type;
+  const dpop = typeof type === 'string' && type.toLowerCase() === 'dpop';
   // A DPoP-bound token says so (RFC 9449 5); otherwise the checks are RFC 6749's, in their order.
-  const bound =
-    tokenType === 'DPoP' && typeof json?.token_type === 'string' && json.token_type.toLowerCase() === 'dpop';
-  let grant = parseTokenResponse(bound ? { ...json, token_type: 'Bearer' } : json, { requireTokenType: true });
-  if (tokenType === 'DPoP' && !bound && (typeof grant !== 'string' || grant.startsWith('`token_type`')))
-    grant = '`token_type` is not "DPoP"';
-  if (typeof grant === 'string') throw new AuthError(`returned an invalid token response: ${grant}`, init);
+  const grant = parseTokenResponse(bound && dpop ? { ...json, token_type: 'Bearer' } : json, {
+    requireTokenType: true,
+  });
+  if (bound && !dpop && (typeof grant !== 'string' || grant.startsWith('`token_type`')))
+    return '`token_type` is not "DPoP"';
   return grant;
+}
+
+/** What pagewise's rules say is wrong with a successful answer's body, when they find something. */
+function tokenProblem(exchange: ReturnType<typeof newExchange>, bound: boolean): string | undefined {
+  const grant = tokenGrant(answerJson(exchange), bound);
+  return typeof grant === 'string' ? grant : undefined;
 }

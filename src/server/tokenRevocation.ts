@@ -1,21 +1,27 @@
-import { AuthError, TimeoutError } from '../client/index';
-import { describeForLog, errorName, redact, statusLine } from '../client/internal';
+import type * as OAuth from 'oauth4webapi';
+import { TimeoutError } from '../client/index';
+import { describeForLog, errorName } from '../client/internal';
 import type { TokenEvent } from '../shared/events';
 import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
 import { withTimeout } from '../shared/time';
-import type { ClientAuthentication } from './clientAuthentication';
 import type { Dpop } from './dpop';
-import { clientCredentialsGrantRequest, type TokenRequest } from './tokenEndpoint';
+import { exchangeError, exchangeFetch, insecureOption, loadOAuth, newExchange } from './oauthEngine';
 
 /** Why a token is revoked: an app's `revoke()`, its `close()` at shutdown, or a renewal that replaced it. */
 export type RevocationReason = 'revoke' | 'close' | 'replaced';
 
 /** What revoking needs from the strategy that obtained the token. */
 export interface Revoker {
-  /** The revocation endpoint, or undefined when the provider has none (then revoking is a no-op, said once). */
-  endpoint(): Promise<string | undefined>;
-  clientId: string;
-  authenticate: ClientAuthentication;
+  /**
+   * The authorization server with its `revocation_endpoint`, undefined when the provider has none (then revoking is
+   * a no-op, said once); rejects when the one it names may not be used (plain HTTP).
+   */
+  server(): Promise<OAuth.AuthorizationServer | undefined>;
+  client: OAuth.Client;
+  /** The client's authentication, as for token requests. */
+  authenticate(): Promise<OAuth.ClientAuth>;
+  /** Credentials known beforehand that the request may not carry itself. */
+  secrets: readonly string[];
   /** DPoP proofs, when tokens are bound: the revocation request carries one as the token request did. */
   proofs(): Dpop | undefined;
   fetch(): typeof globalThis.fetch | undefined;
@@ -34,10 +40,11 @@ const log = createRateLimitedLog((line) => console.warn(line), 60_000);
 export async function revokeToken(revoker: Revoker, token: string, reason: RevocationReason): Promise<void> {
   const { timeoutMs } = revoker;
   try {
-    const endpoint = await revoker.endpoint();
-    if (endpoint === undefined) return warnNoEndpoint();
+    const as = await revoker.server();
+    const endpoint = as?.revocation_endpoint;
+    if (as === undefined || endpoint === undefined) return warnNoEndpoint();
     await withTimeout(
-      (signal) => sendRevocation(revoker, endpoint, token, signal),
+      (signal) => sendRevocation(revoker, as, token, signal),
       timeoutMs,
       () => new TimeoutError(`timed out after ${timeoutMs} ms`, { method: 'POST', url: endpoint, timeoutMs }),
     );
@@ -68,31 +75,32 @@ function warnNoEndpoint(): void {
   );
 }
 
-/** Sends the revocation request (authenticated, with a DPoP proof when tokens are bound) and reads its answer. */
-async function sendRevocation(revoker: Revoker, endpoint: string, token: string, signal: AbortSignal): Promise<void> {
-  const request: TokenRequest = {
-    fields: { token, token_type_hint: 'access_token', client_id: undefined, client_secret: undefined },
-    headers: {},
-    secrets: [token],
-  };
-  await revoker.authenticate(request, endpoint);
-  await revoker.proofs()?.add(request, endpoint);
+/**
+ * Sends the revocation request (oauth4webapi's `revocationRequest`, authenticated as the token request) and reads its
+ * answer (`processRevocationResponse`): RFC 7009 2.2's 200 for a revoked token and for one the provider did not know
+ * alike, else an `AuthError` without the token or the client's credentials.
+ */
+async function sendRevocation(
+  revoker: Revoker,
+  as: OAuth.AuthorizationServer,
+  token: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const oauth = await loadOAuth();
+  const url = as.revocation_endpoint!;
+  const exchange = newExchange('POST', url, [...revoker.secrets, token]);
   const post = revoker.fetch() ?? globalThis.fetch;
-  const { response, text } = await clientCredentialsGrantRequest(endpoint, request, 'form', post, signal);
-  // RFC 7009 2.2: 200 for a revoked token and for one the provider did not know alike.
-  if (response.ok) return;
-  let body: { error?: unknown; error_description?: unknown } | undefined;
-  try {
-    body = JSON.parse(text) as typeof body;
-  } catch {
-    body = undefined;
-  }
-  const said = (value: unknown) => (typeof value === 'string' ? redact(value, request.secrets) : undefined);
-  throw new AuthError(statusLine(response.status, said(response.statusText)), {
-    method: 'POST',
-    url: endpoint,
-    status: response.status,
-    error: said(body?.error),
-    error_description: said(body?.error_description),
+  const proofs = revoker.proofs();
+  const response = await oauth.revocationRequest(as, revoker.client, await revoker.authenticate(), token, {
+    [oauth.customFetch]: exchangeFetch(exchange, post),
+    additionalParameters: { token_type_hint: 'access_token' },
+    headers: proofs ? { dpop: await proofs.proof(url, token) } : undefined,
+    signal,
+    ...insecureOption(oauth, url),
   });
+  try {
+    await oauth.processRevocationResponse(response);
+  } catch (error) {
+    throw exchangeError(exchange, error, 'an invalid revocation response');
+  }
 }

@@ -38,7 +38,7 @@ import type { ProxyAllowlist, ProxyResourceRule } from '../../src/server/proxyAl
 import type { ProxyRequestTarget } from '../../src/server/proxyWrites';
 import type { ProxyListenerRequest, ProxyListenerResponse } from '../../src/server/createProxyListener';
 import type { WriteCallAllow } from '../../src/server/serveWriteCall';
-import type { PrivateKeyInput } from '../../src/server/jws';
+import type { PrivateKeyInput } from '../../src/server/signingKey';
 import type { useServerTablePagination, useTablePagination } from '../../src/table/index';
 import type { PaginatedTable } from '../../src/table/useTablePagination';
 import type { ServerPagedResult } from '../../src/table/useServerTablePagination';

@@ -13,7 +13,7 @@ import {
   serveWriteCall,
 } from '../../src/server/index';
 import type * as server from '../../src/server/index';
-import type * as jws from '../../src/server/jws';
+import type * as jws from '../../src/server/signingKey';
 import type { WriteCallAllow } from '../../src/server/serveWriteCall';
 import type {
   ApiAccountTokenOptions,

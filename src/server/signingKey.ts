@@ -1,8 +1,7 @@
 import { NOT_SHOWN } from '../client/internal';
-// Compact JSON Web Signatures (RFC 7515) with Web Crypto alone: the few algorithms client assertions and DPoP
-// proofs use, keys given as a CryptoKey, a JWK or a PKCS#8 PEM, and the thumbprints their headers carry. Web Crypto
-// rather than a JOSE library: it is all signing (no verification, no encryption), it runs unchanged in Node, Workers,
-// Deno and Bun, and this module is only loaded by `clientCredentials` when a signing method is chosen.
+// Private keys for client assertions and DPoP, as Web Crypto keys: given as a CryptoKey, a JWK or a PKCS#8 PEM, their
+// algorithm given or read from the key's own description (a CryptoKey's `algorithm`, a JWK's `alg`, `kty` and `crv`,
+// a PKCS#8 key's AlgorithmIdentifier), and the certificate thumbprints a header may carry. oauth4webapi signs.
 
 import { invalidArgument } from '../shared/assert';
 
@@ -53,22 +52,22 @@ export interface Jwk {
 /** A private key as `clientCredentials` takes it: a Web Crypto `CryptoKey`, a private JWK, or a PKCS#8 PEM string. */
 export type PrivateKeyInput = WebCryptoKey | Jwk | string;
 
-/** A key ready to sign with, and what a JWS header says about it. */
+/** A key ready to sign with, and the JWS algorithm it signs. */
 export interface SigningKey {
-  key: WebCryptoKey;
+  key: CryptoKey;
   alg: SigningAlgorithm;
 }
 
 const CURVES: Record<string, string> = { ES256: 'P-256', ES384: 'P-384', ES512: 'P-521' };
 
-/** Web Crypto's parameters for importing a key of `alg` and for signing with it. */
-function params(alg: SigningAlgorithm): { name: string; hash?: string; namedCurve?: string; saltLength?: number } {
+/** Web Crypto's parameters for importing a key of `alg`. */
+function params(alg: SigningAlgorithm): { name: string; hash?: string; namedCurve?: string } {
   const bits = alg.slice(2);
   switch (alg.slice(0, 2)) {
     case 'RS':
       return { name: 'RSASSA-PKCS1-v1_5', hash: `SHA-${bits}` };
     case 'PS':
-      return { name: 'RSA-PSS', hash: `SHA-${bits}`, saltLength: Number(bits) / 8 };
+      return { name: 'RSA-PSS', hash: `SHA-${bits}` };
     case 'ES':
       return { name: 'ECDSA', hash: `SHA-${bits}`, namedCurve: CURVES[alg] };
     default:
@@ -78,7 +77,7 @@ function params(alg: SigningAlgorithm): { name: string; hash?: string; namedCurv
 
 /** The algorithm a key's own description implies: RSA keys default to RS256, as RFC 7523's examples and every provider take it. */
 function inferAlgorithm(name: string | undefined, detail: string | undefined): SigningAlgorithm | undefined {
-  const bits = detail?.match(/\d+$/)?.[0];
+  const bits = detail?.match(/^SHA-(256|384|512)$/)?.[1];
   if (name === 'RSASSA-PKCS1-v1_5' || name === 'RSA') return `RS${bits ?? 256}` as SigningAlgorithm;
   if (name === 'RSA-PSS') return `PS${bits ?? 256}` as SigningAlgorithm;
   if (name === 'ECDSA' || name === 'EC')
@@ -87,31 +86,73 @@ function inferAlgorithm(name: string | undefined, detail: string | undefined): S
   return undefined;
 }
 
-// The AlgorithmIdentifier OIDs a PKCS#8 key starts with (DER, hex), most specific first: a PEM names no algorithm.
-const PKCS8_OIDS: [string, string, string | undefined][] = [
-  ['2a864886f70d01010a', 'RSA-PSS', undefined],
-  ['2a864886f70d010101', 'RSA', undefined],
-  ['2a8648ce3d030107', 'EC', 'P-256'],
-  ['2b81040022', 'EC', 'P-384'],
-  ['2b81040023', 'EC', 'P-521'],
-  ['2b6570', 'OKP', 'Ed25519'],
-];
+// The AlgorithmIdentifier of a PKCS#8 key (RFC 5208 5): its OID, and for EC the named curve's, as DER content in hex.
+const KEY_OIDS: Record<string, string> = {
+  '2a864886f70d010101': 'RSA',
+  '2a864886f70d01010a': 'RSA-PSS',
+  '2a8648ce3d0201': 'EC',
+  '2b6570': 'OKP',
+};
+const CURVE_OIDS: Record<string, string> = {
+  '2a8648ce3d030107': 'P-256',
+  '2b81040022': 'P-384',
+  '2b81040023': 'P-521',
+};
 
-/** The DER bytes of the first PEM block labelled `label`, or undefined. */
-export function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> | undefined {
-  const match = new RegExp(`-----BEGIN ${label}-----([^-]+)-----END ${label}-----`).exec(pem);
-  return match ? Uint8Array.from(atob(match[1]!.replace(/\s+/g, '')), (c) => c.charCodeAt(0)) : undefined;
+/** The DER element (tag, content span) at `at` inside `end`, or undefined when the bytes do not hold one. */
+function derAt(der: Uint8Array, at: number, end: number): { tag: number; body: number; end: number } | undefined {
+  const tag = der[at];
+  let length = der[at + 1];
+  let body = at + 2;
+  if (tag === undefined || length === undefined) return undefined;
+  if (length > 0x80) {
+    const size = length - 0x80;
+    if (size > 3) return undefined;
+    length = 0;
+    for (let i = 0; i < size; i++) length = length * 256 + (der[body++] ?? 0);
+  } else if (length === 0x80) return undefined;
+  return body + length <= end ? { tag, body, end: body + length } : undefined;
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The key type a PKCS#8 `PrivateKeyInfo` names: SEQUENCE { version INTEGER, AlgorithmIdentifier SEQUENCE { OID,
+ * parameters } , … }, with EC's named curve from the parameters. Undefined when the DER is not that shape.
+ */
+export function pkcs8KeyType(der: Uint8Array): { kind: string; curve: string | undefined } | undefined {
+  const info = derAt(der, 0, der.length);
+  const version = info?.tag === 0x30 ? derAt(der, info.body, info.end) : undefined;
+  const identifier = version?.tag === 0x02 ? derAt(der, version.end, info!.end) : undefined;
+  const oid = identifier?.tag === 0x30 ? derAt(der, identifier.body, identifier.end) : undefined;
+  if (oid?.tag !== 0x06) return undefined;
+  const kind = KEY_OIDS[hex(der.subarray(oid.body, oid.end))];
+  const parameters = derAt(der, oid.end, identifier!.end);
+  const curve = parameters?.tag === 0x06 ? CURVE_OIDS[hex(der.subarray(parameters.body, parameters.end))] : undefined;
+  return kind ? { kind, curve } : undefined;
+}
+
+/** The DER bytes of the first PEM block labelled `label`, or undefined. */
+export function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> | undefined {
+  const begin = `-----BEGIN ${label}-----`;
+  const start = pem.indexOf(begin);
+  const end = start < 0 ? -1 : pem.indexOf(`-----END ${label}-----`, start);
+  if (end < 0) return undefined;
+  const base64 = pem.slice(start + begin.length, end).replace(/\s+/g, '');
+  try {
+    return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
 
 /** The argument error about the key named `name`, never quoting it. */
 const keyError = (name: string, detail: string) => invalidArgument(name, `${detail} ${NOT_SHOWN}`);
 
 /**
- * `input` as a signing key for `algorithm` (or the one it implies). Throws a `TypeError` naming `name` that never
- * quotes the key: a public key, a PKCS#1 or SEC1 PEM (convert it: `openssl pkcs8 -topk8 -nocrypt`), an encrypted PEM,
- * or an algorithm the key cannot sign with.
+ * `input` as a signing key for `algorithm` (or the one its own description implies). Throws a `TypeError` naming
+ * `name` that never quotes the key: a public key, a PKCS#1 or SEC1 PEM (convert it: `openssl pkcs8 -topk8 -nocrypt`),
+ * an encrypted PEM, or an algorithm the key cannot sign with.
  */
 export async function importSigningKey(
   input: PrivateKeyInput,
@@ -120,14 +161,13 @@ export async function importSigningKey(
 ): Promise<SigningKey> {
   if (typeof input === 'string') {
     const der = pemBody(input, 'PRIVATE KEY');
-    if (!der)
+    const type = der && pkcs8KeyType(der);
+    if (!der || !type)
       throw keyError(
         name,
         'must be a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----"); convert others with `openssl pkcs8 -topk8 -nocrypt`',
       );
-    const head = hex(der.subarray(0, 32));
-    const [, kind, detail] = PKCS8_OIDS.find(([oid]) => head.includes(oid)) ?? [];
-    const alg = algorithm ?? inferAlgorithm(kind, detail);
+    const alg = algorithm ?? inferAlgorithm(type.kind, type.kind === 'OKP' ? 'Ed25519' : type.curve);
     if (!alg) throw keyError(name, 'is a PEM of a key type that cannot sign JWTs');
     return {
       key: await importAs(name, alg, () => crypto.subtle.importKey('pkcs8', der, params(alg), false, ['sign'])),
@@ -139,7 +179,11 @@ export async function importSigningKey(
       name: keyName,
       hash,
       namedCurve,
-    } = input.algorithm as { name: string; hash?: { name: string }; namedCurve?: string };
+    } = input.algorithm as {
+      name: string;
+      hash?: { name: string };
+      namedCurve?: string;
+    };
     if (input.type !== 'private' || !input.usages.includes('sign'))
       throw keyError(name, 'must be a private CryptoKey with the "sign" usage');
     const implied = inferAlgorithm(keyName, hash?.name ?? namedCurve);
@@ -172,64 +216,17 @@ async function importAs(name: string, alg: SigningAlgorithm, load: () => Promise
   }
 }
 
-const encoder = new TextEncoder();
-
-/** base64url without padding (RFC 7515 2) of bytes or of a string's UTF-8. */
-export function base64url(input: Uint8Array | ArrayBuffer | string): string {
-  const bytes = typeof input === 'string' ? encoder.encode(input) : new Uint8Array(input);
+/** base64url without padding (RFC 7515 2) of bytes. */
+function base64url(input: ArrayBuffer): string {
   let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  for (const byte of new Uint8Array(input)) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** base64url of the SHA-256 (or SHA-1, for `x5t`) digest of `input`. */
-export const digest = async (
-  input: Uint8Array<ArrayBuffer> | string,
-  hash: 'SHA-256' | 'SHA-1' = 'SHA-256',
-): Promise<string> =>
-  base64url(await crypto.subtle.digest(hash, typeof input === 'string' ? encoder.encode(input) : input));
-
-/** A compact JWS of `payload` signed with `signer` (`alg` is added to `header`). */
-export async function signJwt(
-  header: Record<string, unknown>,
-  payload: Record<string, unknown>,
-  signer: SigningKey,
-): Promise<string> {
-  const input = `${base64url(JSON.stringify({ ...header, alg: signer.alg }))}.${base64url(JSON.stringify(payload))}`;
-  // ECDSA signatures from Web Crypto are already the r || s form JWS wants (RFC 7518 3.4).
-  const key = signer.key as CryptoKey;
-  return `${input}.${base64url(await crypto.subtle.sign(params(signer.alg), key, encoder.encode(input)))}`;
-}
-
-/** An HS256 compact JWS of `payload` keyed with `secret` (client_secret_jwt, OpenID Connect Core 9). */
-export async function signHs256(payload: Record<string, unknown>, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const input = `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify(payload))}`;
-  return `${input}.${base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(input)))}`;
-}
-
-/** The RFC 7638 thumbprint of a public JWK: SHA-256 over its required members in lexical order. */
-export function jwkThumbprint(jwk: Jwk): Promise<string> {
-  const members =
-    jwk.kty === 'RSA'
-      ? { e: jwk.e, kty: jwk.kty, n: jwk.n }
-      : jwk.kty === 'EC'
-        ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }
-        : { crv: jwk.crv, kty: jwk.kty, x: jwk.x };
-  return digest(JSON.stringify(members));
-}
-
-/** The public members of a JWK (what a DPoP proof's header may carry). */
-export function publicJwk(jwk: Jwk): Jwk {
-  const { kty, crv, x, y, n, e } = jwk;
-  return JSON.parse(JSON.stringify({ kty, crv, x, y, n, e })) as Jwk;
 }
 
 /** JWS certificate thumbprints of the first certificate in `pem`: `x5t#S256` (Entra ID's) and the older SHA-1 `x5t`. */
 export async function certificateThumbprints(pem: string, name: string): Promise<{ 'x5t#S256': string; x5t: string }> {
   const der = pemBody(pem, 'CERTIFICATE');
   if (!der) throw keyError(name, 'must be a PEM certificate ("-----BEGIN CERTIFICATE-----")');
-  return { 'x5t#S256': await digest(der), x5t: await digest(der, 'SHA-1') };
+  const [sha256, sha1] = await Promise.all([crypto.subtle.digest('SHA-256', der), crypto.subtle.digest('SHA-1', der)]);
+  return { 'x5t#S256': base64url(sha256), x5t: base64url(sha1) };
 }
