@@ -41,15 +41,17 @@ describe('an API’s DPoP nonce challenge', () => {
     expect(decodeJwt(second.DPoP!).nonce).toBe('api-nonce-1');
   });
 
-  it('is not one when another challenge carries use_dpop_nonce: the token is dropped instead', async () => {
-    const auth = strategy();
-    const first = await call(auth);
-    const response = refusal('Bearer error="use_dpop_nonce", DPoP algs="ES256"');
-    auth.unauthorized!(first.Authorization!, api, response);
-    const second = await call(auth);
-    expect(second.Authorization).not.toBe(first.Authorization);
-    expect(decodeJwt(second.DPoP!).nonce).toBeUndefined();
-  });
+  it.each(['DPoP algs="ES256", Bearer error="use_dpop_nonce"', 'Bearer error="use_dpop_nonce", DPoP algs="ES256"'])(
+    'is not one when another challenge carries use_dpop_nonce (%s): the token is dropped instead',
+    async (challenge) => {
+      const auth = strategy();
+      const first = await call(auth);
+      auth.unauthorized!(first.Authorization!, api, refusal(challenge));
+      const second = await call(auth);
+      expect(second.Authorization).not.toBe(first.Authorization);
+      expect(decodeJwt(second.DPoP!).nonce).toBeUndefined();
+    },
+  );
 
   it('is not one when the header is no challenge at all (a quoted string that never closes)', async () => {
     const auth = strategy();
