@@ -110,10 +110,18 @@ function jsonBody(form: URLSearchParams, shape: BodyShape): string {
 /** Longest `WWW-Authenticate` handed to the library: its parser costs the square of what it is given. */
 export const MAX_FORWARDED_CHALLENGES_LENGTH = 1024;
 
-/** `challenges` written back as a `WWW-Authenticate` value of at most `MAX_FORWARDED_CHALLENGES_LENGTH` characters. */
+/** Schemes and token68s as the library's reader takes them (every scheme in use, `Bearer`, `DPoP`, `Basic`, is one). */
+const SCHEME = /^[A-Za-z0-9._~+/-]+$/;
+const TOKEN68 = /^[A-Za-z0-9._~+/-]+={0,2}$/;
+
+/**
+ * `challenges` written back as a `WWW-Authenticate` value of at most `MAX_FORWARDED_CHALLENGES_LENGTH` characters,
+ * leaving out those the library's reader would not take.
+ */
 export function boundedChallenges(challenges: readonly AuthChallenge[]): string {
   let value = '';
   for (const { scheme, token68, parameters } of challenges) {
+    if (!SCHEME.test(scheme) || (token68 !== undefined && !TOKEN68.test(token68))) continue;
     const params = Object.entries(parameters).map(([name, param]) => `${name}="${param.replace(/["\\]/g, '\\$&')}"`);
     const written = token68 ? `${scheme} ${token68}` : [scheme, params.join(', ')].filter(Boolean).join(' ');
     const next = value ? `${value}, ${written}` : written;
