@@ -47,7 +47,7 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
   return {
     id: options.id ?? 'bearer',
     authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
-    unauthorized: (authorization, scope) => cache.invalidate(credentialOf(authorization), scope),
-    accepted: (authorization, scope) => cache.accepted(credentialOf(authorization), scope),
+    unauthorized: (authorization, organizationUrl) => cache.invalidate(credentialOf(authorization), organizationUrl),
+    accepted: (authorization, organizationUrl) => cache.accepted(credentialOf(authorization), organizationUrl),
   };
 }

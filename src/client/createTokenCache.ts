@@ -35,12 +35,12 @@ export interface TokenCache {
   /** Resolves to a valid token; `signal` only stops this caller waiting. */
   get(signal?: AbortSignal): Promise<string>;
   /**
-   * The API answered 401 to a request for `scope` (its organization) sent with `token`: whether a retry may get
+   * The API answered 401 to a request for `organizationUrl` (its organization) sent with `token`: whether a retry may get
    * another token (`createUnauthorizedRule` says when).
    */
-  invalidate(token: string, scope?: string): boolean;
-  /** The API answered a request for `scope` sent with `token` with anything but 401: the token was accepted there. */
-  accepted(token: string, scope?: string): void;
+  invalidate(token: string, organizationUrl?: string): boolean;
+  /** The API answered a request for `organizationUrl` sent with `token` with anything but 401: the token was accepted there. */
+  accepted(token: string, organizationUrl?: string): void;
   /**
    * Ends the back-off and the 401 holds now: the next call asks for a token at once (after the client was fixed at
    * the identity provider). The failure count stays until a token comes, so a refusal right after a reset backs off
@@ -108,9 +108,9 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       }
       return raceSignal(flight.get(), signal);
     },
-    invalidate(token, scope) {
+    invalidate(token, organizationUrl) {
       if (token !== latest?.token) return true;
-      const renewing = rule.unauthorized(scope);
+      const renewing = rule.unauthorized(organizationUrl);
       emit?.({ type: 'token-rejected', renewing });
       if (renewing) {
         options.onReject?.(token);
@@ -120,7 +120,7 @@ export function createTokenCache(options: TokenCacheOptions): TokenCache {
       }
       return renewing;
     },
-    accepted: (token, scope) => rule.accepted(scope, token === latest?.token),
+    accepted: (token, organizationUrl) => rule.accepted(organizationUrl, token === latest?.token),
     reset() {
       flight.reset();
       rule.reset();

@@ -26,7 +26,7 @@ export interface RequestConfig {
 export interface ListTarget {
   url: string;
   /** `{baseUrl}/{organizationId}`: a 401 there may be the organization's answer rather than the token's. */
-  scope: string;
+  organizationUrl: string;
   /** The list's path segment, for events (never the organization, which names a customer). */
   resource: string;
   /** The method, for a write. @default 'GET' */
@@ -87,7 +87,7 @@ export function withDeadline<T>(
  */
 export async function send(
   config: RequestConfig,
-  { url, scope, resource, method = 'GET', body, headers }: ListTarget,
+  { url, organizationUrl, resource, method = 'GET', body, headers }: ListTarget,
   signal: AbortSignal,
 ): Promise<Sent> {
   const { auth, emit } = config;
@@ -127,8 +127,8 @@ export async function send(
       throw networkError(method, url, error, secrets);
     }
     if (authorization) {
-      if (response.status !== 401) auth!.accepted?.(authorization, scope, response);
-      else if (attempt < 2 && auth!.unauthorized?.(authorization, scope, response)) {
+      if (response.status !== 401) auth!.accepted?.(authorization, organizationUrl, response);
+      else if (attempt < 2 && auth!.unauthorized?.(authorization, organizationUrl, response)) {
         emit?.({ type: 'client-retry', resource, reason: 'unauthorized' });
         response.body?.cancel().catch(() => undefined);
         continue;

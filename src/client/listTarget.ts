@@ -39,8 +39,8 @@ export function listTarget(
   paging?: Pairs,
 ): ListTarget {
   const base = baseUrlAt(baseUrl);
-  const scope = `${base}/${encodeURIComponent(organizationId)}`;
-  if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), scope, resource };
+  const organizationUrl = `${base}/${encodeURIComponent(organizationId)}`;
+  if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), organizationUrl, resource };
   const query = new URLSearchParams([
     ...((paging ?? [
       ['page', String(page)],
@@ -48,5 +48,5 @@ export function listTarget(
     ]) as Array<[string, string]>),
     ...(extra as Array<[string, string]>),
   ]);
-  return { url: `${scope}/${resource}?${query}`, scope, resource };
+  return { url: `${organizationUrl}/${resource}?${query}`, organizationUrl, resource };
 }

@@ -170,13 +170,13 @@ export interface AuthStrategy {
   /** Resolves to the full `Authorization` header value, or to it and a proof of possession (`AuthHeaders`). */
   authorize(context: AuthContext): Promise<string | AuthHeaders>;
   /**
-   * Called once when the API answered 401 to a request sent with `authorization` for `scope` (the request URL's
+   * Called once when the API answered 401 to a request sent with `authorization` for `organizationUrl` (the request URL's
    * path up to its last `/`: the organization), with that `response` (its body unread, e.g. for a DPoP nonce challenge).
    * Returns true when a retry with a new header may succeed (the rejected token was dropped, or a nonce was asked for).
    */
-  unauthorized?(authorization: string, scope?: string, response?: Response): boolean;
-  /** Called when the API answered a request sent with `authorization` for `scope` with anything but 401 (`response`, its body unread). */
-  accepted?(authorization: string, scope?: string, response?: Response): void;
+  unauthorized?(authorization: string, organizationUrl?: string, response?: Response): boolean;
+  /** Called when the API answered a request sent with `authorization` for `organizationUrl` with anything but 401 (`response`, its body unread). */
+  accepted?(authorization: string, organizationUrl?: string, response?: Response): void;
   /**
    * Other forms of the credential an echoing service must not leak (e.g. the decoded pair behind a base64 Basic
    * header); the header's own credential is always redacted. Like it, each is redacted from errors however short,

@@ -1,17 +1,17 @@
 import { backoffMs } from '../shared/backoff';
 
 /** The organization's path a request was sent to (a 401 there may be that organization's answer), if any. */
-export type Scope = string | undefined;
+export type OrganizationUrl = string | undefined;
 
 /** Where the 401 rule stands. */
 export type RenewalState =
   /** A 401 for the latest token renews it, unless its organization is held. */
   | { name: 'trusting' }
   /**
-   * The token was renewed for a 401 from `scope`; the next answers tell whether that helped. `acceptedBy`: the other
+   * The token was renewed for a 401 from `organizationUrl`; the next answers tell whether that helped. `acceptedBy`: the other
    * organizations that accepted the renewed token since (a 401 from one of them is a new revocation).
    */
-  | { name: 'probing'; scope: Scope; acceptedBy: Set<Scope> }
+  | { name: 'probing'; organizationUrl: OrganizationUrl; acceptedBy: Set<OrganizationUrl> }
   /** Renewing did not help: no 401 renews the token before `until` (epoch milliseconds). */
   | { name: 'holding'; until: number };
 
@@ -21,11 +21,11 @@ export interface UnauthorizedRule {
   /** Holds since a renewal last helped: each lasts twice the one before, from `FIRST_HOLD_MS` to `MAX_HOLD_MS`. */
   holds: number;
   /** Organizations whose 401s are their own answer (e.g. one the client may not list), each until when. */
-  readonly refusing: Map<Scope, number>;
-  /** A 401 from `scope` for the latest token: whether to renew it (and retry the call). */
-  unauthorized(scope: Scope): boolean;
-  /** `scope` answered anything but 401 to a call with the latest token (`latest`) or an older one. */
-  accepted(scope: Scope, latest: boolean): void;
+  readonly refusing: Map<OrganizationUrl, number>;
+  /** A 401 from `organizationUrl` for the latest token: whether to renew it (and retry the call). */
+  unauthorized(organizationUrl: OrganizationUrl): boolean;
+  /** `organizationUrl` answered anything but 401 to a call with the latest token (`latest`) or an older one. */
+  accepted(organizationUrl: OrganizationUrl, latest: boolean): void;
   /** Every hold ends now; the count of holds stays, so a reset cannot restart a storm of renewals. */
   reset(): void;
 }
@@ -65,40 +65,41 @@ const TRUSTING: RenewalState = { name: 'trusting' };
  * `acceptedBy` and `refusing` are bounded (past the bound, the safer hold applies).
  */
 export function createUnauthorizedRule(now: () => number): UnauthorizedRule {
-  const refusing = new Map<Scope, number>();
+  const refusing = new Map<OrganizationUrl, number>();
   const rule: UnauthorizedRule = {
     state: TRUSTING,
     holds: 0,
     refusing,
-    unauthorized(scope) {
+    unauthorized(organizationUrl) {
       const { state } = rule;
       const time = now();
-      if (state.name === 'probing' && !state.acceptedBy.has(scope)) {
+      if (state.name === 'probing' && !state.acceptedBy.has(organizationUrl)) {
         const until = time + backoffMs(++rule.holds, MAX_HOLD_MS, FIRST_HOLD_MS);
         // Refused elsewhere, or where nothing accepted it: tokens are refused everywhere.
-        let everywhere = state.scope !== scope || !state.acceptedBy.size;
-        if (state.scope === scope) {
+        let everywhere = state.organizationUrl !== organizationUrl || !state.acceptedBy.size;
+        if (state.organizationUrl === organizationUrl) {
           // A second organization refusing renewed tokens at once looks like traffic naming organizations at will.
           for (const end of refusing.values()) if (end > time) everywhere = true;
           if (refusing.size >= MAX_REFUSING) refusing.clear();
-          refusing.set(scope, until);
+          refusing.set(organizationUrl, until);
         }
         rule.state = everywhere ? { name: 'holding', until } : TRUSTING;
         return false;
       }
-      if (time < (state.name === 'holding' ? state.until : 0) || time < (refusing.get(scope) ?? 0)) return false;
-      rule.state = { name: 'probing', scope, acceptedBy: new Set() };
+      if (time < (state.name === 'holding' ? state.until : 0) || time < (refusing.get(organizationUrl) ?? 0))
+        return false;
+      rule.state = { name: 'probing', organizationUrl, acceptedBy: new Set() };
       return true;
     },
-    accepted(scope, latest) {
+    accepted(organizationUrl, latest) {
       const { state } = rule;
-      refusing.delete(scope);
+      refusing.delete(organizationUrl);
       if (!latest || state.name !== 'probing') return;
-      if (state.scope === scope) {
+      if (state.organizationUrl === organizationUrl) {
         // The renewal helped (the old token was revoked): renewals for 401s are welcome again at once.
         rule.state = TRUSTING;
         rule.holds = 0;
-      } else if (state.acceptedBy.size < MAX_REFUSING) state.acceptedBy.add(scope);
+      } else if (state.acceptedBy.size < MAX_REFUSING) state.acceptedBy.add(organizationUrl);
     },
     reset() {
       rule.state = TRUSTING;

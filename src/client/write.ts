@@ -26,9 +26,9 @@ function writeTarget(baseUrl: string, write: Write): ListTarget {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey !== undefined) headers['Idempotency-Key'] = idempotencyKey === true ? randomKey() : idempotencyKey;
   if (ifMatch !== undefined) headers['If-Match'] = ifMatch;
-  const scope = `${baseUrlAt(baseUrl)}/${organizationId}`;
-  const url = `${scope}/${resource}${row ? `/${params.id}` : ''}`;
-  return { url, scope, resource, method, headers, ...(body === undefined ? {} : { body }) };
+  const organizationUrl = `${baseUrlAt(baseUrl)}/${organizationId}`;
+  const url = `${organizationUrl}/${resource}${row ? `/${params.id}` : ''}`;
+  return { url, organizationUrl, resource, method, headers, ...(body === undefined ? {} : { body }) };
 }
 
 /**

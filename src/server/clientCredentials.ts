@@ -495,18 +495,18 @@ function strategyFor(credentials: Credentials, scope: string | undefined): Clien
       const token = await cacheFor(credentials, context, proofs, scope).get(context.signal);
       return proofs ? proofs.headers(token, context) : `Bearer ${token}`;
     },
-    unauthorized(authorization, scope, response) {
+    unauthorized(authorization, organizationUrl, response) {
       // A DPoP nonce challenge (RFC 9449 9) is no verdict on the token: retried once with the nonce, the token kept.
-      if (credentials.proofsMade?.challenged(scope, response)) return true;
+      if (credentials.proofsMade?.challenged(organizationUrl, response)) return true;
       const token = credentialOf(authorization);
       let retry = true;
-      for (const cache of caches.values()) retry = cache.invalidate(token, scope) && retry;
+      for (const cache of caches.values()) retry = cache.invalidate(token, organizationUrl) && retry;
       return retry;
     },
-    accepted(authorization, scope, response) {
-      credentials.proofsMade?.remember(scope, response);
+    accepted(authorization, organizationUrl, response) {
+      credentials.proofsMade?.remember(organizationUrl, response);
       const token = credentialOf(authorization);
-      for (const cache of caches.values()) cache.accepted(token, scope);
+      for (const cache of caches.values()) cache.accepted(token, organizationUrl);
     },
     reset: () => caches.forEach((cache) => cache.reset()),
     withScope: (narrower) => strategyFor(credentials, requireString('scope', narrower)),

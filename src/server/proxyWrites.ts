@@ -155,9 +155,9 @@ function sendWrite(
 ): Promise<ProxyAnswer> {
   const { json, prefix, config, maxBodyBytes } = context;
   return context.limit(async () => {
-    const scope = `${config.baseUrl}/${organizationId}`;
-    const url = `${scope}/${resource}${id === undefined ? '' : `/${id}`}`;
-    const target = { url, scope, resource, method, headers, ...(text === undefined ? {} : { body: text }) };
+    const organizationUrl = `${config.baseUrl}/${organizationId}`;
+    const url = `${organizationUrl}/${resource}${id === undefined ? '' : `/${id}`}`;
+    const target = { url, organizationUrl, resource, method, headers, ...(text === undefined ? {} : { body: text }) };
     try {
       const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
         context.emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),

@@ -713,12 +713,12 @@ describe('the organization and resource as the list call built them', () => {
     const auth: AuthStrategy = {
       id: 'recording',
       authorize: async () => `Bearer ${TOKEN}-${(issued += 1)}`,
-      unauthorized: (authorization, scope, response) => {
-        told.push(['unauthorized', authorization.slice(-2), scope, response?.status]);
+      unauthorized: (authorization, organizationUrl, response) => {
+        told.push(['unauthorized', authorization.slice(-2), organizationUrl, response?.status]);
         return true;
       },
-      accepted: (authorization, scope, response) => {
-        told.push(['accepted', authorization.slice(-2), scope, response?.status]);
+      accepted: (authorization, organizationUrl, response) => {
+        told.push(['accepted', authorization.slice(-2), organizationUrl, response?.status]);
       },
     };
     let calls = 0;

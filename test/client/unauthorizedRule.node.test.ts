@@ -4,7 +4,7 @@ import {
   FIRST_HOLD_MS,
   MAX_HOLD_MS,
   type RenewalState,
-  type Scope,
+  type OrganizationUrl,
 } from '../../src/client/unauthorizedRule';
 
 // The 401 rule's transition table, one row per transition, each from a given state at a fixed instant.
@@ -17,20 +17,20 @@ const OTHER = '/org-other';
 interface Given {
   state: RenewalState;
   holds?: number;
-  refusing?: [Scope, number][];
+  refusing?: [OrganizationUrl, number][];
 }
 interface Then {
   state: RenewalState;
   holds?: number;
-  refusing?: [Scope, number][];
+  refusing?: [OrganizationUrl, number][];
   renew?: boolean;
 }
-type Event = ['401', Scope] | ['accepted', Scope, boolean] | ['reset'];
+type Event = ['401', OrganizationUrl] | ['accepted', OrganizationUrl, boolean] | ['reset'];
 
 const trusting: RenewalState = { name: 'trusting' };
-const probing = (scope: Scope, ...acceptedBy: Scope[]): RenewalState => ({
+const probing = (organizationUrl: OrganizationUrl, ...acceptedBy: OrganizationUrl[]): RenewalState => ({
   name: 'probing',
-  scope,
+  organizationUrl,
   acceptedBy: new Set(acceptedBy),
 });
 const holding = (until: number): RenewalState => ({ name: 'holding', until });
@@ -141,7 +141,7 @@ describe('the 401 rule, transition by transition', () => {
     const rule = createUnauthorizedRule(() => T);
     rule.state = given.state;
     rule.holds = given.holds ?? 0;
-    for (const [scope, until] of given.refusing ?? []) rule.refusing.set(scope, until);
+    for (const [organizationUrl, until] of given.refusing ?? []) rule.refusing.set(organizationUrl, until);
     const renew =
       event[0] === '401'
         ? rule.unauthorized(event[1])
