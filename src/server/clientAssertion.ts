@@ -117,7 +117,7 @@ async function privateKeyJwt(
     (typeof privateKey === 'object' && 'kid' in privateKey ? (privateKey as { kid?: unknown }).kid : undefined);
   // The algorithm as named (EdDSA or Ed25519 for the same key), and the thumbprints providers look the key up by.
   const extra = { alg, ...(certificate ? await certificateThumbprints(certificate, 'certificate') : {}) };
-  const signing = { key, kid: typeof kid === 'string' ? kid : undefined };
+  const signing = { key: key as CryptoKey, kid: typeof kid === 'string' ? kid : undefined };
   return (oauth: OAuthModule) => (as, client, body, headers) =>
     oauth.PrivateKeyJwt(signing, { [oauth.modifyAssertion]: shapeAssertion(as, options, extra) })(
       as,

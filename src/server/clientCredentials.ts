@@ -19,11 +19,11 @@ import {
 } from './clientAuthentication';
 import { eventListener, type TokenEvent } from '../shared/events';
 import type { Dpop } from './dpop';
-import { assertSecureUrl, loadOAuth, secretForms } from './oauthEngine';
+import { assertSecureUrl, secretForms } from './credentialTransport';
 import type { WebCryptoKeyPair } from './signingKey';
 import type { TokenStore } from './TokenStore';
 import type { SharedTokenSource } from './tokenSharing';
-import { discoverEndpoints, requestGrant, type DiscoveredEndpoints } from './tokenEndpoint';
+import type { DiscoveredEndpoints } from './tokenEndpoint';
 import type { RevocationReason, Revoker } from './tokenRevocation';
 import { DEFAULT_TIMEOUT_MS } from '../shared/time';
 
@@ -303,8 +303,8 @@ function clientAuthenticationFrom(options: ClientAuthenticationFields, clientId:
 
 /** The client's authentication as oauth4webapi takes it, made once the library is loaded (a failure is tried again). */
 function authenticationOf(credentials: Credentials): Promise<OAuth.ClientAuth> {
-  credentials.authentication ??= loadOAuth().then(
-    (oauth) => credentials.authenticate(oauth),
+  credentials.authentication ??= import('./oauthEngine').then(
+    async ({ loadOAuth }) => credentials.authenticate(await loadOAuth()),
     (error: unknown) => {
       credentials.authentication = undefined;
       throw error;
@@ -313,13 +313,18 @@ function authenticationOf(credentials: Credentials): Promise<OAuth.ClientAuth> {
   return credentials.authentication;
 }
 
+/** The protocol's code, oauth4webapi's adapter: loaded at the first token request, so apps that never ask carry none of it. */
+const protocol = () => import('./tokenEndpoint');
+
 /** The issuer's endpoints: shared by every audience's cache and kept once found; a failure is forgotten (the cache backs off). */
 function discover(credentials: Credentials, post: typeof globalThis.fetch, signal: AbortSignal) {
   const { location, allowHttp } = credentials;
-  credentials.endpoints ??= discoverEndpoints(location, post, signal, allowHttp).catch((error: unknown) => {
-    credentials.endpoints = undefined;
-    throw error;
-  });
+  credentials.endpoints ??= protocol()
+    .then(({ discoverEndpoints }) => discoverEndpoints(location, post, signal, allowHttp))
+    .catch((error: unknown) => {
+      credentials.endpoints = undefined;
+      throw error;
+    });
   return credentials.endpoints;
 }
 
@@ -399,6 +404,7 @@ async function requestToken(credentials: Credentials, asked: GrantAsked, signal:
   if (asked.audience) parameters.append('audience', asked.audience);
   if (asked.scope !== undefined) parameters.append('scope', asked.scope);
   for (const resource of credentials.resources) parameters.append('resource', resource);
+  const { requestGrant } = await protocol();
   const { token, expiresIn } = await requestGrant({
     as: await serverOf(credentials, post, signal),
     client: { client_id: credentials.clientId },

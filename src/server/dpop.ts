@@ -7,7 +7,8 @@ import {
   type AuthHeaders,
 } from '../client/internal';
 import { invalidArgument } from '../shared/assert';
-import { insecureOption, isSecureEnough, loadOAuth } from './oauthEngine';
+import { isSecureEnough } from './credentialTransport';
+import { insecureOption, loadOAuth } from './oauthEngine';
 import { importSigningKey } from './signingKey';
 
 // DPoP (RFC 9449) on oauth4webapi's `DPoP` handle: tokens bound to a key pair of this process, each request carrying

@@ -1,7 +1,7 @@
 import type * as OAuth from 'oauth4webapi';
 import { AuthError } from '../client/index';
 import { networkError, parseWwwAuthenticate, redact, statusLine, type AuthChallenge } from '../client/internal';
-import { invalidArgument } from '../shared/assert';
+import { secretForms } from './credentialTransport';
 
 // What pagewise asks of oauth4webapi, the protocol's engine (discovery, client authentication, the client credentials
 // grant, DPoP, revocation): loading it when first needed, the one fetch every one of its requests goes through, and
@@ -23,31 +23,11 @@ export function loadOAuth(): Promise<OAuthModule> {
   return loading;
 }
 
-/** Whether `url` is this machine (RFC 6761 `localhost`, IPv4's 127.0.0.0/8, IPv6's ::1): plain HTTP never leaves it. */
-export function isLoopback(url: URL): boolean {
-  const host = url.hostname;
-  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/** Whether a request to `url` may go as it is: https, or http to loopback or with the app's opt-in. */
-export function isSecureEnough(url: string, allowHttp: boolean): boolean {
-  const parsed = URL.parse(url);
-  if (!parsed) return false;
-  return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && (allowHttp || isLoopback(parsed)));
-}
-
-/** `value` (an absolute URL) refused with a `TypeError` naming `name` when it would carry a credential in clear text. */
-export function assertSecureUrl(value: string, name: string, allowHttp: boolean): void {
-  if (!isSecureEnough(value, allowHttp))
-    throw invalidArgument(
-      name,
-      'must be an https: URL: a secret, an assertion or a token goes there (http: only to localhost, 127.0.0.0/8 and ::1, or with `dangerouslyAllowInsecureHttp: true`)',
-      value,
-    );
-}
-
 /** The library's option that lets a request go over http: given only where `isSecureEnough` allowed it. */
-export const insecureOption = (oauth: OAuthModule, url: string) =>
+export const insecureOption = (
+  oauth: OAuthModule,
+  url: string,
+): Pick<OAuth.DiscoveryRequestOptions, typeof OAuth.allowInsecureRequests> =>
   url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {};
 
 /** One request through the library: what was sent (the credentials in it) and what came back. */
@@ -67,16 +47,6 @@ export interface BodyShape {
   /** Fields sent as a JSON array even when they hold one value. */
   arrays: readonly string[];
 }
-
-/** `value` as `application/x-www-form-urlencoded` encodes it (RFC 6749 2.3.1 asks this of the Basic pair's parts). */
-export const formUrlEncode = (value: string): string => new URLSearchParams([['', value]]).toString().slice(1);
-
-/** Every form a secret takes on the wire: as is, form-encoded, JSON-escaped (a provider may echo a body it could not read). */
-export const secretForms = (secret: string): string[] => [
-  secret,
-  formUrlEncode(secret),
-  JSON.stringify(secret).slice(1, -1),
-];
 
 /** Notes the credentials of an outgoing request: a Basic pair, a DPoP proof, a secret, an assertion, a token. */
 function noteSecrets(secrets: string[], headers: Headers, body: URLSearchParams | undefined): void {

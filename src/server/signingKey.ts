@@ -54,7 +54,7 @@ export type PrivateKeyInput = WebCryptoKey | Jwk | string;
 
 /** A key ready to sign with, and the JWS algorithm it signs. */
 export interface SigningKey {
-  key: CryptoKey;
+  key: WebCryptoKey;
   alg: SigningAlgorithm;
 }
 

@@ -6,11 +6,11 @@ import {
   exchangeError,
   exchangeFetch,
   insecureOption,
-  isSecureEnough,
   loadOAuth,
   newExchange,
   type BodyShape,
 } from './oauthEngine';
+import { isSecureEnough } from './credentialTransport';
 
 // The token endpoint through oauth4webapi: where it is (discovery), the client credentials grant and its answer.
 
