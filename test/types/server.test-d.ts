@@ -13,7 +13,7 @@ import {
   serveWriteCall,
 } from '../../src/server/index';
 import type * as server from '../../src/server/index';
-import type * as jws from '../../src/server/signingKey';
+import type * as signingKey from '../../src/server/signingKey';
 import type { WriteCallAllow } from '../../src/server/serveWriteCall';
 import type {
   ApiAccountTokenOptions,
@@ -105,14 +105,14 @@ describe('pagewise/server', () => {
     });
     expectTypeOf<ClientCredentialsOptions>()
       .toHaveProperty('dpop')
-      .toEqualTypeOf<boolean | jws.WebCryptoKeyPair | undefined>();
+      .toEqualTypeOf<boolean | signingKey.WebCryptoKeyPair | undefined>();
     // The declarations name no DOM global, and the DOM's and Node's keys fit what they name.
-    expectTypeOf<CryptoKeyPair>().toExtend<jws.WebCryptoKeyPair>();
-    expectTypeOf<webcrypto.CryptoKeyPair>().toExtend<jws.WebCryptoKeyPair>();
-    expectTypeOf<CryptoKey>().toExtend<jws.PrivateKeyInput>();
-    expectTypeOf<webcrypto.CryptoKey>().toExtend<jws.PrivateKeyInput>();
-    expectTypeOf<JsonWebKey>().toExtend<jws.PrivateKeyInput>();
-    expectTypeOf<webcrypto.JsonWebKey>().toExtend<jws.PrivateKeyInput>();
+    expectTypeOf<CryptoKeyPair>().toExtend<signingKey.WebCryptoKeyPair>();
+    expectTypeOf<webcrypto.CryptoKeyPair>().toExtend<signingKey.WebCryptoKeyPair>();
+    expectTypeOf<CryptoKey>().toExtend<signingKey.PrivateKeyInput>();
+    expectTypeOf<webcrypto.CryptoKey>().toExtend<signingKey.PrivateKeyInput>();
+    expectTypeOf<JsonWebKey>().toExtend<signingKey.PrivateKeyInput>();
+    expectTypeOf<webcrypto.JsonWebKey>().toExtend<signingKey.PrivateKeyInput>();
     clientCredentials({
       tokenUrl: 'https://id.example.test/token',
       clientId: 'id',
