@@ -59,13 +59,13 @@ export async function createDpop(keys: unknown, allowHttp: boolean): Promise<Dpo
   const pair = await keyPairOf(keys);
   const nonces = new Map<string, string>();
   // The `htu`s of authorization server endpoints that get proofs outside a token request: theirs carry no `ath`.
-  const unauthorized = new Set<string>();
+  const withoutAth = new Set<string>();
   const handle = oauth.DPoP({}, pair, {
     [oauth.modifyAssertion]: (_header, payload) => {
       const htu = String(payload.htu);
       const nonce = nonces.get(new URL(htu).origin);
       if (nonce) payload.nonce = nonce;
-      if (unauthorized.has(htu)) delete payload.ath;
+      if (withoutAth.has(htu)) delete payload.ath;
     },
   });
   const remember = (url: string | undefined, response: Response | undefined) => {
@@ -88,7 +88,7 @@ export async function createDpop(keys: unknown, allowHttp: boolean): Promise<Dpo
     },
     async proof(url, token) {
       const { origin, pathname } = new URL(url);
-      unauthorized.add(origin + pathname);
+      withoutAth.add(origin + pathname);
       return (await proofHeaders(oauth, handle, token, 'POST', url)).DPoP!;
     },
     remember,

@@ -28,7 +28,7 @@ export const insecureOption = (
   oauth: OAuthModule,
   url: string,
 ): Pick<OAuth.DiscoveryRequestOptions, typeof OAuth.allowInsecureRequests> =>
-  url.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {};
+  URL.parse(url)?.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {};
 
 /** One request through the library: what was sent (the credentials in it) and what came back. */
 export interface Exchange {
