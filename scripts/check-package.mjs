@@ -227,7 +227,18 @@ const namingPeer = readdirSync(installed, { recursive: true })
 if (namingPeer.length > 0) fail(`modules outside pagewise/opentelemetry name @opentelemetry: ${namingPeer.join(', ')}`);
 else console.log('✔ only pagewise/opentelemetry names the optional peer @opentelemetry/api');
 
-// 8. Size budget over the installed package.
+// 8. oauth4webapi, pagewise/server's OAuth engine, is named by one module, which imports it by `import()` when the
+// first token is asked for: no other entry (nothing a browser bundles) names it, and the server entry loads without it.
+const namingEngine = readdirSync(installed, { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.js'))
+  .filter((file) => /["']oauth4webapi["']/.test(readFileSync(join(installed, file), 'utf8')));
+const engineLoader = readFileSync(join(installed, 'server/oauthEngine.js'), 'utf8');
+if (namingEngine.join() !== 'server/oauthEngine.js' || /^\s*import\b[^(]*["']oauth4webapi["']/m.test(engineLoader))
+  fail(`oauth4webapi is named outside server/oauthEngine.js's import(): ${namingEngine.join(', ')}`);
+else console.log('✔ only server/oauthEngine.js names oauth4webapi, by import() at the first token request');
+
+// 9. Size budget over the installed package.
 const sizes = await measureSizes(consumer);
 console.log(formatSizeTable(sizes));
 for (const row of sizes.filter((r) => !r.ok))
