@@ -5,17 +5,15 @@ import { importSigningKey, pemBody, pkcs8KeyType } from '../../src/server/signin
 
 // A PEM key's algorithm read from its PKCS#8 AlgorithmIdentifier (DER), never from a substring of its bytes.
 
-const pem = (type: Parameters<typeof generateKeyPairSync>[0], options: object) =>
-  (
-    generateKeyPairSync(
-      type as 'ec',
-      {
-        ...options,
-        privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-        publicKeyEncoding: { type: 'spki', format: 'pem' },
-      } as never,
-    ) as unknown as { privateKey: string }
-  ).privateKey;
+/** A private key of `type` as a PKCS#8 PEM. */
+const pem = (type: 'rsa' | 'rsa-pss' | 'ec' | 'ed25519', options: Record<string, unknown>): string => {
+  const generate = generateKeyPairSync as (type: string, options: Record<string, unknown>) => { privateKey: string };
+  return generate(type, {
+    ...options,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+};
 
 describe('a PKCS#8 key’s type', () => {
   it.each([
