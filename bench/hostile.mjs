@@ -3,7 +3,8 @@
 // linear parser gives about 16 (64 ÷ 4), a quadratic one about 256. Cases come from every bench/hostile/*.mjs file.
 //
 // Alone: `node bench/hostile.mjs` prints the section; `--before <checkout>` adds the same cases run on another
-// checkout's sources (e.g. the main branch) beside them; `--write` puts the section into BENCHMARKS.md.
+// checkout's sources (e.g. the main branch) beside them; `--only <text>` keeps the cases whose name has it;
+// `--write` puts the section into BENCHMARKS.md. A case's `load(root)` is given the checkout to load its parser from.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,13 +19,13 @@ const CASE_BUDGET_MS = 30_000;
 const MIN_SAMPLE_MS = 20;
 
 /** Every case of bench/hostile/*.mjs, in file and then listed order. */
-async function loadCases() {
+async function loadCases(only) {
   const dir = join(benchDir, 'hostile');
   const files = readdirSync(dir).filter((name) => name.endsWith('.mjs')).sort();
   const cases = [];
   for (const file of files) {
     const { default: list } = await import(pathToFileURL(join(dir, file)).href);
-    for (const one of list) cases.push({ ...one, file });
+    for (const one of list) if (!only || one.name.includes(only)) cases.push({ ...one, file });
   }
   return cases;
 }
@@ -61,8 +62,8 @@ async function timeCase(one, root) {
 }
 
 /** Every case on these sources, and on `before`'s when given. */
-export async function runHostile({ log = () => undefined, before } = {}) {
-  const cases = await loadCases();
+export async function runHostile({ log = () => undefined, before, only } = {}) {
+  const cases = await loadCases(only);
   const results = [];
   for (const one of cases) {
     log(`  ${one.name}`);
@@ -115,15 +116,21 @@ function withSection(markdown, section) {
   return `${markdown.slice(0, start)}${section}${next < 0 ? '' : markdown.slice(next + 1)}`;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Puts the section of `hostile` into BENCHMARKS.md, in place of the one there (or at the end). */
+export function writeHostileSection(hostile) {
+  const file = join(rootDir, 'BENCHMARKS.md');
+  const section = hostileSection(hostile);
+  writeFileSync(file, withSection(readFileSync(file, 'utf8'), section));
+  console.log(`\n${section}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--before');
   const before = at >= 0 ? args[at + 1] : undefined;
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
   if (before && !existsSync(join(before, 'src'))) throw new Error(`--before: no src/ in ${before}`);
-  const section = hostileSection(await runHostile({ log: console.log, before }));
-  console.log(`\n${section}`);
-  if (args.includes('--write')) {
-    const file = join(rootDir, 'BENCHMARKS.md');
-    writeFileSync(file, withSection(readFileSync(file, 'utf8'), section));
-  }
+  const hostile = await runHostile({ log: console.log, before, only });
+  if (args.includes('--write')) writeHostileSection(hostile);
+  else console.log(`\n${hostileSection(hostile)}`);
 }

@@ -3,8 +3,10 @@
 // A link's `<target>` or a parameter's quoted value is read whole, so a `,` `;` `<` or `>` inside one is neither a
 // boundary nor a target.
 
-// What a regex's `\s` matches, for the characters between a parameter's parts.
-const SPACE = /\s/;
+// Runs of one kind of character, each read by a sticky pattern of one character class: no backtracking.
+const SPACES = /\s*/y;
+const NAME = /[^\s;,=]*/y;
+const VALUE = /[^\s;,]*/y;
 // What a regex's `.` does not match: a backslash before one of these escapes nothing.
 const LINE_END = /[\n\r\u2028\u2029]/;
 
@@ -17,16 +19,11 @@ interface Scan {
   unclosedBefore: number;
 }
 
-/** The index after the run of spaces from `at`. */
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && SPACE.test(text[at]!)) at += 1;
-  return at;
-}
-
-/** The index after a run of characters from `at` that are neither spaces nor any of `stops`. */
-function skipToken(text: string, at: number, stops: string): number {
-  while (at < text.length && !stops.includes(text[at]!) && !SPACE.test(text[at]!)) at += 1;
-  return at;
+/** The index after the run `pattern` matches at `at`. */
+function runEnd(pattern: RegExp, text: string, at: number): number {
+  pattern.lastIndex = at;
+  pattern.test(text);
+  return pattern.lastIndex;
 }
 
 /** The index of the quote ending the quoted value whose opening quote is at `open`, or -1 when it has none. */
@@ -50,19 +47,19 @@ function quoteEnd(scan: Scan, open: number): number {
 /** A parameter after the `;` at `at - 1`: its name, value and where it ends, or undefined when it has no name. */
 function readParameter(scan: Scan, at: number): { name: string; value: string; end: number } | undefined {
   const { text } = scan;
-  const nameStart = skipSpace(text, at);
-  const nameEnd = skipToken(text, nameStart, ';,=');
+  const nameStart = runEnd(SPACES, text, at);
+  const nameEnd = runEnd(NAME, text, nameStart);
   if (nameEnd === nameStart) return undefined;
   const name = text.slice(nameStart, nameEnd);
-  let end = skipSpace(text, nameEnd);
+  let end = runEnd(SPACES, text, nameEnd);
   if (text[end] !== '=') return { name, value: '', end };
-  const valueStart = skipSpace(text, end + 1);
+  const valueStart = runEnd(SPACES, text, end + 1);
   const close = text[valueStart] === '"' ? quoteEnd(scan, valueStart) : -1;
   if (close >= 0) {
     const value = text.slice(valueStart + 1, close).replace(/\\(.)/g, '$1');
     return { name, value, end: close + 1 };
   }
-  end = skipToken(text, valueStart, ';,');
+  end = runEnd(VALUE, text, valueStart);
   return { name, value: text.slice(valueStart, end), end };
 }
 
