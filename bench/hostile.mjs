@@ -21,7 +21,9 @@ const MIN_SAMPLE_MS = 20;
 /** Every case of bench/hostile/*.mjs, in file and then listed order. */
 async function loadCases(only) {
   const dir = join(benchDir, 'hostile');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.mjs')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.mjs'))
+    .sort();
   const cases = [];
   for (const file of files) {
     const { default: list } = await import(pathToFileURL(join(dir, file)).href);

@@ -80,7 +80,11 @@ export default [
     load: async (root) => {
       const parse = await pageParser(root);
       return (query) =>
-        parse({ items: [{ id: 1 }, { id: 2 }], next: `${UPSTREAM}?page=1&size=2&${query}` }, {}, `${UPSTREAM}?page=0&size=2&${query}`);
+        parse(
+          { items: [{ id: 1 }, { id: 2 }], next: `${UPSTREAM}?page=1&size=2&${query}` },
+          {},
+          `${UPSTREAM}?page=0&size=2&${query}`,
+        );
     },
     hostile: distinctParams,
   },
@@ -107,7 +111,8 @@ export default [
       const VerbatimJson = await loadSource(root, 'src/server/upstreamBody.ts', 'VerbatimJson');
       return (text) => rewrite(new VerbatimJson(text), pagingContext);
     },
-    hostile: (bytes) => JSON.stringify({ content: [], next: `${UPSTREAM}?cursor=c&size=20&${distinctParams(bytes - 120)}` }),
+    hostile: (bytes) =>
+      JSON.stringify({ content: [], next: `${UPSTREAM}?cursor=c&size=20&${distinctParams(bytes - 120)}` }),
   },
   {
     name: 'proxy rewritePagingBody: nested arrays and escapes',

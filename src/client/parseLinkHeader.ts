@@ -73,7 +73,7 @@ export function parseLinkHeader(header: string | null): Record<string, string> {
   const { text } = scan;
   const links: Record<string, string> = {};
   let target: string | undefined;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const char = text[at];
     if (char === '<' && !scan.noClose) {
       const close = text.indexOf('>', at + 1);

@@ -75,8 +75,9 @@ const MAX_DATE_LENGTH = 64;
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const text = value.trim();
+  const { length } = text;
   if (isDigits(text)) return Number(text) * 1000;
   // Engines parse oddities like "-5" or "1 Jan" as dates: an HTTP date always names a month and a time of day.
-  const date = text.length <= MAX_DATE_LENGTH && /[a-z].*\d\d:\d\d:\d\d/i.test(text) ? Date.parse(text) : NaN;
+  const date = length <= MAX_DATE_LENGTH && /[a-z].*\d\d:\d\d:\d\d/i.test(text) ? Date.parse(text) : NaN;
   return isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -389,7 +389,12 @@ describe('response shapes without a total', () => {
 
 describe('parsePage on hostile input', () => {
   const url = `https://api.example.com/v1/${ORG}/shares?page=0&size=2`;
-  const context = (headers: Record<string, string> = {}) => ({ response: new Response(null, { headers }), page: 1, size: 2, url });
+  const context = (headers: Record<string, string> = {}) => ({
+    response: new Response(null, { headers }),
+    page: 1,
+    size: 2,
+    url,
+  });
 
   it('takes an X-Total-Count of up to 64 KB only as a whole safe number (fast-check)', () => {
     fc.assert(

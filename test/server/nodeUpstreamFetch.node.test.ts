@@ -133,7 +133,9 @@ describe('createNodeUpstreamFetch', () => {
     for (const read of reads) {
       try {
         const value: unknown = await read(response);
-        results.push(value instanceof ArrayBuffer || value instanceof Uint8Array ? new TextDecoder().decode(value) : value);
+        results.push(
+          value instanceof ArrayBuffer || value instanceof Uint8Array ? new TextDecoder().decode(value) : value,
+        );
       } catch (error) {
         results.push((error as Error).name);
       }

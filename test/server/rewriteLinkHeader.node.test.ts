@@ -75,7 +75,14 @@ describe('rewriteLinkHeader on hostile input', () => {
     const units = ['<', '>', ';', ',', '"', '\\', ' ', 'rel=next', '?page=1', '<https://h/a?page=2>; rel="next"'];
     fc.assert(
       fc.property(hostileText(units), (value) => {
-        const out = rewriteLinkHeader(value, { upstreamUrl: UPSTREAM, path: PATH, size: 20, maxSize: 1000, allow: {}, resource: 'shares' });
+        const out = rewriteLinkHeader(value, {
+          upstreamUrl: UPSTREAM,
+          path: PATH,
+          size: 20,
+          maxSize: 1000,
+          allow: {},
+          resource: 'shares',
+        });
         if (value.length > 8192) expect(out).toBeUndefined();
         for (const link of out?.split(', ') ?? [])
           expect(link).toMatch(/^<\/api\/pagewise\/[\w-]+\/shares\?page=\d+&size=\d+>; rel="(first|prev|next|last)"$/);

@@ -93,13 +93,21 @@ describe('token endpoint', () => {
     const service = mock();
     const form = new URLSearchParams(tokenBody(service) as Record<string, string>).toString();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: Math.floor(HOSTILE_BYTES / 8) }), fc.boolean(), async (count, grant) => {
-        const repeated = (grant ? '&grant_type=client_credentials' : '&extra=1').repeat(count);
-        const response = await requestToken(service.authUrl, `${form}${repeated}`, 'application/x-www-form-urlencoded');
-        const body = await json(response);
-        if (grant) expect([response.status, body.error]).toEqual([400, 'invalid_request']);
-        else expect([response.status, body.token_type]).toEqual([200, 'Bearer']);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: Math.floor(HOSTILE_BYTES / 8) }),
+        fc.boolean(),
+        async (count, grant) => {
+          const repeated = (grant ? '&grant_type=client_credentials' : '&extra=1').repeat(count);
+          const response = await requestToken(
+            service.authUrl,
+            `${form}${repeated}`,
+            'application/x-www-form-urlencoded',
+          );
+          const body = await json(response);
+          if (grant) expect([response.status, body.error]).toEqual([400, 'invalid_request']);
+          else expect([response.status, body.token_type]).toEqual([200, 'Bearer']);
+        },
+      ),
       HOSTILE_RUNS,
     );
   });
