@@ -45,7 +45,7 @@ export interface WriteContext {
 /** A JSON media type: `application/json` or `application/<x>+json`, parameters allowed. */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
-/** A header value a write may pass on as it came (`Idempotency-Key`, `If-Match`): visible ASCII, bounded. */
+/** A header value a write may pass on as it came (`Content-Type`, `Idempotency-Key`, `If-Match`): visible ASCII, bounded. */
 const PASSABLE = /^[\x20-\x7e]{1,255}$/;
 
 /**
@@ -122,8 +122,8 @@ async function readWrite(
     if (typeof body !== 'object' || body === null) return bad('the body must be a JSON object or array');
   }
   // The JSON media type goes on as sent: a merge patch and a JSON Patch mean different things to the service.
-  const headers: Record<string, string> = method === 'DELETE' ? {} : { 'Content-Type': type! };
-  for (const name of ['Idempotency-Key', 'If-Match']) {
+  const headers: Record<string, string> = {};
+  for (const name of [...(method === 'DELETE' ? [] : ['Content-Type']), 'Idempotency-Key', 'If-Match']) {
     const value = request.headers.get(name);
     if (value === null) continue;
     if (!PASSABLE.test(value)) return bad(`\`${name}\` is malformed`);

@@ -142,6 +142,14 @@ describe.each(['createProxyHandler', 'createProxyListener'] as const)('through %
       for (const [type, body] of types)
         await ownWrite('PATCH', `shares/${rowOf().id}`, body, { 'Content-Type': type }).then((r) => r.body?.cancel());
       expect(upstream.map((sent) => sent.headers.get('content-type'))).toEqual(types.map(([type]) => type));
+      const long = await ownWrite(
+        'PATCH',
+        `shares/${rowOf().id}`,
+        {},
+        { 'Content-Type': `application/json;${'x'.repeat(256)}` },
+      );
+      expect([long.status, (await long.json()).message]).toEqual([400, 'pagewise: `Content-Type` is malformed']);
+      expect(upstream).toHaveLength(types.length);
     });
 
     it('answers a create 201 with a Location on the proxy path, and a delete 204', async () => {
