@@ -163,6 +163,35 @@ describe.each(proxyEntryPoints)('$name', ({ create: createProxyHandler }) => {
       expect(forwarded).toBeGreaterThan(0);
     });
 
+    it('forwards a cursor of up to 64 KB only when it is 1 to 1,024 visible characters, as it came (fast-check)', async () => {
+      const { call, upstream } = proxy({ shares: { cursor: true } });
+      await fc.assert(
+        fc.asyncProperty(hostileText(['c', '~', '%20', '%7F', '%3D', '+', 'x']), async (raw) => {
+          const response = await call(`${ORG}/shares?size=20&cursor=${raw}`);
+          await response.body?.cancel();
+          const cursor = new URLSearchParams(`cursor=${raw}`).get('cursor')!;
+          const fits = /^[\x21-\x7e]{1,1024}$/.test(cursor);
+          // Node's own HTTP server refuses a request line over its 16 KB header limit before the listener sees it.
+          expect(fits ? [200] : [400, 431]).toContain(response.status);
+          expect(upstream.splice(0).map((url) => url.searchParams.get('cursor'))).toEqual(fits ? [cursor] : []);
+        }),
+        { ...HOSTILE_RUNS, seed: 41 },
+      );
+    });
+
+    it('refuses two cursors among up to 64 KB of them, with no call to the service (fast-check)', async () => {
+      const { call, upstream } = proxy({ shares: { cursor: true } });
+      await fc.assert(
+        fc.asyncProperty(hostileText(['cursor=c&', 'after=a&', '&']), async (query) => {
+          const response = await call(`${ORG}/shares?size=20&cursor=c0&${query}after=a0`);
+          await response.body?.cancel();
+          expect([400, 431]).toContain(response.status);
+          expect(upstream.splice(0)).toEqual([]);
+        }),
+        HOSTILE_RUNS,
+      );
+    });
+
     it('answers a query of up to 64 KB of sorts, filters, repeats and stray separators, forwarding only what allow names (fast-check)', async () => {
       const { call, upstream } = proxy();
       const units = ['q=x&', 'sort=name,asc&', 'protocol=SMB&', 'protocol=FTP&', 'p=1&', '&', '=', '%25', 'q=', 'a'];
