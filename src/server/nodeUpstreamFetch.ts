@@ -29,6 +29,9 @@ function decode(chunks: Buffer[]): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** What reading a body a second time, or cloning a read one, throws (a `TypeError`, as fetch's). */
+const USED = 'Body is unusable: Body has already been read';
+
 /** Statuses whose answer has no body: `body` is null for them, as fetch's is. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
@@ -81,7 +84,7 @@ export class NodeUpstreamResponse extends Response implements ReadsAtMost {
 
   /** Marks the body read, or throws fetch's `TypeError` when it was read (or locked) before. */
   #take(): void {
-    if (this.bodyUsed) throw new TypeError('Body is unusable: Body has already been read');
+    if (this.bodyUsed) throw new TypeError(USED);
     this.#used = true;
   }
 
@@ -139,14 +142,9 @@ export class NodeUpstreamResponse extends Response implements ReadsAtMost {
     return (await this.#whole()).blob();
   }
 
-  override async formData(): Promise<FormData> {
-    const whole = new Response((await this.#whole()).body, { headers: this.headers });
-    return whole.formData();
-  }
-
   /** A copy reading the same body: the stream is split in two, one branch each, as fetch's `clone()` does. */
   override clone(): NodeUpstreamResponse {
-    if (this.bodyUsed) throw new TypeError('Response.clone: Body has already been consumed.');
+    if (this.bodyUsed) throw new TypeError(USED);
     const init = { ...this.#init, headers: new Headers(this.headers) };
     const body = this.body;
     if (!body) return new NodeUpstreamResponse(new ReadableStream(), init, this.#node);
