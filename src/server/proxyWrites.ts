@@ -178,9 +178,8 @@ function sendWrite(
  * name for the resource, 403 unless it comes from the app's own origin or for a body that is not declared JSON, 413
  * above `maxBodyBytes`, 400 for a body that is not a JSON object or array (or any body on a `DELETE`), 403 when
  * `allowRequest` refuses; then forwards the method, the JSON and only its `Content-Type` (a JSON media type as sent:
- * `application/merge-patch+json` stays one), `Idempotency-Key` and `If-Match`, with the
- * server's Authorization. The service's status and JSON answer are passed on (an empty success as 204), failures
- * answered as the list calls' are.
+ * `application/merge-patch+json` stays one), `Idempotency-Key` and `If-Match`, with the server's Authorization. The
+ * service's status and JSON answer are passed on (an empty success as 204), failures answered as the list calls' are.
  */
 export async function forwardWrite(
   context: WriteContext,
