@@ -1,4 +1,5 @@
 // Turns the measurements into BENCHMARKS.md: targets first, then one table per measurement.
+import { hostileSection } from './hostile.mjs';
 import { formatLists } from './lists.mjs';
 import { esbuildFlags, kb, mdTable, median } from './util.mjs';
 
@@ -432,6 +433,7 @@ export function formatReport({
   fleet,
   clientAuthentication,
   proxy,
+  hostile,
   machine,
   peers,
 }) {
@@ -470,6 +472,7 @@ export function formatReport({
     fleetSection(fleet),
     clientAuthenticationSection(clientAuthentication),
     proxySection(proxy),
+    hostileSection(hostile),
     peersSection(peers),
   ];
   const markdown = `${sections.join('\n\n')}\n`;
@@ -486,6 +489,7 @@ export function formatReport({
       fleetSection(fleet),
       clientAuthenticationSection(clientAuthentication),
       proxySection(proxy),
+      hostileSection(hostile),
     ].join('\n\n'),
   };
 }

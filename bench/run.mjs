@@ -16,6 +16,13 @@ if (!existsSync(join(rootDir, 'node_modules', 'esbuild'))) {
   );
   process.exit(1);
 }
+// `--only hostile`: the hostile-input section alone (it needs neither the peers nor a build), put into BENCHMARKS.md.
+if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'hostile') {
+  const { runHostile, writeHostileSection } = await import('./hostile.mjs');
+  log('bench: hostile input, 64 KB ÷ 4 KB per parser');
+  writeHostileSection(await runHostile({ log }));
+  process.exit(0);
+}
 // The peer libraries live in bench/'s own package.json, so a fresh clone installs them here first.
 if (!existsSync(join(benchDir, 'node_modules'))) {
   log('bench: installing the peer libraries (npm ci in bench/)');
@@ -45,6 +52,7 @@ const { runProxy } = await import('./proxy.mjs');
 const { runLists } = await import('./lists.mjs');
 const { runFleet } = await import('./fleet.mjs');
 const { runClientAuthentication } = await import('./clientAuthentication.mjs');
+const { runHostile } = await import('./hostile.mjs');
 const { formatReport } = await import('./report.mjs');
 const { readAppBytes } = await import('../scripts/appBytes.mjs');
 
@@ -69,6 +77,8 @@ const clientAuthentication = await runClientAuthentication().catch((e) => ({
 }));
 log('bench: proxy overhead (autocannon, 127.0.0.1)');
 const proxy = await runProxy({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
+log('bench: hostile input, 64 KB ÷ 4 KB per parser');
+const hostile = await runHostile({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 
 const machine = {
   cpu: `${os.cpus()[0]?.model ?? 'unknown'} × ${os.cpus().length}`,
@@ -90,7 +100,20 @@ const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json')
     const pkg = JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8'));
     return { name, version: pkg.version, react: pkg.peerDependencies?.react ?? '—' };
   });
-const results = { size, appBytes, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers };
+const results = {
+  size,
+  appBytes,
+  render,
+  data,
+  table,
+  lists,
+  fleet,
+  clientAuthentication,
+  proxy,
+  hostile,
+  machine,
+  peers,
+};
 const { markdown, summary } = formatReport(results);
 writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });

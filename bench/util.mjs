@@ -52,3 +52,29 @@ export function mdTable(headers, rows) {
   const sep = `| ${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
   return [line(cells[0]), sep, ...cells.slice(1).map(line)].join('\n');
 }
+
+/**
+ * The export `name` of `path` (a source file of the checkout at `root`), bundled for Node with esbuild and imported:
+ * the hostile-input cases time a checkout's own sources, this one's or another's (`--before`), with no build.
+ */
+export async function loadSource(root, path, name) {
+  const { build } = await import('esbuild');
+  const { mkdirSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const outdir = join(tmpDir, 'hostile');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, `${Buffer.from(`${root}:${path}`).toString('base64url')}.mjs`);
+  await build({
+    entryPoints: [join(root, path)],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const module = await import(pathToFileURL(outfile).href);
+  if (typeof module[name] !== 'function') throw new Error(`${path} exports no function ${name}`);
+  return module[name];
+}

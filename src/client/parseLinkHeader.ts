@@ -1,6 +1,8 @@
 // A link's `<target>`, or one of its parameters: read in one pass, a quoted value whole, so a `,` `;` `<` or `>`
-// inside one is neither a boundary nor a target.
-const TOKEN = /<([^>]*)>|;\s*([^\s;,=]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s;,]*)))?/g;
+// inside one is neither a boundary nor a target. Linear in the header's length: a target stops at a `<` (which no
+// URI reference holds), so a `<` without its `>` is read up to the next `<`, not to the end from every one; a quoted
+// value that never ends is read once, as no later value can start inside it (a quote there is escaped).
+const TOKEN = /<([^<>]*)>|;\s*([^\s;,=]+)\s*(?:=\s*(?:"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s;,]*)))?/g;
 
 /**
  * The targets of an RFC 8288 `Link` header by relation type (lower case), as written (relative or absolute).

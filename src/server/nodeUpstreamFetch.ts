@@ -29,50 +29,73 @@ function decode(chunks: Buffer[]): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** What reading a body a second time, or cloning a read one, throws (a `TypeError`, as fetch's). */
+const USED = 'Body is unusable: Body has already been read';
+
+/** Statuses whose answer has no body: `body` is null for them, as fetch's is. */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
 /**
  * A `Response` whose body is Node's message, read directly when read whole (`text()`, `readAtMost`), bridged to a web
- * stream only when `body` is asked for. Its headers and status are a real Response's, for `auth` strategies' checks.
+ * stream only when `body` is asked for or the response is cloned. Its headers and status are a real Response's, for
+ * `auth` strategies' checks; every read behaves as fetch's (a body read once, a clone reads its own copy).
  */
 export class NodeUpstreamResponse extends Response implements ReadsAtMost {
-  readonly #message: IncomingMessage;
-  readonly #node: Builtins;
-  readonly #status: number;
+  // Node's message until a stream is asked for; after a clone, one branch of the stream split in two.
+  #message: IncomingMessage | undefined;
   #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
+  readonly #node: Builtins;
+  readonly #init: ResponseInit & { status: number };
+  #used = false;
 
-  constructor(message: IncomingMessage, init: ResponseInit & { status: number }, node: Builtins) {
+  constructor(
+    source: IncomingMessage | ReadableStream<Uint8Array<ArrayBuffer>>,
+    init: ResponseInit & { status: number },
+    node: Builtins,
+  ) {
     // undici's fetch delivers a status up to 999 as it came, which the constructor refuses: kept here instead, so
     // the proxy answers it as it answers fetch's.
     super(null, { ...init, status: Math.min(init.status, 599) });
-    this.#status = init.status;
-    this.#message = message;
+    this.#init = init;
     this.#node = node;
+    if (source instanceof ReadableStream) this.#stream = source;
+    else this.#message = source;
   }
 
   override get status(): number {
-    return this.#status;
+    return this.#init.status;
   }
 
   override get ok(): boolean {
-    return this.#status >= 200 && this.#status <= 299;
+    return this.status >= 200 && this.status <= 299;
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    // As fetch's: none for a status that has no body.
-    if (this.#status === 204 || this.#status === 205 || this.#status === 304) return null;
-    return (this.#stream ??= this.#node.Readable.toWeb(this.#message) as ReadableStream<Uint8Array<ArrayBuffer>>);
+    if (NULL_BODY.has(this.status)) return null;
+    return (this.#stream ??= this.#node.Readable.toWeb(this.#message!) as ReadableStream<Uint8Array<ArrayBuffer>>);
   }
 
   override get bodyUsed(): boolean {
-    return this.#message.readableDidRead || (this.#stream?.locked ?? false);
+    // As fetch's: a response without a body is never used up.
+    if (NULL_BODY.has(this.status)) return false;
+    // Once bridged, the message is the stream's to read: only the stream (or this response's branch of it) tells.
+    return this.#used || (this.#stream ? this.#stream.locked : this.#message!.readableDidRead);
+  }
+
+  /** Marks the body read, or throws fetch's `TypeError` when it was read (or locked) before. */
+  #take(): void {
+    if (this.bodyUsed) throw new TypeError(USED);
+    this.#used = true;
   }
 
   /** The body as text, or `undefined` as soon as it is over `maxBytes` (the connection is then closed, not drained). */
-  textAtMost(maxBytes: number): Promise<string | undefined> {
-    if (this.#stream) return readWebAtMost(this.#stream, maxBytes);
+  async textAtMost(maxBytes: number): Promise<string | undefined> {
+    this.#take();
+    if (this.#stream || !this.#message) return readWebAtMost(this.body, maxBytes);
     const message = this.#message;
     if (Number(this.headers.get('content-length')) > maxBytes) {
       message.destroy();
-      return Promise.resolve(undefined);
+      return undefined;
     }
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -101,12 +124,33 @@ export class NodeUpstreamResponse extends Response implements ReadsAtMost {
     return JSON.parse(await this.text()) as unknown;
   }
 
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return new Response(this.body).arrayBuffer();
+  /** The body's bytes read through a plain `Response`, which does the rest of the reading as fetch's does. */
+  async #whole(): Promise<Response> {
+    this.#take();
+    return new Response(this.body);
   }
 
-  override blob(): Promise<Blob> {
-    return new Response(this.body).blob();
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return (await this.#whole()).arrayBuffer();
+  }
+
+  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return (await this.#whole()).bytes();
+  }
+
+  override async blob(): Promise<Blob> {
+    return (await this.#whole()).blob();
+  }
+
+  /** A copy reading the same body: the stream is split in two, one branch each, as fetch's `clone()` does. */
+  override clone(): NodeUpstreamResponse {
+    if (this.bodyUsed) throw new TypeError(USED);
+    const init = { ...this.#init, headers: new Headers(this.headers) };
+    const body = this.body;
+    if (!body) return new NodeUpstreamResponse(new ReadableStream(), init, this.#node);
+    const [mine, theirs] = body.tee();
+    this.#stream = mine;
+    return new NodeUpstreamResponse(theirs, init, this.#node);
   }
 }
 

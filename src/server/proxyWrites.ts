@@ -45,7 +45,7 @@ export interface WriteContext {
 /** A JSON media type: `application/json` or `application/<x>+json`, parameters allowed. */
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
-/** A header value a write may pass on as it came (`Idempotency-Key`, `If-Match`): visible ASCII, bounded. */
+/** A header value a write may pass on as it came (`Content-Type`, `Idempotency-Key`, `If-Match`): visible ASCII, bounded. */
 const PASSABLE = /^[\x20-\x7e]{1,255}$/;
 
 /**
@@ -121,8 +121,9 @@ async function readWrite(
     }
     if (typeof body !== 'object' || body === null) return bad('the body must be a JSON object or array');
   }
-  const headers: Record<string, string> = method === 'DELETE' ? {} : { 'Content-Type': 'application/json' };
-  for (const name of ['Idempotency-Key', 'If-Match']) {
+  // The JSON media type goes on as sent: a merge patch and a JSON Patch mean different things to the service.
+  const headers: Record<string, string> = {};
+  for (const name of [...(method === 'DELETE' ? [] : ['Content-Type']), 'Idempotency-Key', 'If-Match']) {
     const value = request.headers.get(name);
     if (value === null) continue;
     if (!PASSABLE.test(value)) return bad(`\`${name}\` is malformed`);
@@ -174,11 +175,11 @@ function sendWrite(
 
 /**
  * Answers a request that is not a `GET`: 404 where no list or row is, 405 (with `Allow`) for a method `allow` does not
- * name for the resource, 403 unless it comes from the app's own origin, 415 for a body that is not declared JSON, 413
+ * name for the resource, 403 unless it comes from the app's own origin or for a body that is not declared JSON, 413
  * above `maxBodyBytes`, 400 for a body that is not a JSON object or array (or any body on a `DELETE`), 403 when
- * `allowRequest` refuses; then forwards the method, the JSON and only `Idempotency-Key` and `If-Match`, with the
- * server's Authorization. The service's status and JSON answer are passed on (an empty success as 204), failures
- * answered as the list calls' are.
+ * `allowRequest` refuses; then forwards the method, the JSON and only its `Content-Type` (a JSON media type as sent:
+ * `application/merge-patch+json` stays one), `Idempotency-Key` and `If-Match`, with the server's Authorization. The
+ * service's status and JSON answer are passed on (an empty success as 204), failures answered as the list calls' are.
  */
 export async function forwardWrite(
   context: WriteContext,

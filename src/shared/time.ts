@@ -62,12 +62,22 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Milliseconds from a `Retry-After` value (delta-seconds or an HTTP date), or `undefined` when absent or unreadable. */
+/**
+ * Longest `Retry-After` date read: an HTTP date is 29 characters, its obsolete forms a few more. Beyond it the date
+ * pattern below would backtrack in time quadratic in what a service sends.
+ */
+const MAX_DATE_LENGTH = 64;
+
+/**
+ * Milliseconds from a `Retry-After` value (delta-seconds or an HTTP date), or `undefined` when absent or unreadable
+ * (a date longer than 64 characters included). Linear in the value's length.
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
   const text = value.trim();
+  const { length } = text;
   if (isDigits(text)) return Number(text) * 1000;
   // Engines parse oddities like "-5" or "1 Jan" as dates: an HTTP date always names a month and a time of day.
-  const date = /[a-z].*\d\d:\d\d:\d\d/i.test(text) ? Date.parse(text) : NaN;
+  const date = length <= MAX_DATE_LENGTH && /[a-z].*\d\d:\d\d:\d\d/i.test(text) ? Date.parse(text) : NaN;
   return isNaN(date) ? undefined : Math.max(0, date - now);
 }

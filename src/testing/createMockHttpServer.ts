@@ -52,11 +52,30 @@ function toFetchRequest(message: IncomingMessage, origin: string, body: Buffer |
   });
 }
 
-async function readBody(message: IncomingMessage): Promise<Buffer | null> {
-  if (message.method === 'GET' || message.method === 'HEAD') return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** The largest request body the mock reads (1 MiB): a browser or client sending more is answered 413. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * A request's body, null for a `GET` or `HEAD`, or `undefined` as soon as it is over `MAX_BODY_BYTES`: the rest is
+ * then read and dropped, nothing kept, so the connection stays usable and the sender reads the 413.
+ */
+function readBody(message: IncomingMessage): Promise<Buffer | null | undefined> {
+  if (message.method === 'GET' || message.method === 'HEAD') return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = Number(message.headers['content-length']) > MAX_BODY_BYTES ? Infinity : 0;
+    if (size === Infinity) resolve(undefined);
+    message.on('data', (chunk: Buffer) => {
+      if (size === Infinity) return;
+      size += chunk.byteLength;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      size = Infinity;
+      chunks.length = 0;
+      resolve(undefined);
+    });
+    message.once('end', () => resolve(Buffer.concat(chunks)));
+    message.once('error', reject);
+  });
 }
 
 async function writeResponse(response: Response, res: ServerResponse, extra: Record<string, string>): Promise<void> {
@@ -90,7 +109,13 @@ export async function createMockHttpServer(
         res.writeHead(204, corsHeaders).end();
         return;
       }
-      const request = toFetchRequest(req, origin, await readBody(req));
+      const body = await readBody(req);
+      if (body === undefined) {
+        const problem = { status: 413, error: 'Payload Too Large', path: new URL(req.url ?? '/', origin).pathname };
+        await writeResponse(Response.json(problem, { status: 413 }), res, corsHeaders);
+        return;
+      }
+      const request = toFetchRequest(req, origin, body);
       const response = await getResponse(service.handlers, request);
       if (!response) {
         await writeResponse(

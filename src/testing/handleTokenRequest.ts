@@ -24,11 +24,14 @@ export async function readTokenRequest(
   // As real identity providers do: the seed's JSON body (Auth0) or RFC 6749's form body.
   const contentType = request.headers.get('Content-Type') ?? '';
   if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
-    const fields: Record<string, unknown> = {};
+    // Repeats gathered in arrays made once, not copied per value: a form of one name many times stays linear.
+    const repeated = new Map<string, string[]>();
     for (const [name, value] of new URLSearchParams(await request.text())) {
-      fields[name] = name in fields ? [fields[name], value].flat() : value;
+      const values = repeated.get(name);
+      if (values) values.push(value);
+      else repeated.set(name, [value]);
     }
-    return fields;
+    return Object.fromEntries([...repeated].map(([name, values]) => [name, values.length > 1 ? values : values[0]]));
   }
   if (/^application\/json\s*(;|$)/i.test(contentType)) {
     let body: unknown;

@@ -47,9 +47,15 @@ export function queryRows(rows: ApiRecord[], url: URL, orders: SortOrder[]): Api
   const unknown = orders.find((order) => rows.length > 0 && !fields.has(order.field));
   if (unknown) return `No property '${unknown.field.slice(0, 64)}' found`;
   let kept = rows;
-  for (const name of new Set(url.searchParams.keys())) {
+  // Grouped in one pass: a `getAll` per name would be quadratic in a query of many names.
+  const params = new Map<string, string[]>();
+  for (const [name, value] of url.searchParams) {
     if (PAGING.has(name)) continue;
-    const values = url.searchParams.getAll(name);
+    const values = params.get(name);
+    if (values) values.push(value);
+    else params.set(name, [value]);
+  }
+  for (const [name, values] of params) {
     if (name === 'q') {
       const text = values.join(' ').toLowerCase();
       kept = kept.filter((row) =>

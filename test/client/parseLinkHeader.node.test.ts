@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLinkHeader } from '../../src/client/parseLinkHeader';
 import { parsePage } from '../../src/client/index';
+import { HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 
 const RELATIONS = ['next', 'prev', 'first', 'last', 'self', 'alternate'];
 
@@ -141,5 +142,55 @@ describe('parseLinkHeader', () => {
   it('is empty without a header', () => {
     expect(parseLinkHeader(null)).toEqual({});
     expect(parseLinkHeader('')).toEqual({});
+  });
+});
+
+/** The reading before linear time (quadratic on hostile input, so only run on short text). */
+function regexReading(header: string): Record<string, string> {
+  const pattern = /<([^>]*)>|;\s*([^\s;,=]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s;,]*)))?/g;
+  const links: Record<string, string> = {};
+  let target: string | undefined;
+  for (const [, link, name, quoted, token] of header.matchAll(pattern)) {
+    if (link !== undefined) target = link;
+    else if (target !== undefined && name!.toLowerCase() === 'rel') {
+      for (const rel of (quoted?.replace(/\\(.)/g, '$1') ?? token ?? '').toLowerCase().split(/\s+/))
+        links[rel] ??= target;
+      target = undefined;
+    }
+  }
+  return links;
+}
+
+/** The pieces hostile `Link` values are made of: openings without their ends, escapes, separators. */
+const LINK_UNITS = ['<', '>', ';', ',', '=', '"', '\\', ' ', '\n', 'rel', 'a', ';a="', ';rel=', '<a>;rel=x'];
+
+describe('parseLinkHeader on hostile input', () => {
+  it('reads any mix of link syntax as before wherever no target holds a `<`, which no URI does (fast-check, up to 2 KB)', () => {
+    fc.assert(
+      fc.property(hostileText(LINK_UNITS, 2048), (header) => {
+        const before = regexReading(header);
+        fc.pre(Object.values(before).every((target) => !target.includes('<')));
+        expect(parseLinkHeader(header)).toEqual(before);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the first link before up to 64 KB of hostile text, and returns only targets from the header (fast-check)', () => {
+    fc.assert(
+      fc.property(hostileText(LINK_UNITS), (junk) => {
+        const header = `</v1/o/shares?page=1>; rel="next", ${junk}`;
+        const links = parseLinkHeader(header);
+        expect(links.next).toBe('/v1/o/shares?page=1');
+        for (const target of Object.values(links)) expect(header.includes(`<${target}>`)).toBe(true);
+      }),
+      HOSTILE_RUNS,
+    );
+  });
+
+  it('finds no link in 64 KB of openings without a close: `<` alone, or quotes left open', () => {
+    expect(parseLinkHeader('<'.repeat(65_536))).toEqual({});
+    expect(parseLinkHeader(`<a>${';rel="'.repeat(10_923)}`)).toEqual({ [';rel=']: 'a' });
+    expect(parseLinkHeader(`<a>;rel="${'\\"'.repeat(32_768)}`)).toEqual({ [`"${'\\"'.repeat(32_768)}`]: 'a' });
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, isResponseShapeError, parsePage } from '../../src/client/index';
 import type { Page, ParsePage } from '../../src/client/index';
@@ -5,6 +6,7 @@ import type { Reply } from '../helpers/localServer';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG } from './fixtures';
+import { HOSTILE_BYTES, HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 
 const TOKEN = 'shp_2b4d6f8a0c1e3a5c';
 
@@ -382,5 +384,40 @@ describe('response shapes without a total', () => {
   it('reads the first page of a Slice as having no previous page', async () => {
     const page = await list({ body: slice(0, false) });
     expect(page).toMatchObject({ page: 1, hasNext: true, hasPrevious: false });
+  });
+});
+
+describe('parsePage on hostile input', () => {
+  const url = `https://api.example.com/v1/${ORG}/shares?page=0&size=2`;
+  const context = (headers: Record<string, string> = {}) => ({
+    response: new Response(null, { headers }),
+    page: 1,
+    size: 2,
+    url,
+  });
+
+  it('takes an X-Total-Count of up to 64 KB only as a whole safe number (fast-check)', () => {
+    fc.assert(
+      fc.property(hostileText(['9', '0', ' ', '-', '1e', '.', '+', 'x']), (total) => {
+        const text = total.trim();
+        const expected = /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
+        expect(parsePage([{ id: 1 }], context({ 'X-Total-Count': total })).total).toBe(expected);
+      }),
+      HOSTILE_RUNS,
+    );
+  });
+
+  it('tells a next URL of up to 64 KB of parameters that moves only numbers from one that moves more (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: HOSTILE_BYTES / 8 }), fc.boolean(), (count, more) => {
+        const query = Array.from({ length: count }, (_, i) => `p${i}=${i}`).join('&');
+        const next = `https://api.example.com/v1/${ORG}/shares?page=1&size=2&${query}${more ? '&z=1' : ''}`;
+        const requested = `https://api.example.com/v1/${ORG}/shares?page=0&size=2&${query}`;
+        const page = parsePage({ items: [{ id: 1 }, { id: 2 }], next }, { ...context(), url: requested });
+        expect(page.hasNext).toBe(true);
+        expect(page.nextCursor).toBe(more ? next : undefined);
+      }),
+      { numRuns: 10 },
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 import { createApiClient, type ApiClientOptions } from '../../src/client/index';
 import { dehydrate, hydrate } from '@tanstack/react-query';
 import {
@@ -278,6 +280,22 @@ describe('a page’s cursor in the URL', () => {
     expect(readUrlCursor(new URLSearchParams({ cursor: 'x'.repeat(4097) }), 2)).toBeUndefined();
     expect(readUrlCursor(new URLSearchParams({ cursor: 'abc', cursorParam: 'a b' }), 2)).toBeUndefined();
     expect(readUrlCursor({ cursor: ['a', 'b'] }, 2)).toBeUndefined();
+  });
+
+  it('reads a cursor out of up to 64 KB of search parameters only when it is at most 4,096 characters (fast-check)', () => {
+    fc.assert(
+      fc.property(hostileText(['cursor=', 'c', '%3D', '&', 'cursorParam=p', '=', '+']), (search) => {
+        const params = new URLSearchParams(search);
+        const cursor = params.get('cursor');
+        const cursorParam = params.get('cursorParam');
+        const fits =
+          !!cursor && cursor.length <= 4096 && (cursorParam === null || /^[A-Za-z_][\w.[\]-]{0,63}$/.test(cursorParam));
+        const read = readUrlCursor(params, 2);
+        if (!fits) expect(read).toBeUndefined();
+        else expect(read).toEqual({ page: 2, cursor, ...(cursorParam === null ? {} : { cursorParam }) });
+      }),
+      HOSTILE_RUNS,
+    );
   });
 
   it('writes a result’s cursor beside its own page only, and removes it elsewhere', () => {

@@ -127,6 +127,55 @@ describe('createNodeUpstreamFetch', () => {
     expect(await new Response((await nodeFetch(url())).body).text()).toBe(PAGE);
   });
 
+  /** What a sequence of reads gives on a response: each value, or the name of the error it threw or rejected with. */
+  async function outcomes(response: Response, reads: Array<(response: Response) => unknown>) {
+    const results: unknown[] = [];
+    for (const read of reads) {
+      try {
+        const value: unknown = await read(response);
+        results.push(
+          value instanceof ArrayBuffer || value instanceof Uint8Array ? new TextDecoder().decode(value) : value,
+        );
+      } catch (error) {
+        results.push((error as Error).name);
+      }
+      results.push(response.bodyUsed);
+    }
+    return results;
+  }
+
+  it("behaves as fetch's Response: clone, bytes, arrayBuffer, text, json, body and bodyUsed, a read twice refused", async () => {
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(`\ufeff${PAGE}`);
+    const cloneBoth = async (response: Response) => {
+      const copy = response.clone();
+      expect([copy.status, copy.statusText, copy.headers.get('content-type')]).toEqual([200, 'OK', 'application/json']);
+      return [await copy.text(), await response.bytes().then((bytes) => new TextDecoder().decode(bytes))];
+    };
+    const sequences: Array<Array<(response: Response) => unknown>> = [
+      [(r) => r.bytes(), (r) => r.text()],
+      [(r) => r.arrayBuffer(), (r) => r.clone()],
+      [(r) => r.text(), (r) => r.json()],
+      [(r) => r.json(), (r) => r.bytes()],
+      [(r) => r.blob().then((blob) => blob.text()), (r) => r.arrayBuffer()],
+      [cloneBoth, (r) => r.text()],
+      [(r) => r.clone().clone().json(), (r) => r.json()],
+      [(r) => new Response(r.body).text(), (r) => r.text()],
+    ];
+    for (const reads of sequences)
+      expect(await outcomes(await nodeFetch(url()), reads)).toEqual(await outcomes(await fetch(url()), reads));
+  });
+
+  it("gives a 204's clone, like fetch's, no body and empty reads", async () => {
+    answer = (_req, res) => res.writeHead(204).end();
+    const reads: Array<(response: Response) => unknown> = [
+      (r) => r.clone().body,
+      (r) => r.clone().bytes(),
+      (r) => r.body,
+      (r) => r.text(),
+    ];
+    expect(await outcomes(await nodeFetch(url()), reads)).toEqual(await outcomes(await fetch(url()), reads));
+  });
+
   it("keeps the service's status, reason and headers, a status above 599 included, as fetch delivers them", async () => {
     answer = (_req, res) => res.writeHead(600, 'Odd', { 'x-total-count': '7' }).end('{}');
     const response = await nodeFetch(url());

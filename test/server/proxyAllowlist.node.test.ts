@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeServedListeners, proxyEntryPoints } from './proxyEntryPoints';
 import type { AuthStrategy } from '../../src/client/index';
 import type { ProxyAllowlist } from '../../src/server/proxyAllowlist';
+import { HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 
 const ORG = '2f1b6c1e-0000-4000-8000-000000000001';
 const auth: AuthStrategy = { id: 'test', authorize: async () => 'Bearer upstream-token-1234567890' };
@@ -160,6 +161,57 @@ describe.each(proxyEntryPoints)('$name', ({ create: createProxyHandler }) => {
         { numRuns: 400, seed: 20261124 },
       );
       expect(forwarded).toBeGreaterThan(0);
+    });
+
+    it('forwards a cursor of up to 64 KB only when it is 1 to 1,024 visible characters, as it came (fast-check)', async () => {
+      const { call, upstream } = proxy({ shares: { cursor: true } });
+      await fc.assert(
+        fc.asyncProperty(hostileText(['c', '~', '%20', '%7F', '%3D', '+', 'x']), async (raw) => {
+          const response = await call(`${ORG}/shares?size=20&cursor=${raw}`);
+          await response.body?.cancel();
+          const cursor = new URLSearchParams(`cursor=${raw}`).get('cursor')!;
+          const fits = /^[\x21-\x7e]{1,1024}$/.test(cursor);
+          // Node's own HTTP server refuses a request line over its 16 KB header limit before the listener sees it.
+          expect(fits ? [200] : [400, 431]).toContain(response.status);
+          expect(upstream.splice(0).map((url) => url.searchParams.get('cursor'))).toEqual(fits ? [cursor] : []);
+        }),
+        { ...HOSTILE_RUNS, seed: 41 },
+      );
+    });
+
+    it('refuses two cursors among up to 64 KB of them, with no call to the service (fast-check)', async () => {
+      const { call, upstream } = proxy({ shares: { cursor: true } });
+      await fc.assert(
+        fc.asyncProperty(hostileText(['cursor=c&', 'after=a&', '&']), async (query) => {
+          const response = await call(`${ORG}/shares?size=20&cursor=c0&${query}after=a0`);
+          await response.body?.cancel();
+          expect([400, 431]).toContain(response.status);
+          expect(upstream.splice(0)).toEqual([]);
+        }),
+        HOSTILE_RUNS,
+      );
+    });
+
+    it('answers a query of up to 64 KB of sorts, filters, repeats and stray separators, forwarding only what allow names (fast-check)', async () => {
+      const { call, upstream } = proxy();
+      const units = ['q=x&', 'sort=name,asc&', 'protocol=SMB&', 'protocol=FTP&', 'p=1&', '&', '=', '%25', 'q=', 'a'];
+      await fc.assert(
+        fc.asyncProperty(hostileText(units), async (query) => {
+          const response = await call(`${ORG}/shares?page=0&size=20&${query}`);
+          await response.body?.cancel();
+          // Node's own HTTP server refuses a request line over its 16 KB header limit before the listener sees it.
+          expect([200, 400, 431]).toContain(response.status);
+          for (const url of upstream.splice(0)) {
+            for (const [k, v] of url.searchParams) {
+              if (k === 'sort') expect(v).toBe('name,asc');
+              else if (k === 'protocol') expect(v).toBe('SMB');
+              else if (k === 'q') expect(v.length).toBeLessThanOrEqual(16);
+              else expect(['page', 'size']).toContain(k);
+            }
+          }
+        }),
+        HOSTILE_RUNS,
+      );
     });
   });
 });

@@ -132,6 +132,26 @@ describe.each(['createProxyHandler', 'createProxyListener'] as const)('through %
       expect(rowOf().name).toBe('renamed');
     });
 
+    it("passes a write's JSON media type on as the browser sent it: a merge patch or a JSON Patch stays one", async () => {
+      proxyWith({ allow: allowShares });
+      const types: Array<[string, unknown]> = [
+        ['application/merge-patch+json', { name: 'merged' }],
+        ['application/json-patch+json', [{ op: 'replace', path: '/name', value: 'patched' }]],
+        ['application/json; charset=utf-8', { name: 'plain' }],
+      ];
+      for (const [type, body] of types)
+        await ownWrite('PATCH', `shares/${rowOf().id}`, body, { 'Content-Type': type }).then((r) => r.body?.cancel());
+      expect(upstream.map((sent) => sent.headers.get('content-type'))).toEqual(types.map(([type]) => type));
+      const long = await ownWrite(
+        'PATCH',
+        `shares/${rowOf().id}`,
+        {},
+        { 'Content-Type': `application/json;${'x'.repeat(256)}` },
+      );
+      expect([long.status, (await long.json()).message]).toEqual([400, 'pagewise: `Content-Type` is malformed']);
+      expect(upstream).toHaveLength(types.length);
+    });
+
     it('answers a create 201 with a Location on the proxy path, and a delete 204', async () => {
       proxyWith({ allow: allowShares });
       const created = await ownWrite('POST', 'shares', { name: 'through-the-proxy' });

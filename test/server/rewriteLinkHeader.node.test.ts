@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rewriteLinkHeader } from '../../src/server/rewriteLinkHeader';
+import { HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 
 const UPSTREAM = 'https://api.internal.example/v1/0b8e4d1c-6a3f-4f1e-9c2d-5e7a8b9c0d1e/shares?page=2&size=20';
 const PATH = '/api/pagewise/0b8e4d1c-6a3f-4f1e-9c2d-5e7a8b9c0d1e/shares';
@@ -65,6 +66,28 @@ describe('rewriteLinkHeader: the paging links a proxy passes on', () => {
         }
       }),
       { seed: 18_16, numRuns: 500 },
+    );
+  });
+});
+
+describe('rewriteLinkHeader on hostile input', () => {
+  it('passes on nothing from a value over 8 KB, and only proxy-path paging links from any shorter one (fast-check)', () => {
+    const units = ['<', '>', ';', ',', '"', '\\', ' ', 'rel=next', '?page=1', '<https://h/a?page=2>; rel="next"'];
+    fc.assert(
+      fc.property(hostileText(units), (value) => {
+        const out = rewriteLinkHeader(value, {
+          upstreamUrl: UPSTREAM,
+          path: PATH,
+          size: 20,
+          maxSize: 1000,
+          allow: {},
+          resource: 'shares',
+        });
+        if (value.length > 8192) expect(out).toBeUndefined();
+        for (const link of out?.split(', ') ?? [])
+          expect(link).toMatch(/^<\/api\/pagewise\/[\w-]+\/shares\?page=\d+&size=\d+>; rel="(first|prev|next|last)"$/);
+      }),
+      HOSTILE_RUNS,
     );
   });
 });

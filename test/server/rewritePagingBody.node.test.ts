@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rewritePagingBody } from '../../src/server/rewritePagingBody';
 import { VerbatimJson } from '../../src/server/upstreamBody';
 import type { PagingLinkContext } from '../../src/server/rewriteLinkHeader';
+import { HOSTILE_BYTES, HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 
 const ORG = '0b8e4d1c-6a3f-4f1e-9c2d-5e7a8b9c0d1e';
 const PATH = `/api/pagewise/${ORG}/shares`;
@@ -92,5 +93,40 @@ describe('rewritePagingBody', () => {
       const body = new VerbatimJson(text);
       expect(rewritePagingBody(body, context)).toBe(body);
     }
+  });
+});
+
+describe('rewritePagingBody on hostile input', () => {
+  it('passes on a body as it came when up to 64 KB of brackets, escapes and member names sit in a string (fast-check)', () => {
+    const units = ['[', ']', '{"a":', '}', '"\\""', '"\\\\"', ',', ' ', '"next"', '1'];
+    fc.assert(
+      fc.property(hostileText(units), (junk) => {
+        const text = `{"rows": ${JSON.stringify(junk)}, "count": 1}`;
+        expect(rewrite(text)).toBe(text);
+      }),
+      HOSTILE_RUNS,
+    );
+  });
+
+  it('rewrites the next link after up to 64 KB of nested arrays, keeping every other byte (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: HOSTILE_BYTES / 2 }), (depth) => {
+        const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+        const text = `{"results": ${nested}, "next": "https://api.internal.example/v1/x/shares?cursor=c1&size=20"}`;
+        expect(rewrite(text)).toBe(`{"results": ${nested}, "next": "${PATH}?cursor=c1&size=20"}`);
+      }),
+      HOSTILE_RUNS,
+    );
+  });
+
+  it('keeps only the allowed parameters of a next link of up to 64 KB of them (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Math.floor(HOSTILE_BYTES / 10) }), (count) => {
+        const query = Array.from({ length: count }, (_, i) => `p${i}=${i}`).join('&');
+        const text = `{"next": "https://api.internal.example/v1/x/shares?cursor=c1&size=20&${query}&sort=name,asc"}`;
+        expect(rewrite(text)).toBe(`{"next": "${PATH}?cursor=c1&size=20&sort=name%2Casc"}`);
+      }),
+      { numRuns: 10 },
+    );
   });
 });

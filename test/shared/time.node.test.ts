@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sleep, withTimeout } from '../../src/shared/time';
+import fc from 'fast-check';
+import { parseRetryAfter, sleep, withTimeout } from '../../src/shared/time';
+import { HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 
 // Virtual time: nothing here waits on the wall clock.
 beforeEach(() => {
@@ -97,5 +99,33 @@ describe('sleep', () => {
     controller.abort(new Error('stop'));
     await expect(slept).rejects.toThrow('stop');
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('parseRetryAfter on hostile input', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  const DATE = 'Thu, 01 Jan 2026 00:00:30 GMT';
+
+  it('reads up to 64 KB of letters, digits and colons as no delay, unless all digits (fast-check)', () => {
+    fc.assert(
+      fc.property(hostileText(['a', 'Z', '0', '1', ':', ' ', '00:00:0', ',', '\n']), (value) => {
+        const text = value.trim();
+        const expected = /^\d+$/.test(text) ? Number(text) * 1000 : text.length > 64 ? undefined : 'either';
+        const ms = parseRetryAfter(value, now);
+        if (expected === 'either') expect(ms === undefined || (Number.isFinite(ms) && ms >= 0)).toBe(true);
+        else expect(ms).toBe(expected);
+      }),
+      HOSTILE_RUNS,
+    );
+  });
+
+  it('reads an HTTP date padded with up to 64 KB of spaces, and no date among 64 KB of text (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 32 * 1024 }), fc.integer({ min: 0, max: 32 * 1024 }), (before, after) => {
+        expect(parseRetryAfter(`${' '.repeat(before)}${DATE}${' '.repeat(after)}`, now)).toBe(30_000);
+        expect(parseRetryAfter(`${DATE}${'x'.repeat(before + 36)}`, now)).toBeUndefined();
+      }),
+      HOSTILE_RUNS,
+    );
   });
 });

@@ -80,6 +80,29 @@ describe('createMockHttpServer', () => {
     expect((await list(http.baseUrl, acme, 'shares', '', basicRaw(service))).status).toBe(200);
   });
 
+  it('answers 413 to a request body over 1 MiB, declared or streamed, without buffering it', async () => {
+    const url = `${http.authUrl}/oauth/token`;
+    const big = 'a'.repeat(1024 * 1024 + 1);
+    const declared = await fetch(url, { method: 'POST', body: big });
+    expect([declared.status, ((await declared.json()) as { error: string }).error]).toEqual([413, 'Payload Too Large']);
+    const chunks = [big.slice(0, 600_000), big.slice(600_000)];
+    const streamed = await fetch(url, {
+      method: 'POST',
+      body: new ReadableStream({
+        pull(controller) {
+          const chunk = chunks.shift();
+          if (chunk === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(chunk));
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    await streamed.body?.cancel();
+    const fits = await requestToken(http.authUrl, tokenBody(service, { audience: http.baseUrl }));
+    expect(fits.status).toBe(200);
+  });
+
   it('answers 404 JSON for paths outside the service', async () => {
     const response = await fetch(`${http.url}/elsewhere`);
     expect(response.status).toBe(404);

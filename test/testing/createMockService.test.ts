@@ -10,6 +10,8 @@ import { createGate } from '../helpers/createGate';
 import { INVALID_ARGUMENT } from '../../src/shared/assert';
 import { accessToken, basicBase64, basicRaw, list, requestToken, tokenBody } from './mockTestUtils';
 import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
+import fc from 'fast-check';
+import { HOSTILE_BYTES, HOSTILE_RUNS } from '../helpers/hostile';
 
 const server = setupServer();
 beforeAll(() => server.listen(failOnUnhandledRequests));
@@ -85,6 +87,29 @@ describe('token endpoint', () => {
       const response = await requestToken(service.authUrl, body, contentType);
       expect({ status: response.status, error: (await json(response)).error }).toEqual({ status: 400, error });
     }
+  });
+
+  it('reads a form token request with one field repeated up to 64 KB: an extra field ignored, a repeated grant refused (fast-check)', async () => {
+    const service = mock();
+    const form = new URLSearchParams(tokenBody(service) as Record<string, string>).toString();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: Math.floor(HOSTILE_BYTES / 8) }),
+        fc.boolean(),
+        async (count, grant) => {
+          const repeated = (grant ? '&grant_type=client_credentials' : '&extra=1').repeat(count);
+          const response = await requestToken(
+            service.authUrl,
+            `${form}${repeated}`,
+            'application/x-www-form-urlencoded',
+          );
+          const body = await json(response);
+          if (grant) expect([response.status, body.error]).toEqual([400, 'invalid_request']);
+          else expect([response.status, body.token_type]).toEqual([200, 'Bearer']);
+        },
+      ),
+      HOSTILE_RUNS,
+    );
   });
 
   it('accepts an API Account key and secret in place of client_id and client_secret', async () => {

@@ -3,6 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, demoOrganizationIds, type MockShare } from '../../src/testing/index';
 import { failOnUnhandledRequests } from '../helpers/failOnUnhandledRequests';
+import fc from 'fast-check';
+import { HOSTILE_BYTES, HOSTILE_RUNS, hostileText } from '../helpers/hostile';
 
 const { acme, globex } = demoOrganizationIds;
 const service = createMockService({
@@ -104,5 +106,35 @@ describe('mock service: other list endpoints', () => {
     expect((await list(`${acme}/users`)).body.totalElements).toBe(10);
     service.reset();
     expect((await list(`${acme}/users`)).body.totalElements).toBe(12);
+  });
+});
+
+describe('mock service: hostile queries', () => {
+  // globex's users: user 0 is an admin, users 1 and 2 are members.
+  const admins = 1;
+  const members = 2;
+
+  it('filters by field values through up to 64 KB of repeats, unknown names and stray separators (fast-check)', async () => {
+    const units = ['role=admin&', 'role=member&', 'p=1&', '&', '=', 'x&', 'zz=9&'];
+    await fc.assert(
+      fc.asyncProperty(hostileText(units), async (query) => {
+        const roles = new Set(new URLSearchParams(query).getAll('role'));
+        const expected = roles.size ? (roles.has('admin') ? admins : 0) + (roles.has('member') ? members : 0) : 3;
+        const { status, body } = await list(`${globex}/users?page=0&size=20&${query}`);
+        expect([status, body.totalElements]).toEqual([200, expected]);
+      }),
+      HOSTILE_RUNS,
+    );
+  });
+
+  it('filters by a field among up to 64 KB of distinct unknown names (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: Math.floor(HOSTILE_BYTES / 10) }), async (count) => {
+        const query = Array.from({ length: count }, (_, i) => `p${i}=${i}`).join('&');
+        const { status, body } = await list(`${globex}/users?page=0&size=20&${query}&role=admin`);
+        expect([status, body.totalElements]).toEqual([200, admins]);
+      }),
+      { numRuns: 10 },
+    );
   });
 });
