@@ -3,6 +3,7 @@ import { resolveBaseUrl, type BaseUrlOptions } from './url';
 import { assertTimeoutMs, DEFAULT_TIMEOUT_MS } from '../shared/time';
 import type { AuthStrategy } from './types';
 import { assertFunction, invalidArgument } from '../shared/assert';
+import { INSECURE_URL_MESSAGE, isSecureEnough } from '../shared/secureUrl';
 
 /** Options shared by `createApiClient` and `createProxyHandler`. */
 export interface RequestOptions {
@@ -17,6 +18,8 @@ export interface RequestOptions {
   fetch?: typeof globalThis.fetch;
   /** Limit of one call, waiting for a token included, in milliseconds; `Infinity` for none. @default 30000 */
   timeoutMs?: number;
+  /** Lets `auth` send its credential to a plain `http:` `baseUrl` other than this machine (never do this in production). @default false */
+  dangerouslyAllowInsecureHttp?: boolean;
 }
 
 /**
@@ -29,6 +32,10 @@ export function resolveConfig(options: RequestOptions, baseUrlOptions?: BaseUrlO
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
     throw invalidArgument('auth', 'must be an auth strategy such as bearerToken(...)');
   }
+  // A path stays on the page's origin, which the app chose; an absolute http: URL would carry the credential in clear.
+  const absolute = /^https?:/.test(baseUrl);
+  if (auth !== undefined && absolute && !isSecureEnough(baseUrl, options.dangerouslyAllowInsecureHttp === true))
+    throw invalidArgument('baseUrl', INSECURE_URL_MESSAGE, baseUrl);
   if (custom !== undefined) assertFunction('fetch', custom);
   assertTimeoutMs(timeoutMs);
   // Looked up per call so test doubles installed after the client was made (MSW) still apply.

@@ -7,7 +7,7 @@ import {
   type AuthHeaders,
 } from '../client/internal';
 import { invalidArgument } from '../shared/assert';
-import { isSecureEnough } from './credentialTransport';
+import { isSecureEnough } from '../shared/secureUrl';
 import { insecureOption, loadOAuth } from './oauthEngine';
 import { importSigningKey } from './signingKey';
 

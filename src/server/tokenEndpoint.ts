@@ -10,7 +10,7 @@ import {
   newExchange,
   type BodyShape,
 } from './oauthEngine';
-import { isSecureEnough } from './credentialTransport';
+import { isSecureEnough } from '../shared/secureUrl';
 
 // The token endpoint through oauth4webapi: where it is (discovery), the client credentials grant and its answer.
 

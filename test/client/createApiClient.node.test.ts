@@ -277,6 +277,36 @@ describe('bad arguments', () => {
   });
 });
 
+describe('a credential over plain HTTP', () => {
+  const insecure = 'http://api.example.com/v1';
+
+  it('refuses an auth strategy with a non-loopback http: baseUrl, naming baseUrl, before any request', () => {
+    let authorized = 0;
+    const auth: AuthStrategy = { id: 'counted', authorize: async () => `Bearer ${(authorized += 1) && TOKEN}` };
+    const make = () => createApiClient({ baseUrl: insecure, auth });
+    expect(make).toThrow(expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'baseUrl' }));
+    expect(make).toThrow(/must be an https: URL/);
+    expect(authorized).toBe(0);
+  });
+
+  it.each(['http://localhost:8080', 'http://127.0.0.9:1/api', 'http://[::1]:9/api', 'https://api.example.com/v1'])(
+    'accepts %s with an auth strategy',
+    (baseUrl) => {
+      expect(() => createApiClient({ baseUrl, auth: fixedAuth(`Bearer ${TOKEN}`) })).not.toThrow();
+    },
+  );
+
+  it('accepts a non-loopback http: baseUrl with no auth strategy, which sends no credential', () => {
+    expect(() => createApiClient({ baseUrl: insecure })).not.toThrow();
+  });
+
+  it('accepts it with the explicit opt-in dangerouslyAllowInsecureHttp', () => {
+    const make = () =>
+      createApiClient({ baseUrl: insecure, auth: fixedAuth(`Bearer ${TOKEN}`), dangerouslyAllowInsecureHttp: true });
+    expect(make).not.toThrow();
+  });
+});
+
 describe('HTTP errors', () => {
   const client = () => createApiClient({ baseUrl: `${server.origin}/api`, auth: fixedAuth(`Bearer ${TOKEN}`) });
 
