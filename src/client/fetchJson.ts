@@ -7,6 +7,7 @@ import { TimeoutError } from './errors/TimeoutError';
 import { parseRetryAfter, withTimeout } from '../shared/time';
 import { NOT_SHOWN, parseRedacted, redact, secretsOf } from './redact';
 import type { AuthStrategy } from './types';
+import { DEFAULT_MAX_BODY_BYTES, readAtMost } from './readAtMost';
 
 /** Everything a request to the service needs, resolved once by `createApiClient` / `createProxyHandler`. */
 export interface RequestConfig {
@@ -20,6 +21,8 @@ export interface RequestConfig {
   timeoutMs: number;
   /** Told each request, response and retry (`createApiClient`'s `onEvent`, made safe to call). @default none */
   emit?: (event: ClientEvent) => void;
+  /** The most a response body may hold; reading stops past it. @default DEFAULT_MAX_BODY_BYTES */
+  maxBodyBytes?: number;
 }
 
 /** One list request as `listTarget` built it: later steps take its parts from here, never from the URL text. */
@@ -176,6 +179,29 @@ export function takeBody(
 }
 
 /**
+ * A response's body as text, read up to `config.maxBodyBytes`: past it reading stops (the rest cancelled) and the call
+ * rejects with a `ResponseShapeError` naming the limit; a body that fails mid-read is a `NetworkError`.
+ */
+export async function readText(
+  config: RequestConfig,
+  sent: { response: Response; secrets: readonly string[] },
+  method: string,
+  url: string,
+): Promise<string> {
+  const { response, secrets } = sent;
+  const maxBodyBytes = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const text = await readAtMost(response, maxBodyBytes).catch((error: unknown) => {
+    throw networkError(method, url, error, secrets);
+  });
+  if (text !== undefined) return text;
+  throw new ResponseShapeError(`response body over maxBodyBytes (${maxBodyBytes} bytes); reading stopped`, {
+    method,
+    url,
+    status: response.status,
+  });
+}
+
+/**
  * GETs `target.url` as JSON within the config's deadline (`send`, then the whole body, then `takeBody`). Rejects with
  * `HttpError` (non-2xx), `NetworkError`, `TimeoutError`, `ResponseShapeError` (invalid JSON), an `AuthError` from the
  * strategy, a `TypeError` when the strategy's header cannot be sent, or the caller's abort reason exactly as `signal`
@@ -189,9 +215,7 @@ export function fetchJson(
   const { url } = target;
   return withDeadline(config, url, callerSignal, async (signal) => {
     const sent = await send(config, target, signal);
-    const text = await sent.response.text().catch((error: unknown) => {
-      throw networkError('GET', url, error, sent.secrets);
-    });
+    const text = await readText(config, sent, 'GET', url);
     return { body: takeBody(sent, url, text), response: sent.response };
   });
 }

@@ -2,7 +2,7 @@ import type { RequestConfig } from './fetchJson';
 import { resolveBaseUrl, type BaseUrlOptions } from './url';
 import { assertTimeoutMs, DEFAULT_TIMEOUT_MS } from '../shared/time';
 import type { AuthStrategy } from './types';
-import { assertFunction, invalidArgument } from '../shared/assert';
+import { assertFunction, assertInteger, invalidArgument } from '../shared/assert';
 import { INSECURE_URL_MESSAGE, isSecureEnough } from '../shared/secureUrl';
 
 /** Options shared by `createApiClient` and `createProxyHandler`. */
@@ -20,6 +20,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Lets `auth` send its credential to a plain `http:` `baseUrl` other than this machine (never do this in production). @default false */
   dangerouslyAllowInsecureHttp?: boolean;
+  /** The most a response body may hold, in bytes: reading stops past it and the call rejects (`ResponseShapeError`). @default 33554432 (32 MiB) */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface RequestOptions {
  * `resolveBaseUrl` takes them.
  */
 export function resolveConfig(options: RequestOptions, baseUrlOptions?: BaseUrlOptions): RequestConfig {
-  const { auth, fetch: custom, timeoutMs = DEFAULT_TIMEOUT_MS } = options ?? ({} as RequestOptions);
+  const { auth, fetch: custom, timeoutMs = DEFAULT_TIMEOUT_MS, maxBodyBytes } = options ?? ({} as RequestOptions);
   const baseUrl = resolveBaseUrl(options?.baseUrl, 'baseUrl', baseUrlOptions);
   if (auth !== undefined && typeof auth?.authorize !== 'function') {
     throw invalidArgument('auth', 'must be an auth strategy such as bearerToken(...)');
@@ -38,7 +40,8 @@ export function resolveConfig(options: RequestOptions, baseUrlOptions?: BaseUrlO
     throw invalidArgument('baseUrl', INSECURE_URL_MESSAGE, baseUrl);
   if (custom !== undefined) assertFunction('fetch', custom);
   assertTimeoutMs(timeoutMs);
+  if (maxBodyBytes !== undefined) assertInteger('maxBodyBytes', maxBodyBytes, 1);
   // Looked up per call so test doubles installed after the client was made (MSW) still apply.
   const fetch: typeof globalThis.fetch = (input, init) => (custom ?? globalThis.fetch)(input, init);
-  return { baseUrl, auth, fetch, timeoutMs };
+  return { baseUrl, auth, fetch, timeoutMs, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) };
 }

@@ -3,7 +3,7 @@ import { backoffMs, isRefusal, MAX_OUTAGE_BACKOFF_MS } from '../shared/backoff';
 import { sleep } from '../shared/time';
 import { isHttpError } from './errors/HttpError';
 import { isNetworkError } from './errors/NetworkError';
-import { networkError, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
+import { readText, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
 import { errorName } from './redact';
 import { baseUrlAt } from './url';
 import { assertWrite, randomKey, type Write } from './writeArguments';
@@ -50,9 +50,7 @@ export async function sendWrite(config: RequestConfig, write: Write): Promise<un
         for (let failures = 0; ;) {
           try {
             const sent = await send(config, target, signal);
-            const text = await sent.response.text().catch((error: unknown) => {
-              throw networkError(method!, url, error, sent.secrets);
-            });
+            const text = await readText(config, sent, method!, url);
             return sent.response.ok && text.trim() === '' ? undefined : takeBody(sent, url, text);
           } catch (error) {
             failures += 1;

@@ -4,7 +4,7 @@
 // adds to a pass-through. Loaded with `process.getBuiltinModule`, not imported: `pagewise/server` stays loadable where
 // `node:http` is not (the Fetch handler on edge runtimes), and bundlers never see the module.
 
-import { readWebAtMost, type ReadsAtMost } from './upstreamBody';
+import { readWebAtMost, type ReadsAtMost } from '../client/internal';
 
 type NodeHttp = typeof import('node:http');
 type IncomingMessage = import('node:http').IncomingMessage;

@@ -4,7 +4,8 @@ import { ApiError, isHttpError, isTimeoutError, type ListResource } from '../cli
 import type { RequestConfig } from '../client/internal';
 import { isUuid, LIST_ROUTE, ROW_ID, ROW_ROUTE, WRITE_METHODS, type WriteMethod } from '../shared/listEndpoints';
 import type { ProxyEvent } from '../shared/events';
-import { fetchUpstream, readAtMost, type VerbatimJson } from './upstreamBody';
+import { readAtMost } from '../client/internal';
+import { fetchUpstream, type VerbatimJson } from './upstreamBody';
 import { servesResource, writeMethods, type ProxyAllowlist } from './proxyAllowlist';
 
 /** What the proxy answers, before any HTTP object: a status, JSON text (null for 204, 205 and 304) and headers. */

@@ -1,14 +1,13 @@
-import { ResponseShapeError } from '../client/index';
+import { isResponseShapeError } from '../client/index';
 import {
-  networkError,
   parseRedactedReporting,
+  readText,
   send,
   takeBody,
   withDeadline,
   type ListTarget,
   type RequestConfig,
 } from '../client/internal';
-import { isDigits } from '../shared/paging';
 
 /**
  * A response body the proxy passes on as text: as the service sent it when no secret is in it (re-serialising a page
@@ -39,50 +38,6 @@ export class VerbatimJson {
   }
 }
 
-/** A response that reads its own body with a limit, faster than through a web stream (Node's, for the listener). */
-export interface ReadsAtMost {
-  textAtMost(maxBytes: number): Promise<string | undefined>;
-}
-
-/** A web stream's text, or `undefined` as soon as it is over `maxBytes` (the rest cancelled). */
-export async function readWebAtMost(
-  body: ReadableStream<Uint8Array> | null,
-  maxBytes: number,
-): Promise<string | undefined> {
-  if (!body) return '';
-  const reader = body.getReader();
-  const chunks: BlobPart[] = [];
-  for (let size = 0; ;) {
-    const { done, value } = await reader.read();
-    if (done) return new Blob(chunks).text();
-    if ((size += value.byteLength) > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-  }
-}
-
-/**
- * A response's (or a request's) body as text, or `undefined` as soon as it is over `maxBytes`: reading stops there and
- * the rest is cancelled (the connection is released, not drained), so a huge or endless body never sits in memory
- * whole.
- */
-export async function readAtMost(
-  response: Pick<Response, 'headers' | 'body' | 'text'> & Partial<ReadsAtMost>,
-  maxBytes: number,
-): Promise<string | undefined> {
-  if (typeof response.textAtMost === 'function') return response.textAtMost(maxBytes);
-  const declared = response.headers.get('content-length');
-  // fetch fails a body longer than its Content-Length, so a declared length within bounds lets the fast reader run.
-  if (isDigits(declared)) {
-    if (Number(declared) <= maxBytes) return response.text();
-    await response.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  return readWebAtMost(response.body, maxBytes);
-}
-
 /**
  * A list call (or a write) for the proxy: sent like the client's (its deadline, Authorization and 401 renewal), its
  * body read up to `maxBodyBytes` and kept as `VerbatimJson` (a write's empty success as `null`). A larger body rejects
@@ -103,18 +58,11 @@ export function fetchUpstream(
     callerSignal,
     async (signal) => {
       const sent = await send(config, target, signal);
-      const { response, secrets } = sent;
-      const text = await readAtMost(response, maxBodyBytes).catch((error: unknown) => {
-        throw networkError(method, url, error, secrets);
+      const { response } = sent;
+      const text = await readText({ ...config, maxBodyBytes }, sent, method, url).catch((error: unknown) => {
+        if (isResponseShapeError(error)) onTooLarge?.();
+        throw error;
       });
-      if (text === undefined) {
-        onTooLarge?.();
-        throw new ResponseShapeError(`response body over maxBodyBytes (${maxBodyBytes} bytes); reading stopped`, {
-          method,
-          url,
-          status: response.status,
-        });
-      }
       if (method !== 'GET' && response.ok && text === '') return { body: null, response };
       return { body: takeBody(sent, url, text, VerbatimJson.parse) as VerbatimJson, response };
     },

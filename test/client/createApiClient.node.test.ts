@@ -9,7 +9,9 @@ import {
 } from '../../src/client/index';
 import type { AuthStrategy } from '../../src/client/index';
 import { createGate } from '../helpers/createGate';
-import { startLocalServer } from '../helpers/localServer';
+import { listenLocally, startLocalServer } from '../helpers/localServer';
+import { createServer } from 'node:http';
+import { isResponseShapeError } from '../../src/client/index';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { expectNoSecrets } from './expectNoSecrets';
 import { ORG, springPage } from './fixtures';
@@ -304,6 +306,46 @@ describe('a credential over plain HTTP', () => {
     const make = () =>
       createApiClient({ baseUrl: insecure, auth: fixedAuth(`Bearer ${TOKEN}`), dangerouslyAllowInsecureHttp: true });
     expect(make).not.toThrow();
+  });
+});
+
+describe('a response body past maxBodyBytes', () => {
+  /** A service that sends `[` and then commas for as long as the connection stays open, counting what it wrote. */
+  async function endlessService() {
+    const sent = { bytes: 0, closed: false };
+    const server = createServer((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, ',');
+      const more = () => {
+        while (!res.destroyed && res.write(chunk)) sent.bytes += chunk.length;
+        if (res.destroyed) sent.closed = true;
+      };
+      res.on('drain', more);
+      res.on('close', () => (sent.closed = true));
+      res.write('[');
+      more();
+    });
+    return { sent, ...(await listenLocally(server)) };
+  }
+
+  it('stops reading an endless body at the limit and rejects with a ResponseShapeError naming it', async () => {
+    const service = await endlessService();
+    try {
+      const client = createApiClient({ baseUrl: service.origin, maxBodyBytes: 1 << 20 });
+      const error = await client.listShares({ organizationId: ORG, page: 1, size: 20 }).catch((e: unknown) => e);
+      expect(isResponseShapeError(error)).toBe(true);
+      expect(String((error as Error).message)).toContain('maxBodyBytes (1048576 bytes)');
+      await expect.poll(() => service.sent.closed).toBe(true);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it.each([0, -1, 1.5, '1024', Number.NaN])('rejects maxBodyBytes %j naming it, before any request', (maxBodyBytes) => {
+    expect(() => createApiClient({ baseUrl: server.origin, maxBodyBytes: maxBodyBytes as number })).toThrow(
+      expect.objectContaining({ code: 'PAGEWISE_INVALID_ARGUMENT', argument: 'maxBodyBytes' }),
+    );
+    expect(server.requests).toHaveLength(0);
   });
 });
 
