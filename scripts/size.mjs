@@ -45,9 +45,11 @@ export const budgets = [
   // entry and the write's chunk share code, and ~730 B less for an app that only lists (the next rows).
   // Reading what a service sends in linear time (a next URL's parameters grouped in one pass, the Link pattern
   // bounded, Retry-After dates capped) took 42 B, here and in the next row.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10350 },
+  // Refusing a credential to a plain-http service off this machine (the loopback rule and its message) and reading a
+  // response body only up to maxBodyBytes (a bounded reader shared with the proxy) took 476 B, 457 B of it up front.
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10830 },
   // What an app that lists through the fetch client loads of pagewise/client up front (the example apps' use).
-  { name: 'createApiClient', code: `export { createApiClient } from 'pagewise/client';`, limit: 6640 },
+  { name: 'createApiClient', code: `export { createApiClient } from 'pagewise/client';`, limit: 7100 },
   { name: '  + on first write', code: `export { createApiClient } from 'pagewise/client';`, lazy: true },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
