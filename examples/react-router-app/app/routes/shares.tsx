@@ -2,9 +2,10 @@ import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query
 import { Pagination, sharesQueryOptions, useShares } from 'pagewise';
 import type { ApiRecord } from 'pagewise/client';
 import type { AnchorHTMLAttributes } from 'react';
-import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { organizationId, serverClient } from '../lib/pagewise.server';
 import { PAGE_PARAM_NAMES, PAGE_SIZES, readPageParams, withPageParams } from '../lib/pageParams';
+import { useLatestSearchParams } from '../lib/useLatestSearchParams';
 import type { Route } from './+types/shares';
 
 interface ShareRow extends ApiRecord {
@@ -52,7 +53,8 @@ function RouterLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) 
 }
 
 function Shares({ organizationId }: { organizationId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  // Each write is built on the latest URL, not on this render's copy (see useLatestSearchParams).
+  const [searchParams, setSearchParams] = useLatestSearchParams();
   const { page, size } = readPageParams(searchParams);
   const shares = useShares<ShareRow>({
     organizationId,
@@ -60,7 +62,7 @@ function Shares({ organizationId }: { organizationId: string }) {
     pageSize: size,
     // Each move pushes a history entry, so Back and Forward move between pages; shouldRevalidate keeps the loader out.
     onChange: (next, nextSize) =>
-      setSearchParams((current) => withPageParams(current, next, nextSize), { preventScrollReset: true }),
+      setSearchParams((latest) => withPageParams(latest, next, nextSize), { preventScrollReset: true }),
   });
   return (
     <section aria-labelledby="shares-heading" className="shares">

@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Pagination, sharesQueryOptions, useShares } from 'pagewise';
 import type { ApiRecord } from 'pagewise/client';
 import { getOrganizationId, pagewiseClient } from '../lib/pagewise';
-import { PAGE_SIZES, pageSearch, readPageParams, type PageSearch } from '../lib/pageParams';
+import { PAGE_SIZES, pageSearch, readPageParams, withPageSearch, type PageSearch } from '../lib/pageParams';
 
 interface ShareRow extends ApiRecord {
   name?: string;
@@ -42,7 +42,9 @@ function Shares({ organizationId }: { organizationId: string }) {
     page,
     pageSize: size,
     // Each move pushes a history entry, so Back and Forward move between pages; the loader stays out (shouldReload).
-    onChange: (next, nextSize) => navigate({ search: pageSearch(next, nextSize), resetScroll: false }),
+    // The search as a function of the router's latest one (not this render's), so a move never undoes a newer write.
+    onChange: (next, nextSize) =>
+      navigate({ search: (latest) => withPageSearch(latest, next, nextSize), resetScroll: false }),
   });
   return (
     <section aria-labelledby="shares-heading" className="shares">
