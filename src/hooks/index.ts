@@ -14,6 +14,8 @@ export {
 export { useDebouncedValue } from './useDebouncedValue';
 export { useListPlace } from './useListPlace';
 export type { ListPlaceOptions, ListPlaceSource } from './useListPlace';
+export { useRememberedPageSize } from './useRememberedPageSize';
+export type { RememberedPageSizeOptions } from './useRememberedPageSize';
 export { useListMutation } from './useListMutation';
 export type { ListWrite, UseListMutationOptions, UseListMutationResult } from './useListMutation';
 export type {
