@@ -2,11 +2,19 @@
 
 import { useEffect, useRef, type RefObject } from 'react';
 import { useIsomorphicLayoutEffect } from '../shared/useEffects';
+import { pageCountOf } from '../shared/paging';
+import { useLatest } from '../shared/useLatest';
 
 /** What `useListPlace` reads of a data hook's result, e.g. `useShares` or `useEnvironments`. */
 export interface ListPlaceSource {
-  /** The control's props: the page on screen and its size. */
-  readonly pagination: { readonly current: number; readonly pageSize: number };
+  /** The control's props: the page on screen, its size, the total or whether another page follows, and the move. */
+  readonly pagination: {
+    readonly current: number;
+    readonly pageSize: number;
+    readonly total?: number | undefined;
+    readonly hasNext?: boolean | undefined;
+    readonly onChange?: ((page: number, pageSize: number) => void) | undefined;
+  };
   /** The rows on screen, if any. */
   readonly data?: { readonly items: readonly unknown[] } | undefined;
   /** Whether `data` is the previous page, shown while this one loads. */
@@ -19,7 +27,12 @@ export interface ListPlaceOptions {
   scrollOnMove?: boolean;
   /** Keep a full page's height while a page loads and on a shorter last page, so nothing under the list moves. @default false */
   keepHeight?: boolean;
+  /** Page with the keyboard while focus is in the list's region: Alt+PageUp/PageDown previous/next, Alt+Shift+PageUp/PageDown first/last. @default false */
+  shortcuts?: boolean;
 }
+
+/** The shortcuts, as `aria-keyshortcuts` names them; the region carries them while they are on. */
+export const LIST_SHORTCUTS = 'Alt+PageUp Alt+PageDown Alt+Shift+PageUp Alt+Shift+PageDown';
 
 /**
  * Keeps the reader's place around a paged list: `ref` is the list's region (the element holding the rows, e.g. a
@@ -30,6 +43,10 @@ export interface ListPlaceOptions {
  *   Focus stays where it was. A move by Back or Forward (a `popstate`) is left to the router's scroll restoration.
  * - **No layout shift** (`keepHeight`). The region keeps the height of the last full page as its `min-height` while a
  *   page loads and on a shorter last page, so the control under it stays under the pointer.
+ * - **Keys** (`shortcuts`). While focus is in the region: Alt+PageDown and Alt+PageUp move to the next and previous
+ *   page, Alt+Shift+PageDown and Alt+Shift+PageUp to the last and first; never from a text field, a select or an
+ *   editable element, where those keys edit or scroll. The region names them in `aria-keyshortcuts`; the move is
+ *   announced by the control's live region, as a click is.
  */
 export function useListPlace(
   ref: RefObject<HTMLElement | null>,
@@ -40,6 +57,7 @@ export function useListPlace(
   const rows = source.isPlaceholderData ? undefined : source.data?.items.length;
   useScrollOnMove(ref, `${page}/${pageSize}`, rows !== undefined, options.scrollOnMove ?? true);
   useKeptHeight(ref, pageSize, rows, options.keepHeight ?? false);
+  useShortcuts(ref, source.pagination, options.shortcuts ?? false);
 }
 
 /** Whether the last page change came from the history (Back, Forward) rather than from the reader's own input. */
@@ -117,4 +135,46 @@ function useKeptHeight(ref: RefObject<HTMLElement | null>, pageSize: number, row
       element.style.minHeight = `${full.current.height}px`;
     }
   }, [ref, pageSize, rows, on]);
+}
+
+/** Where keys belong to the element itself: text entry, a select's options, an editable element. */
+function editsKeys(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'image', 'file', 'color', 'range'].includes(target.type);
+}
+
+/** The page a shortcut asks for, or undefined for a key that is none (or a page that does not exist). */
+function pageFor(event: KeyboardEvent, pagination: ListPlaceSource['pagination']): number | undefined {
+  if (!event.altKey || event.ctrlKey || event.metaKey) return undefined;
+  if (event.key !== 'PageUp' && event.key !== 'PageDown') return undefined;
+  const { current, pageSize, total, hasNext } = pagination;
+  const last = total === undefined ? undefined : pageCountOf(total, pageSize);
+  const forward = event.key === 'PageDown';
+  if (!forward) return current > 1 ? (event.shiftKey ? 1 : current - 1) : undefined;
+  if (event.shiftKey) return last !== undefined && last > current ? last : undefined;
+  return (last !== undefined ? current < last : hasNext) ? current + 1 : undefined;
+}
+
+function useShortcuts(ref: RefObject<HTMLElement | null>, pagination: ListPlaceSource['pagination'], on: boolean) {
+  const latest = useLatest(pagination);
+  useEffect(() => {
+    const region = ref.current;
+    if (!on || !region) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || editsKeys(event.target)) return;
+      const page = pageFor(event, latest.current);
+      if (page === undefined) return;
+      event.preventDefault();
+      latest.current.onChange?.(page, latest.current.pageSize);
+    };
+    region.setAttribute('aria-keyshortcuts', LIST_SHORTCUTS);
+    region.addEventListener('keydown', onKeyDown);
+    return () => {
+      region.removeAttribute('aria-keyshortcuts');
+      region.removeEventListener('keydown', onKeyDown);
+    };
+  }, [ref, on, latest]);
 }

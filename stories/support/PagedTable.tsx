@@ -43,7 +43,7 @@ export function PagedTable<T extends ApiRecord>({
 }: PagedTableProps<T>) {
   const result = useResource({ ...queryOptions, organizationId });
   const region = useRef<HTMLDivElement>(null);
-  useListPlace(region, result, { keepHeight: true });
+  useListPlace(region, result, { keepHeight: true, shortcuts: true });
   const table = useTable({
     features: serverFeatures,
     columns,

@@ -2,7 +2,8 @@
 // after Next at the bottom of a long table the new page shows from its top, focus still on Next; a move with the
 // table's top in view scrolls nothing; a move after Back or Forward (a popstate) is left to the router's scroll
 // restoration. And no layout shift: the cumulative layout shift over the table stories' own walks (page moves, a
-// slow last page) is 0 once their first page is on screen, with the whole table and the control in view.
+// slow last page) is 0 once their first page is on screen, with the whole table and the control in view. And the
+// opt-in keys on the region: Alt+PageUp/PageDown, with Shift for the first and last page, never from a text field.
 import { composeStory, setProjectAnnotations } from '@storybook/react-vite';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { waitFor, within } from '@testing-library/dom';
@@ -89,6 +90,41 @@ describe('scroll on a page move', () => {
       await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/), SLOW);
       await nextFrames();
       expect(window.scrollY).toBe(before);
+    });
+  });
+});
+
+describe('keyboard shortcuts on the table region', () => {
+  beforeAll(() => page.viewport(...TALL));
+
+  it('pages with Alt+PageDown/PageUp and to the last and first with Shift, names them, and leaves a text field alone', async () => {
+    await run(shares.Default, shares.default, async (root) => {
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/), SLOW);
+      const region = regionOf(root);
+      expect(region).toHaveAttribute(
+        'aria-keyshortcuts',
+        'Alt+PageUp Alt+PageDown Alt+Shift+PageUp Alt+Shift+PageDown',
+      );
+      region.focus();
+      await userEvent.keyboard('{Alt>}{PageDown}{/Alt}');
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/), SLOW);
+      await userEvent.keyboard('{Alt>}{Shift>}{PageDown}{/Shift}{/Alt}');
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00421$/), SLOW);
+      await userEvent.keyboard('{Alt>}{PageUp}{/Alt}');
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00401$/), SLOW);
+      await userEvent.keyboard('{Alt>}{Shift>}{PageUp}{/Shift}{/Alt}');
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/), SLOW);
+      // The control announces the move, as after a click.
+      expect(within(root).getByRole('navigation', { name: `${ACME}: pages` })).toHaveTextContent(/Page 1 of 22/);
+      // A text field in the region keeps its keys: nothing moves.
+      const field = document.createElement('input');
+      field.setAttribute('aria-label', 'Note');
+      region.append(field);
+      field.focus();
+      await userEvent.keyboard('{Alt>}{PageDown}{/Alt}');
+      await nextFrames();
+      expect(shownNames(root, ACME)[0]).toMatch(/-00001$/);
+      field.remove();
     });
   });
 });
