@@ -27,8 +27,9 @@ import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
  * Router 9.2 kB, a Vite table app 8.85 kB); the Pagination control's share of each figure is printed beside it.
  */
 export const appBudgets = {
-  'next-app': { js: 14250, css: 1860, goal: 5600 },
-  'react-router-app': { js: 13350, css: 1860, goal: 9200 },
+  // Next.js and React Router keep the reader's place (useListPlace: scroll on a move, kept height): about 1 kB more.
+  'next-app': { js: 15250, css: 1860, goal: 5600 },
+  'react-router-app': { js: 14350, css: 1860, goal: 9200 },
   'shares-app': { js: 14300, css: 1860, goal: 8850 },
 };
 

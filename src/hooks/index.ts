@@ -12,6 +12,10 @@ export {
   useSuspenseList,
 } from './listHooks';
 export { useDebouncedValue } from './useDebouncedValue';
+export { useListPlace } from './useListPlace';
+export type { ListPlaceOptions, ListPlaceSource } from './useListPlace';
+export { useRememberedPageSize } from './useRememberedPageSize';
+export type { RememberedPageSizeOptions } from './useRememberedPageSize';
 export { useListMutation } from './useListMutation';
 export type { ListWrite, UseListMutationOptions, UseListMutationResult } from './useListMutation';
 export type {

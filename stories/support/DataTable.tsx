@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { ReactTable, RowData, TableFeatures } from '@tanstack/react-table';
 import './dataTable.css';
 
@@ -11,6 +11,8 @@ export interface DataTableProps<TFeatures extends TableFeatures, TData extends R
   busy?: boolean;
   /** What the body says when there is no row (loading, or empty). */
   empty?: ReactNode;
+  /** The table's region (its scrolling wrapper), e.g. for `useListPlace`. */
+  regionRef?: Ref<HTMLDivElement>;
 }
 
 /** A column of a table that may have the sorting feature. */
@@ -32,12 +34,13 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
   caption,
   busy = false,
   empty = 'No rows',
+  regionRef,
 }: DataTableProps<TFeatures, TData>) {
   const rows = table.getRowModel().rows;
   const columnCount = table.getAllLeafColumns().length;
   return (
     // Keyboard users scroll a table wider than its container too (the region takes focus).
-    <div className="pw-story-scroll" tabIndex={0} role="region" aria-label={caption}>
+    <div ref={regionRef} className="pw-story-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="pw-story-table" aria-busy={busy} data-busy={busy || undefined}>
         <caption>
           {caption}

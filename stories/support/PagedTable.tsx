@@ -1,7 +1,8 @@
+import { useRef } from 'react';
 import { useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ApiRecord } from '../../src/client/index';
-import type { PagedResourceOptions, PagedResourceResult } from '../../src/hooks/index';
+import { useListPlace, type PagedResourceOptions, type PagedResourceResult } from '../../src/hooks/index';
 import { TablePagination, useServerTablePagination } from '../../src/table/index';
 import { serverFeatures } from './columns';
 import { DataTable } from './DataTable';
@@ -28,7 +29,9 @@ export interface PagedTableProps<T extends ApiRecord> {
 /**
  * A server-paged TanStack Table v9: the data hook owns the page (another organization starts at page 1),
  * `useServerTablePagination` hands the table its state, row count and `onPaginationChange`, and
- * `TablePagination` renders the control. Shows loading, empty, busy and error states.
+ * `TablePagination` renders the control. Shows loading, empty, busy and error states. `useListPlace` keeps the
+ * reader's place: after a page move the table's top comes into view when it was scrolled past, and the table keeps a
+ * full page's height while a page loads and on the last page.
  */
 export function PagedTable<T extends ApiRecord>({
   useResource,
@@ -39,6 +42,8 @@ export function PagedTable<T extends ApiRecord>({
   queryOptions,
 }: PagedTableProps<T>) {
   const result = useResource({ ...queryOptions, organizationId });
+  const region = useRef<HTMLDivElement>(null);
+  useListPlace(region, result, { keepHeight: true, shortcuts: true });
   const table = useTable({
     features: serverFeatures,
     columns,
@@ -55,7 +60,7 @@ export function PagedTable<T extends ApiRecord>({
       {result.isError && (
         <ErrorPanel error={result.error} retrying={result.isFetching} onRetry={() => void result.refetch()} />
       )}
-      <DataTable table={table} caption={caption} busy={result.isFetching} empty={empty} />
+      <DataTable table={table} caption={caption} busy={result.isFetching} empty={empty} regionRef={region} />
       <TablePagination table={table} showTotal aria-label={`${caption}: pages`} />
     </div>
   );

@@ -1,10 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { usePathname } from 'next/navigation';
 import { useQueryStates } from 'nuqs';
-import { Pagination, useShares } from 'pagewise';
+import { Pagination, useListPlace, useShares } from 'pagewise';
 import type { ApiRecord } from 'pagewise/client';
 import { PAGE_SIZES, pageHref, pageParams, toPageSize } from '../lib/pageParams';
 
@@ -34,28 +34,34 @@ export function Shares({ organizationId }: { organizationId: string }) {
     pageSize: size,
     onChange: (next, nextSize) => void setParams({ page: next, size: toPageSize(nextSize) }),
   });
+  // After a page move the table's top comes into view if it was scrolled past; Back and Forward are left to the
+  // router's scroll restoration. The table keeps a full page's height while a page loads and on the last page.
+  const region = useRef<HTMLDivElement>(null);
+  useListPlace(region, shares, { keepHeight: true });
   return (
     <section aria-labelledby="shares-heading" className="shares">
       <h2 id="shares-heading">Page {shares.pagination.current}</h2>
       {shares.isError && <p role="alert">Could not load the shares: {shares.error.message}</p>}
-      <table aria-labelledby="shares-heading" aria-busy={shares.isFetching}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Protocol</th>
-            <th scope="col">Path</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shares.data?.items.map((share) => (
-            <tr key={share.id}>
-              <td>{share.name ?? share.id}</td>
-              <td>{share.protocol}</td>
-              <td>{share.path}</td>
+      <div ref={region}>
+        <table aria-labelledby="shares-heading" aria-busy={shares.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Protocol</th>
+              <th scope="col">Path</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shares.data?.items.map((share) => (
+              <tr key={share.id}>
+                <td>{share.name ?? share.id}</td>
+                <td>{share.protocol}</td>
+                <td>{share.path}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {/* Link mode: real hrefs (server-rendered, middle-click, new tab); a plain click stays in the app (onChange). */}
       <Pagination
         {...shares.pagination}

@@ -1,8 +1,9 @@
 // A list paged by cursor with its page in the URL: `?page=3&cursor=…&cursorParam=…` shows the same rows after a
-// reload and on a shared link, asked for with one request. React Router's useSearchParams here; any router's search
-// params work alike, and the server reads the same parameters to prefetch (below).
+// reload and on a shared link, asked for with one request. React Router here, through `useLatestSearchParams` (every
+// write built on the latest URL, not on a render's copy, so the cursor's write never undoes a newer page move); any
+// router's search params work alike, and the server reads the same parameters to prefetch (below).
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from '../../support/useLatestSearchParams';
 import { Pagination, readUrlCursor, sharesQueryOptions, useShares, writeUrlCursor } from 'pagewise';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from 'pagewise/client';
@@ -12,7 +13,7 @@ const pageOf = (params: URLSearchParams) =>
   /^[1-9]\d{0,8}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
 
 export function CursorShares({ organizationId }: { organizationId: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const page = pageOf(params);
   const shares = useShares<{ id: string; name: string }>({
     organizationId,

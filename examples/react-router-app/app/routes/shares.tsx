@@ -1,10 +1,11 @@
 import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
-import { Pagination, sharesQueryOptions, useShares } from 'pagewise';
+import { Pagination, sharesQueryOptions, useListPlace, useShares } from 'pagewise';
 import type { ApiRecord } from 'pagewise/client';
-import type { AnchorHTMLAttributes } from 'react';
-import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useRef, type AnchorHTMLAttributes } from 'react';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { organizationId, serverClient } from '../lib/pagewise.server';
 import { PAGE_PARAM_NAMES, PAGE_SIZES, readPageParams, withPageParams } from '../lib/pageParams';
+import { useLatestSearchParams } from '../lib/useLatestSearchParams';
 import type { Route } from './+types/shares';
 
 interface ShareRow extends ApiRecord {
@@ -52,7 +53,8 @@ function RouterLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) 
 }
 
 function Shares({ organizationId }: { organizationId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  // Each write is built on the latest URL, not on this render's copy (see useLatestSearchParams).
+  const [searchParams, setSearchParams] = useLatestSearchParams();
   const { page, size } = readPageParams(searchParams);
   const shares = useShares<ShareRow>({
     organizationId,
@@ -60,30 +62,36 @@ function Shares({ organizationId }: { organizationId: string }) {
     pageSize: size,
     // Each move pushes a history entry, so Back and Forward move between pages; shouldRevalidate keeps the loader out.
     onChange: (next, nextSize) =>
-      setSearchParams((current) => withPageParams(current, next, nextSize), { preventScrollReset: true }),
+      setSearchParams((latest) => withPageParams(latest, next, nextSize), { preventScrollReset: true }),
   });
+  // After a page move the table's top comes into view if it was scrolled past; Back and Forward are left to the
+  // router's scroll restoration. The table keeps a full page's height while a page loads and on the last page.
+  const region = useRef<HTMLDivElement>(null);
+  useListPlace(region, shares, { keepHeight: true });
   return (
     <section aria-labelledby="shares-heading" className="shares">
       <h2 id="shares-heading">Page {shares.pagination.current}</h2>
       {shares.isError && <p role="alert">Could not load the shares: {shares.error.message}</p>}
-      <table aria-labelledby="shares-heading" aria-busy={shares.isFetching}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Protocol</th>
-            <th scope="col">Path</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shares.data?.items.map((share) => (
-            <tr key={share.id}>
-              <td>{share.name ?? share.id}</td>
-              <td>{share.protocol}</td>
-              <td>{share.path}</td>
+      <div ref={region}>
+        <table aria-labelledby="shares-heading" aria-busy={shares.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Protocol</th>
+              <th scope="col">Path</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shares.data?.items.map((share) => (
+              <tr key={share.id}>
+                <td>{share.name ?? share.id}</td>
+                <td>{share.protocol}</td>
+                <td>{share.path}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {/* Link mode: real hrefs (server-rendered, middle-click, new tab); a plain click stays in the app (onChange). */}
       <Pagination
         {...shares.pagination}

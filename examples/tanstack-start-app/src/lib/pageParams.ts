@@ -33,3 +33,11 @@ export function pageSearch(page: number, size: number): PageSearch {
     ...(size === DEFAULT_SIZE ? {} : { size }),
   };
 }
+
+/** `search` moved to `page` and `size`: any other param kept, defaults left out. */
+export function withPageSearch(search: PageSearch, page: number, size: number): PageSearch {
+  const next: PageSearch = { ...search };
+  delete next.page;
+  delete next.size;
+  return { ...next, ...pageSearch(page, size) };
+}

@@ -1,8 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Pagination, sharesQueryOptions, useShares } from 'pagewise';
+import { Pagination, sharesQueryOptions, useListPlace, useShares } from 'pagewise';
+import { useRef } from 'react';
 import type { ApiRecord } from 'pagewise/client';
 import { getOrganizationId, pagewiseClient } from '../lib/pagewise';
-import { PAGE_SIZES, pageSearch, readPageParams, type PageSearch } from '../lib/pageParams';
+import { PAGE_SIZES, pageSearch, readPageParams, withPageSearch, type PageSearch } from '../lib/pageParams';
 
 interface ShareRow extends ApiRecord {
   name?: string;
@@ -42,30 +43,38 @@ function Shares({ organizationId }: { organizationId: string }) {
     page,
     pageSize: size,
     // Each move pushes a history entry, so Back and Forward move between pages; the loader stays out (shouldReload).
-    onChange: (next, nextSize) => navigate({ search: pageSearch(next, nextSize), resetScroll: false }),
+    // The search as a function of the router's latest one (not this render's), so a move never undoes a newer write.
+    onChange: (next, nextSize) =>
+      navigate({ search: (latest) => withPageSearch(latest, next, nextSize), resetScroll: false }),
   });
+  // After a page move the table's top comes into view if it was scrolled past; Back and Forward are left to the
+  // router's scroll restoration. The table keeps a full page's height while a page loads and on the last page.
+  const region = useRef<HTMLDivElement>(null);
+  useListPlace(region, shares, { keepHeight: true });
   return (
     <section aria-labelledby="shares-heading" className="shares">
       <h2 id="shares-heading">Page {shares.pagination.current}</h2>
       {shares.isError && <p role="alert">Could not load the shares: {shares.error.message}</p>}
-      <table aria-labelledby="shares-heading" aria-busy={shares.isFetching}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Protocol</th>
-            <th scope="col">Path</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shares.data?.items.map((share) => (
-            <tr key={share.id}>
-              <td>{share.name ?? share.id}</td>
-              <td>{share.protocol}</td>
-              <td>{share.path}</td>
+      <div ref={region}>
+        <table aria-labelledby="shares-heading" aria-busy={shares.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Protocol</th>
+              <th scope="col">Path</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shares.data?.items.map((share) => (
+              <tr key={share.id}>
+                <td>{share.name ?? share.id}</td>
+                <td>{share.protocol}</td>
+                <td>{share.path}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {/* Link mode: real hrefs (server-rendered, middle-click, new tab); a plain click stays in the app (onChange). */}
       <Pagination
         {...shares.pagination}
