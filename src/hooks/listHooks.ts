@@ -292,11 +292,12 @@ function usePaginationProps(
   onChange: PageChange,
   total: number | undefined,
   hasNext: boolean | undefined,
+  onPageIntent?: (page: number) => void,
 ): QueryPagination {
   return useMemo(() => {
     const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
-    return { current, pageSize, onChange, ...count };
-  }, [current, total, hasNext, pageSize, onChange]);
+    return { current, pageSize, onChange, ...count, ...(onPageIntent ? { onPageIntent } : {}) };
+  }, [current, total, hasNext, pageSize, onChange, onPageIntent]);
 }
 
 /**
@@ -362,13 +363,41 @@ function usePrefetchNext<T>(
   }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime, latest]);
 }
 
+/**
+ * Fetches page `page` ahead when the reader shows intent to open it (the control's `onPageIntent`): once, as the
+ * page query's `staleTime` keeps it fresh. On a list paged by cursor only a page whose cursor is known, so intent
+ * never starts a walk of requests through the pages before it.
+ */
+function usePrefetchOnIntent<T>(
+  resource: ListResource,
+  enabled: boolean,
+  request: PageRequestOf<T> & { shown: Page<unknown> | undefined },
+): ((page: number) => void) | undefined {
+  const queryClient = useQueryClient();
+  const latest = useLatest(request);
+  const prefetch = useCallback(
+    (page: number) => {
+      const { params, overrides, key, shown } = latest.current;
+      if (!params.organizationId || !shown || !Number.isInteger(page) || page < 1) return;
+      const options = listQueryOptions<T>(resource, { ...params, page });
+      const before =
+        page > 1 &&
+        queryClient.getQueryData<Page<T>>(listQueryOptions<T>(resource, { ...params, page: page - 1 }).queryKey);
+      if (pagedByCursor(shown) && page > 1 && !(before && before.nextCursor !== undefined)) return;
+      prefetchPage(queryClient, key, options, overrides);
+    },
+    [queryClient, resource, latest],
+  );
+  return enabled ? prefetch : undefined;
+}
+
 /** The paged form over `useQuery`: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
 function usePagedListAs<T>(
   caller: string,
   resource: ListResource,
   options: PagedResourceOptions<T>,
 ): PagedResourceResult<T> {
-  const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
+  const { prefetchNext = true, prefetchOnIntent = true, staleTime = DEFAULT_STALE_TIME } = options;
   // Written here, where the page is known, and read by the shared page setter.
   const byCursorRef = useRef(false);
   const listing = usePageListing(caller, resource, options, byCursorRef);
@@ -387,8 +416,11 @@ function usePagedListAs<T>(
   const current = useMoveAfterDeletes(fresh, listing) ?? page;
   const nextPage = prefetchNext && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
   usePrefetchNext<T>(resource, listing.listing, nextPage, { params, overrides: options, key: own.queryKey });
+  const onIntent = usePrefetchOnIntent<T>(resource, prefetchOnIntent, {
+    ...{ params, overrides: options, key: own.queryKey, shown: fresh },
+  });
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
-  const pagination = usePaginationProps(current, pageSize, change, total, hasNext);
+  const pagination = usePaginationProps(current, pageSize, change, total, hasNext, onIntent);
   const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
   return extendResult(query, { pagination, listState, cursor });
 }

@@ -10,6 +10,7 @@ import {
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { useAnnouncement, useFocusRecovery } from './accessibility';
+import { DEFAULT_INTENT_DELAY_MS, usePageIntent, type PageIntentHandlers } from './pageIntent';
 import { usePageState, type PageState, type PageStateCallbacks } from '../shared/usePageState';
 import { formatValue } from '../shared/assert';
 import { clampInt } from '../shared/paging';
@@ -49,6 +50,14 @@ export interface UsePaginationOptions extends PageStateCallbacks {
    * message is announced, so screen readers hear a change the page made without moving focus. @default none
    */
   message?: string | undefined;
+  /**
+   * Called with a page the reader seems about to open, to fetch it ahead (the data hooks' `pagination` gives it): its
+   * control hovered for `intentDelayMs`, or focused. Never for the current page or an unavailable one, and not for
+   * pages a pointer only crosses. @default none
+   */
+  onPageIntent?: ((page: number) => void) | undefined;
+  /** Milliseconds a pointer rests on a page's control before `onPageIntent` is called. @default 120 */
+  intentDelayMs?: number | undefined;
 }
 
 /**
@@ -77,6 +86,12 @@ export interface PaginationControlProps {
   'aria-disabled'?: true;
   /** The current page. */
   'aria-current'?: 'page';
+  /** With `onPageIntent`, on another available page: starts the wait for a resting pointer. */
+  onPointerEnter?: () => void;
+  /** With `onPageIntent`: a pointer passing through asks for nothing. */
+  onPointerLeave?: () => void;
+  /** With `onPageIntent`, on another available page: focus asks for the page at once. */
+  onFocus?: () => void;
 }
 
 /** Props for the root element, from {@link UsePaginationResult.getRootProps}: spread them on a `<nav>`. */
@@ -227,11 +242,15 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
       for (const [prop, value, used] of [...propIssues(issues, state), ...labelIssues])
         warnOnce(seen, 'Pagination', prop, value, used);
       if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
+      const delay = options.intentDelayMs;
+      if (delay !== undefined && !(typeof delay === 'number' && delay >= 0))
+        warnOnce(seen, 'Pagination', 'intentDelayMs', formatValue(delay), DEFAULT_INTENT_DELAY_MS);
     }
   });
   const focus = useFocusRecovery();
   const announce = useAnnouncement(`${n.current}/${n.pageSize}`);
-  return connect(options, state, n, { labels, format, root: { ...focus, 'aria-label': labels.nav }, announce });
+  const intent = usePageIntent(options.onPageIntent, options.intentDelayMs);
+  return connect(options, state, n, { labels, format, root: { ...focus, 'aria-label': labels.nav }, announce, intent });
 }
 
 /** The props fixed by normalizePaginationProps, as warnings name them: `defaultCurrent` and `defaultPageSize` while uncontrolled. */
@@ -297,6 +316,7 @@ interface Presentation {
   format: (value: number, compact?: boolean) => string;
   root: PaginationRootProps;
   announce: boolean;
+  intent: (page: number) => PageIntentHandlers | undefined;
 }
 
 /** The result of usePagination from its state, as zag's `connect` makes an API of a machine's state. */
@@ -307,7 +327,11 @@ function connect(o: UsePaginationOptions, state: PageState, n: PageNumbers, ui: 
   const pageCountKnown = total !== undefined || o.hasNext !== true;
   const moves = pageMoves(state, n, disabled, pageCountKnown);
   const { goTo } = moves;
-  const control = (page: number, enabled: boolean) => controlProps(o.getPageHref, goTo, page, enabled);
+  // Intent only where a click would move: another page that can be opened.
+  const control = (page: number, enabled: boolean) => ({
+    ...controlProps(o.getPageHref, goTo, page, enabled),
+    ...(enabled && page !== current ? ui.intent(page) : undefined),
+  });
   const hasItems = total !== 0;
   const previousEnabled = !disabled && current > 1;
   const nextEnabled = !disabled && current < pageCount;
