@@ -292,12 +292,15 @@ function usePaginationProps(
   onChange: PageChange,
   total: number | undefined,
   hasNext: boolean | undefined,
+  totalEstimate: number | undefined,
   onPageIntent?: (page: number) => void,
 ): QueryPagination {
   return useMemo(() => {
     const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
-    return { current, pageSize, onChange, ...count, ...(onPageIntent ? { onPageIntent } : {}) };
-  }, [current, total, hasNext, pageSize, onChange, onPageIntent]);
+    // An estimate only while no count is known: the control then says "about".
+    const estimate = total === undefined && totalEstimate !== undefined ? { totalEstimate } : {};
+    return { current, pageSize, onChange, ...count, ...estimate, ...(onPageIntent ? { onPageIntent } : {}) };
+  }, [current, total, hasNext, totalEstimate, pageSize, onChange, onPageIntent]);
 }
 
 /**
@@ -420,7 +423,8 @@ function usePagedListAs<T>(
     ...{ params, overrides: options, key: own.queryKey, shown: fresh },
   });
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
-  const pagination = usePaginationProps(current, pageSize, change, total, hasNext, onIntent);
+  const estimate = query.data?.totalEstimate;
+  const pagination = usePaginationProps(current, pageSize, change, total, hasNext, estimate, onIntent);
   const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
   return extendResult(query, { pagination, listState, cursor });
 }
@@ -449,10 +453,11 @@ function useSuspenseListAs<T>(
   useCachedElsewhereWarning(queryClient, own.queryKey);
   // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
   const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
-  const { total, hasNext } = query.data;
+  const { total, hasNext, totalEstimate } = query.data;
   useMoveAfterDeletes(query.data, listing);
   useEffect(() => void (byCursorRef.current = pagedByCursor(query.data)));
-  const pagination = usePaginationProps(page, pageSize, change, total, total === undefined ? hasNext : undefined);
+  const more = total === undefined ? hasNext : undefined;
+  const pagination = usePaginationProps(page, pageSize, change, total, more, totalEstimate);
   const cursor = useMemo(() => cursorOf(query.data, page), [query.data, page]);
   return extendResult(query, { isTransitioning, pagination, listState, cursor });
 }

@@ -21,6 +21,8 @@ export interface QueryPagination {
   total?: number;
   /** Whether a page follows; given only when `total` is unknown (the control then enables Next from it). */
   hasNext?: boolean;
+  /** About how many rows, when the page on screen gives only an estimate (`Page.totalEstimate`); never beside `total`. */
+  totalEstimate?: number;
   /** Rows per page. */
   pageSize: number;
   /** Moves to `page` (1-based) with `pageSize` rows per page. */

@@ -25,6 +25,11 @@ export interface UsePaginationOptions extends PageStateCallbacks {
   defaultCurrent?: number;
   /** Total number of items; without it the last known page is the current one (or the next, with `hasNext`). */
   total?: number;
+  /**
+   * About how many items, when the service only estimates: shown as such ("1–20 of about 4,400", "3 / about 220"),
+   * the page window spread over the pages it suggests, Last disabled. Ignored once `total` is given. @default none
+   */
+  totalEstimate?: number | undefined;
   /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. @default false */
   hasNext?: boolean;
   /** Items per page; makes the page size controlled. @default 20 */
@@ -130,6 +135,8 @@ export interface UsePaginationResult {
   pageSize: number;
   /** Total number of items, or undefined when not given. */
   total: number | undefined;
+  /** About how many items, while `total` is not given and an estimate is; never both. */
+  totalEstimate: number | undefined;
   /** Number of pages, at least 1 (while the total is unknown: the pages known so far). */
   pageCount: number;
   /** Whether the page count is known: a `total` was given, or `hasNext` is false (this is the last page). */
@@ -324,7 +331,8 @@ function connect(o: UsePaginationOptions, state: PageState, n: PageNumbers, ui: 
   const { labels, format, announce } = ui;
   const { current, pageSize, total, pageCount } = n;
   const disabled = o.disabled === true;
-  const pageCountKnown = total !== undefined || o.hasNext !== true;
+  const estimated = n.totalEstimate !== undefined;
+  const pageCountKnown = total !== undefined || (o.hasNext !== true && !estimated);
   const moves = pageMoves(state, n, disabled, pageCountKnown);
   const { goTo } = moves;
   // Intent only where a click would move: another page that can be opened.
@@ -336,8 +344,9 @@ function connect(o: UsePaginationOptions, state: PageState, n: PageNumbers, ui: 
   const previousEnabled = !disabled && current > 1;
   const nextEnabled = !disabled && current < pageCount;
   // Without a total the count is only the last page seen: the page is said alone.
-  const statusText =
-    total === undefined ? labels.statusPage(format(current)) : labels.status(format(current), format(pageCount));
+  const counted = total !== undefined || estimated;
+  const count = estimated ? labels.about(format(pageCount)) : format(pageCount);
+  const statusText = counted ? labels.status(format(current), count) : labels.statusPage(format(current));
   const arrows: Record<'first' | 'previous' | 'next' | 'last', Arrow> = {
     first: [1, previousEnabled],
     previous: [current - 1, previousEnabled],

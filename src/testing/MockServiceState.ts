@@ -30,6 +30,7 @@ const SHAPES: readonly MockResponseShape[] = [
   'has-more',
   'next',
   'bare-array',
+  'estimate',
   ...CURSOR_SHAPES,
 ];
 
