@@ -103,6 +103,7 @@ const publicApi = {
   'pagewise/testing': ['createMockService'],
   'pagewise/testing/node': ['createMockHttpServer'],
   'pagewise/opentelemetry': ['openTelemetry'],
+  'pagewise/virtual': ['useVirtualPageRows'],
 };
 const probe = spawnSync(
   process.execPath,
@@ -144,7 +145,8 @@ const consumerCode = [
   "import { createMockService } from 'pagewise/testing';",
   "import { createMockHttpServer } from 'pagewise/testing/node';",
   "import { openTelemetry } from 'pagewise/opentelemetry';",
-  'export const used = [Pagination, useShares, createApiClient, isApiError, clientCredentials, TablePagination, createMockService, createMockHttpServer, openTelemetry];',
+  "import { useVirtualPageRows } from 'pagewise/virtual';",
+  'export const used = [Pagination, useShares, createApiClient, isApiError, clientCredentials, TablePagination, createMockService, createMockHttpServer, openTelemetry, useVirtualPageRows];',
   'export type Used = [PaginationProps, Page<{ id: string }>];',
 ].join('\n');
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
@@ -226,6 +228,15 @@ const namingPeer = readdirSync(installed, { recursive: true })
   .filter((file) => readFileSync(join(installed, file), 'utf8').includes('@opentelemetry/'));
 if (namingPeer.length > 0) fail(`modules outside pagewise/opentelemetry name @opentelemetry: ${namingPeer.join(', ')}`);
 else console.log('✔ only pagewise/opentelemetry names the optional peer @opentelemetry/api');
+
+// 7b. So is @tanstack/react-virtual: only pagewise/virtual's own modules may name it.
+const namingVirtual = readdirSync(installed, { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.js') && !/^virtual(\.js$|\/)/.test(file))
+  .filter((file) => readFileSync(join(installed, file), 'utf8').includes('@tanstack/react-virtual'));
+if (namingVirtual.length > 0)
+  fail(`modules outside pagewise/virtual name @tanstack/react-virtual: ${namingVirtual.join(', ')}`);
+else console.log('✔ only pagewise/virtual names the optional peer @tanstack/react-virtual');
 
 // 8. Size budget over the installed package.
 const sizes = await measureSizes(consumer);

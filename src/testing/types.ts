@@ -107,6 +107,8 @@ export interface MockServiceOptions {
   organizations?: Record<string, MockOrganizationSeed>;
   /** Shape of list responses, with a total or without (see `MockResponseShape`). @default 'spring-page' */
   shape?: MockResponseShape;
+  /** The largest page size list requests may ask for (a larger `size` is refused with a 400), e.g. 5,000 for a virtualized table's pages. @default 1000 */
+  maxPageSize?: number;
   /** Delay before each response, in milliseconds. @default 0 */
   latencyMs?: MockLatency;
   /** Whether list endpoints require an Authorization header; 'none' stands for a proxy that adds it. @default 'required' */
