@@ -381,7 +381,10 @@ function usePrefetchOnIntent<T>(
   const prefetch = useCallback(
     (page: number) => {
       const { params, overrides, key, shown } = latest.current;
-      if (!params.organizationId || !shown || !Number.isInteger(page) || page < 1) return;
+      // Only pages the page on screen says exist: an intent said for another listing's page (a timer that outlived
+      // an organization switch) must not ask past this one's end.
+      const last = shown?.pageCount ?? (shown?.hasNext ? Infinity : shown?.page);
+      if (!params.organizationId || !last || !Number.isInteger(page) || page < 1 || page > last) return;
       const options = listQueryOptions<T>(resource, { ...params, page });
       const before =
         page > 1 &&
