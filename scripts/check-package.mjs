@@ -212,7 +212,8 @@ const installed = join(consumer, 'node_modules', 'pagewise', 'dist');
 const directiveProblems = [];
 for (const file of readdirSync(installed, { recursive: true }).filter((f) => String(f).endsWith('.js'))) {
   const code = readFileSync(join(installed, String(file)), 'utf8');
-  const usesReact = /\bfrom\s*["']react(?:\/jsx-runtime)?["']/.test(code);
+  // TanStack Virtual's hooks are React hooks (react-query's options builders are not: they run on a server too).
+  const usesReact = /\bfrom\s*["'](?:react(?:\/jsx-runtime)?|@tanstack\/react-virtual)["']/.test(code);
   const marked = /^["']use client["'];/.test(code);
   if (usesReact !== marked)
     directiveProblems.push(`${file} ${usesReact ? 'imports React without' : 'has'} 'use client'`);
