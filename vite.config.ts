@@ -26,6 +26,7 @@ const optimizeDeps = {
     '@tanstack/react-query',
     '@tanstack/query-core',
     '@tanstack/react-table',
+    '@tanstack/react-virtual',
     'msw',
     'msw/browser',
     'axe-core',
@@ -58,6 +59,7 @@ const external = [
   'react/jsx-runtime',
   '@tanstack/react-query',
   '@tanstack/react-table',
+  '@tanstack/react-virtual',
   'msw',
   '@opentelemetry/api',
   // pagewise/server's OAuth engine: a dependency the app installs, imported by the server entry only when first needed.
@@ -84,6 +86,7 @@ export default defineConfig({
         testing: `${root}src/testing/index.ts`,
         'testing-node': `${root}src/testing/node.ts`,
         opentelemetry: `${root}src/opentelemetry/index.ts`,
+        virtual: `${root}src/virtual/index.ts`,
       },
       formats: ['es'],
     },

@@ -48,6 +48,7 @@ const { runSize } = await import('./size.mjs');
 const { runRender } = await import('./render.mjs');
 const { runData } = await import('./data.mjs');
 const { runTable } = await import('./table.mjs');
+const { runBigPage } = await import('./bigpage.mjs');
 const { runProxy } = await import('./proxy.mjs');
 const { runLists } = await import('./lists.mjs');
 const { runFleet } = await import('./fleet.mjs');
@@ -67,6 +68,10 @@ log('bench: data layer');
 const data = await runData({ log });
 log('bench: server-paged table, click → rows painted in headless Chromium');
 const table = await runTable({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
+log(
+  'bench: a 5,000-row page painted and scrolled to its end, pagewise + TanStack Virtual vs AG Grid, in headless Chromium',
+);
+const bigPage = await runBigPage({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: sorting, search and load more in headless Chromium');
 const lists = await runLists({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: token requests for a fleet of processes, with and without a shared token store');
@@ -106,6 +111,7 @@ const results = {
   render,
   data,
   table,
+  bigPage,
   lists,
   fleet,
   clientAuthentication,

@@ -103,6 +103,7 @@ const publicApi = {
   'pagewise/testing': ['createMockService'],
   'pagewise/testing/node': ['createMockHttpServer'],
   'pagewise/opentelemetry': ['openTelemetry'],
+  'pagewise/virtual': ['useVirtualPageRows'],
 };
 const probe = spawnSync(
   process.execPath,
@@ -144,7 +145,8 @@ const consumerCode = [
   "import { createMockService } from 'pagewise/testing';",
   "import { createMockHttpServer } from 'pagewise/testing/node';",
   "import { openTelemetry } from 'pagewise/opentelemetry';",
-  'export const used = [Pagination, useShares, createApiClient, isApiError, clientCredentials, TablePagination, createMockService, createMockHttpServer, openTelemetry];',
+  "import { useVirtualPageRows } from 'pagewise/virtual';",
+  'export const used = [Pagination, useShares, createApiClient, isApiError, clientCredentials, TablePagination, createMockService, createMockHttpServer, openTelemetry, useVirtualPageRows];',
   'export type Used = [PaginationProps, Page<{ id: string }>];',
 ].join('\n');
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
@@ -210,7 +212,8 @@ const installed = join(consumer, 'node_modules', 'pagewise', 'dist');
 const directiveProblems = [];
 for (const file of readdirSync(installed, { recursive: true }).filter((f) => String(f).endsWith('.js'))) {
   const code = readFileSync(join(installed, String(file)), 'utf8');
-  const usesReact = /\bfrom\s*["']react(?:\/jsx-runtime)?["']/.test(code);
+  // TanStack Virtual's hooks are React hooks (react-query's options builders are not: they run on a server too).
+  const usesReact = /\bfrom\s*["'](?:react(?:\/jsx-runtime)?|@tanstack\/react-virtual)["']/.test(code);
   const marked = /^["']use client["'];/.test(code);
   if (usesReact !== marked)
     directiveProblems.push(`${file} ${usesReact ? 'imports React without' : 'has'} 'use client'`);
@@ -238,7 +241,16 @@ if (namingEngine.join() !== 'server/oauthEngine.js' || /^\s*import\b[^(]*["']oau
   fail(`oauth4webapi is named outside server/oauthEngine.js's import(): ${namingEngine.join(', ')}`);
 else console.log('✔ only server/oauthEngine.js names oauth4webapi, by import() at the first token request');
 
-// 9. Size budget over the installed package.
+// 9. So is @tanstack/react-virtual: only pagewise/virtual's own modules may name it.
+const namingVirtual = readdirSync(installed, { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('.js') && !/^virtual(\.js$|\/)/.test(file))
+  .filter((file) => readFileSync(join(installed, file), 'utf8').includes('@tanstack/react-virtual'));
+if (namingVirtual.length > 0)
+  fail(`modules outside pagewise/virtual name @tanstack/react-virtual: ${namingVirtual.join(', ')}`);
+else console.log('✔ only pagewise/virtual names the optional peer @tanstack/react-virtual');
+
+// 10. Size budget over the installed package.
 const sizes = await measureSizes(consumer);
 console.log(formatSizeTable(sizes));
 for (const row of sizes.filter((r) => !r.ok))

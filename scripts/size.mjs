@@ -21,7 +21,10 @@ export const budgets = [
   // react-paginate's 5,151 B, which has no selector, total, jumper or link mode. Its live region also says an app's
   // `message` (what a row action did). One set of number formatters per locale, keeping the numbers last formatted,
   // costs ~60 B and takes Intl out of most of a page change's work.
-  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 4690 },
+  // Prefetch on intent (`onPageIntent`: a pointer resting on a page's control for a delay, or focus on it; one timer
+  // for the control) costs 144 B; an estimated total said as such ("of about 4,400", `totalEstimate`) and the
+  // selector's capped "All" choice (`showAll`), with their two labels, 258 B.
+  { name: 'Pagination only', code: `export { Pagination } from 'pagewise';`, limit: 5092 },
   // Its stylesheet: two container rules that read the room each layout needs from the control's own font-size and
   // line-height (41 rules, one per rung, before: 380 B), that room added up in the theme's own target size, gap and
   // font size (~80 B: a themed --pw-size-* or --pw-gap switches where it fits instead of wrapping), touch sizes, light and dark colours at AA contrast declared
@@ -47,9 +50,10 @@ export const budgets = [
   // bounded, Retry-After dates capped) took 42 B, here and in the next row.
   // Refusing a credential to a plain-http service off this machine (the loopback rule and its message) and reading a
   // response body only up to maxBodyBytes (a bounded reader shared with the proxy) took 476 B, 457 B of it up front.
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10830 },
+  // Reading an estimated total (`totalEstimate`, `estimatedTotal`) apart from the count took 38 B (28 B up front).
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 10868 },
   // What an app that lists through the fetch client loads of pagewise/client up front (the example apps' use).
-  { name: 'createApiClient', code: `export { createApiClient } from 'pagewise/client';`, limit: 7100 },
+  { name: 'createApiClient', code: `export { createApiClient } from 'pagewise/client';`, limit: 7128 },
   { name: '  + on first write', code: `export { createApiClient } from 'pagewise/client';`, lazy: true },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
@@ -69,14 +73,18 @@ export const budgets = [
     // Budgeted as a whole so a change that moves bytes between entries still shows. The listener's own HTTP client
     // (Node's http with keep-alive agents, about 1 kB, server-only) bought the proxy its pass-through speed; its
     // Response reading as fetch's (clone, bytes, a second read refused) and linear parsing took 232 B more.
-    limit: 34780,
+    // Prefetch on intent, the control's handlers and the hooks' reachable-page check, took 308 B; estimated totals
+    // (read, handed to the control, said as such) and the "All" page size 305 B.
+    limit: 35393,
   },
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
   // revocation endpoints and failure modes, writes kept in its state with problem documents, five services that page
   // by cursor or offset (keyset positions, each one's own wire), and argument errors in the library's one shape. Tests
   // and stories load it, never an app: its handlers as named steps of at most 60 lines each cost ~310 B of it.
   // Queries and forms read in linear time (grouped in one pass) took 57 B.
-  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 10930 },
+  // An `estimate` shape (a rounded count until the last page's exact one) and a `maxPageSize` option (pages of 5,000
+  // rows for a virtualized table) cost 67 B.
+  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 10997 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.
   { name: '  pagewise (root entry)', code: `export * from 'pagewise';` },
   { name: '  pagewise/server', code: `export * from 'pagewise/server';` },
@@ -85,6 +93,8 @@ export const budgets = [
   { name: '  clientCredentials', code: `export { clientCredentials } from 'pagewise/server';` },
   { name: '    + on first use', code: `export { clientCredentials } from 'pagewise/server';`, lazy: true },
   { name: '  pagewise/table', code: `export * from 'pagewise/table';` },
+  // Opt-in, outside the runtime total: an app without big pages never imports it (TanStack Virtual is the app's peer).
+  { name: '  pagewise/virtual', code: `export * from 'pagewise/virtual';` },
   // Opt-in, outside the runtime total: an app without OpenTelemetry never imports it.
   { name: '  pagewise/opentelemetry', code: `export * from 'pagewise/opentelemetry';` },
 ];

@@ -34,6 +34,8 @@ const hebrewLabels: PaginationLabels = {
   status: (n, count) => `עמוד ${n} מתוך ${count}`,
   totalMore: (from, to) => `${from}–${to} מתוך יותר מ־${to}`,
   statusPage: (n) => `עמוד ${n}`,
+  about: (count) => `כ־${count}`,
+  pageSizeAll: (max) => `הכול (עד ${max})`,
 };
 
 const meta = {

@@ -374,3 +374,38 @@ export const WriteFailsAndRollsBack: Story = {
     await expect(canvas.getByText('1–20 of 437')).toBeInTheDocument();
   },
 };
+
+const estimateStory = sharesStory(demoOrganizationIds.acme, { shape: 'estimate' });
+/**
+ * A service that only estimates its size until the last page: the control says "about 440" (Last waits for a count),
+ * and the exact 437 replaces it when the last page brings it.
+ */
+export const EstimatedTotal: Story = {
+  ...estimateStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRows(canvasElement, acme, 1, 20);
+    await expect(canvas.getByText('1–20 of about 440')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await userEvent.click(pageOrNext(canvasElement, 'Page 22'));
+    await expectRows(canvasElement, acme, 421, 437);
+    await expect(canvas.getByText('421–437 of 437')).toBeInTheDocument();
+  },
+};
+
+const intentStory = sharesStory(demoOrganizationIds.acme);
+/** Focusing a page's button (or resting the pointer on it) fetches that page ahead: the click then waits for nothing. */
+export const PrefetchOnIntent: Story = {
+  ...intentStory.story,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expectRows(canvasElement, acme, 1, 20);
+    await waitFor(() => expect(requestedPages(intentStory.service)).toEqual([0, 1]));
+    canvas.getByRole('button', { name: 'Page 22' }).focus();
+    await waitFor(() => expect(requestedPages(intentStory.service)).toEqual([0, 1, 21]));
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 22' }));
+    await expectRows(canvasElement, acme, 421, 437);
+    // The click found the page in the cache: no second request for it.
+    await expect(requestedPages(intentStory.service).filter((page) => page === 21)).toHaveLength(1);
+  },
+};

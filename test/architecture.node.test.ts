@@ -15,6 +15,8 @@ const allowed: Record<string, { layers: string[]; packages: string[] }> = {
   hooks: { layers: ['client', 'shared'], packages: ['react', '@tanstack/react-query'] },
   table: { layers: ['pagination', 'shared'], packages: ['react', '@tanstack/react-table'] },
   testing: { layers: ['client', 'shared'], packages: ['msw', 'node:http', 'node:net'] },
+  // TanStack Virtual, an optional peer, is named here alone: apps without big pages never load it.
+  virtual: { layers: ['shared'], packages: ['react', '@tanstack/react-virtual'] },
   // The optional peer lives here alone: no other layer names it, so apps without it never load it.
   opentelemetry: { layers: ['client', 'shared'], packages: ['@opentelemetry/api'] },
   // The root entry re-exports the control and the hooks.

@@ -46,7 +46,12 @@ describe('React Compiler', () => {
   // Babel over a dozen modules: seconds, more on a busy machine.
   it('compiles every component and hook of src without a bailout', { timeout: 60_000 }, async () => {
     const results = await Promise.all(modules.map(async (file) => ({ file, ...(await compile(file)) })));
-    expect(results.filter((r) => r.problems.length > 0).map((r) => [r.file, r.problems])).toEqual([]);
+    // The one hook over a library React Compiler knows it cannot memoise (TanStack Virtual's virtualizer): skipped on
+    // purpose ('use no memo'), and only for that reason; it hands out plain values, so its callers compile.
+    const known = (r: { file: string; problems: string[] }) =>
+      r.file === join('virtual', 'useVirtualPageRows.ts') &&
+      r.problems.every((problem) => problem.includes('"category":"IncompatibleLibrary"'));
+    expect(results.filter((r) => r.problems.length > 0 && !known(r)).map((r) => [r.file, r.problems])).toEqual([]);
     const compiled = results.flatMap((r) => r.compiled);
     // The public components and hooks are among them (the compiler skips what is neither).
     expect(compiled).toEqual(

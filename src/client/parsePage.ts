@@ -49,6 +49,7 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   let total: number | undefined;
   let hasNext: boolean | undefined;
   let pageCount: number | undefined;
+  let estimate: number | undefined;
   let meta: Json = {};
   if (Array.isArray(body)) {
     items = body;
@@ -65,6 +66,7 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
     else if (isObject(body._embedded)) items ??= Object.values(body._embedded).find(Array.isArray);
     // The page metadata's total first: beside it, `count` is often this page's row count.
     total = count(meta.totalElements) ?? count(body.total) ?? count(body.count);
+    estimate = count(body.totalEstimate) ?? count(body.estimatedTotal);
     hasNext = bodySaysNext(body, meta);
   }
   const links = parseLinkHeader(response.headers.get('link'));
@@ -92,6 +94,7 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
     hasNext,
     hasPrevious: shown > 1 || cursor !== undefined,
   };
+  if (total === undefined && estimate !== undefined) result.totalEstimate = estimate;
   // A next-page URL that only moves the numbers this request sent is number paging, which the page number does.
   if (hasNext && way.next !== undefined && !(way.url && cursor === undefined && movesOnlyNumbers(way.next, url))) {
     result.nextCursor = way.next;

@@ -17,6 +17,12 @@ export interface Page<T> {
   items: T[];
   /** Total number of rows across all pages; undefined when the response does not say. */
   total?: number;
+  /**
+   * About how many rows there are, when the service gives an estimate instead of a count (a body `totalEstimate` or
+   * `estimatedTotal`, e.g. a database planner's figure). Never beside `total`: an exact count drops it, so code reading
+   * `total` never gets a guess.
+   */
+  totalEstimate?: number;
   /** This page's number, counting from 1 (the service's own `number` when it reports one, read from the wire's zero-based count). */
   page: number;
   /** Rows per page (the service's own `size` when it reports one, else the `size` asked for). */

@@ -292,11 +292,15 @@ function usePaginationProps(
   onChange: PageChange,
   total: number | undefined,
   hasNext: boolean | undefined,
+  totalEstimate: number | undefined,
+  onPageIntent?: (page: number) => void,
 ): QueryPagination {
   return useMemo(() => {
     const count = total !== undefined ? { total } : hasNext !== undefined ? { hasNext } : {};
-    return { current, pageSize, onChange, ...count };
-  }, [current, total, hasNext, pageSize, onChange]);
+    // An estimate only while no count is known: the control then says "about".
+    const estimate = total === undefined && totalEstimate !== undefined ? { totalEstimate } : {};
+    return { current, pageSize, onChange, ...count, ...estimate, ...(onPageIntent ? { onPageIntent } : {}) };
+  }, [current, total, hasNext, totalEstimate, pageSize, onChange, onPageIntent]);
 }
 
 /**
@@ -362,13 +366,44 @@ function usePrefetchNext<T>(
   }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime, latest]);
 }
 
+/**
+ * Fetches page `page` ahead when the reader shows intent to open it (the control's `onPageIntent`): once, as the
+ * page query's `staleTime` keeps it fresh. On a list paged by cursor only a page whose cursor is known, so intent
+ * never starts a walk of requests through the pages before it.
+ */
+function usePrefetchOnIntent<T>(
+  resource: ListResource,
+  enabled: boolean,
+  request: PageRequestOf<T> & { shown: Page<unknown> | undefined },
+): ((page: number) => void) | undefined {
+  const queryClient = useQueryClient();
+  const latest = useLatest(request);
+  const prefetch = useCallback(
+    (page: number) => {
+      const { params, overrides, key, shown } = latest.current;
+      // Only pages the page on screen says exist: an intent said for another listing's page (a timer that outlived
+      // an organization switch) must not ask past this one's end.
+      const last = shown?.pageCount ?? (shown?.hasNext ? Infinity : shown?.page);
+      if (!params.organizationId || !last || !Number.isInteger(page) || page < 1 || page > last) return;
+      const options = listQueryOptions<T>(resource, { ...params, page });
+      const before =
+        page > 1 &&
+        queryClient.getQueryData<Page<T>>(listQueryOptions<T>(resource, { ...params, page: page - 1 }).queryKey);
+      if (pagedByCursor(shown) && page > 1 && !(before && before.nextCursor !== undefined)) return;
+      prefetchPage(queryClient, key, options, overrides);
+    },
+    [queryClient, resource, latest],
+  );
+  return enabled ? prefetch : undefined;
+}
+
 /** The paged form over `useQuery`: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
 function usePagedListAs<T>(
   caller: string,
   resource: ListResource,
   options: PagedResourceOptions<T>,
 ): PagedResourceResult<T> {
-  const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
+  const { prefetchNext = true, prefetchOnIntent = true, staleTime = DEFAULT_STALE_TIME } = options;
   // Written here, where the page is known, and read by the shared page setter.
   const byCursorRef = useRef(false);
   const listing = usePageListing(caller, resource, options, byCursorRef);
@@ -387,8 +422,12 @@ function usePagedListAs<T>(
   const current = useMoveAfterDeletes(fresh, listing) ?? page;
   const nextPage = prefetchNext && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
   usePrefetchNext<T>(resource, listing.listing, nextPage, { params, overrides: options, key: own.queryKey });
+  const onIntent = usePrefetchOnIntent<T>(resource, prefetchOnIntent, {
+    ...{ params, overrides: options, key: own.queryKey, shown: fresh },
+  });
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
-  const pagination = usePaginationProps(current, pageSize, change, total, hasNext);
+  const estimate = query.data?.totalEstimate;
+  const pagination = usePaginationProps(current, pageSize, change, total, hasNext, estimate, onIntent);
   const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
   return extendResult(query, { pagination, listState, cursor });
 }
@@ -417,10 +456,11 @@ function useSuspenseListAs<T>(
   useCachedElsewhereWarning(queryClient, own.queryKey);
   // With an organization, queryFn is a function (never skipToken), as useSuspenseQuery requires.
   const query = useSuspenseQuery(own as typeof own & { queryFn: Exclude<typeof own.queryFn, symbol> });
-  const { total, hasNext } = query.data;
+  const { total, hasNext, totalEstimate } = query.data;
   useMoveAfterDeletes(query.data, listing);
   useEffect(() => void (byCursorRef.current = pagedByCursor(query.data)));
-  const pagination = usePaginationProps(page, pageSize, change, total, total === undefined ? hasNext : undefined);
+  const more = total === undefined ? hasNext : undefined;
+  const pagination = usePaginationProps(page, pageSize, change, total, more, totalEstimate);
   const cursor = useMemo(() => cursorOf(query.data, page), [query.data, page]);
   return extendResult(query, { isTransitioning, pagination, listState, cursor });
 }

@@ -21,10 +21,14 @@ export interface QueryPagination {
   total?: number;
   /** Whether a page follows; given only when `total` is unknown (the control then enables Next from it). */
   hasNext?: boolean;
+  /** About how many rows, when the page on screen gives only an estimate (`Page.totalEstimate`); never beside `total`. */
+  totalEstimate?: number;
   /** Rows per page. */
   pageSize: number;
   /** Moves to `page` (1-based) with `pageSize` rows per page. */
   onChange: (page: number, pageSize: number) => void;
+  /** Fetches `page` ahead when the control sees the reader about to open it (hover with a delay, focus); given unless `prefetchOnIntent` is false. */
+  onPageIntent?: (page: number) => void;
 }
 
 /** The sort and filters a list hook asks with, and how to change them: what a table's headers and search box bind to. */
@@ -106,6 +110,8 @@ export interface PagedResourceOptions<T = Share>
   organizationId: string | null | undefined;
   /** Fetch the next page in the background once the current one has settled. @default true */
   prefetchNext?: boolean | undefined;
+  /** Fetch a page ahead when the reader rests the pointer on its control or focuses it (`pagination.onPageIntent`); on a list paged by cursor, only pages whose cursor is known. @default true */
+  prefetchOnIntent?: boolean | undefined;
 }
 
 /** Result of `usePagedList`, `useShares` and `useEnvironments`: TanStack's query result plus the control's props. */

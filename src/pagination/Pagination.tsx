@@ -9,7 +9,8 @@ import {
   type UsePaginationResult,
 } from './usePagination';
 import { formatValue } from '../shared/assert';
-import { isDigits } from '../shared/paging';
+import { isDigits, MAX_PAGE_SIZE, toCount } from '../shared/paging';
+import { DEFAULT_PAGE_SIZE_OPTIONS } from './normalizePaginationProps';
 import { warnOnce, warnOncePerKey } from '../shared/log';
 import { useDevEffect } from '../shared/useEffects';
 
@@ -19,6 +20,11 @@ export interface PaginationProps extends UsePaginationOptions {
   pageSizeOptions?: number[];
   /** Show the page-size selector. @default true */
   showSizeChanger?: boolean;
+  /**
+   * Add an "All" choice to the page-size selector: a page of up to this many rows (`true`: 1,000, the service's
+   * largest page), shown with its cap ("All (up to 1,000)") as a longer list still pages. @default false
+   */
+  showAll?: boolean | number;
   /** Show the selector's label ("Items per page") beside it, as MUI's TablePagination does; otherwise it is the accessible name only. @default false */
   showSizeLabel?: boolean;
   /** Show a "Go to page" number input: Enter or leaving it jumps to the page typed (clamped to the page count). @default false */
@@ -108,7 +114,7 @@ function pageWindow(p: UsePaginationResult, control: Control) {
 
 /** "3 / 22" (the window collapsed), shown; "Page 3 of 22", read. Without a total, the page alone. */
 function indicator(p: UsePaginationResult, count: string) {
-  const counted = p.total !== undefined;
+  const counted = p.total !== undefined || p.totalEstimate !== undefined;
   return (
     <li className="pw-indicator">
       <span aria-hidden="true">
@@ -148,18 +154,26 @@ function jumper(p: UsePaginationResult, digits: number) {
   );
 }
 
+/** A page size's text in the selector: the "All" choice (its cap, `all`) names itself. */
+const sizeText = (p: Pick<UsePaginationResult, 'labels' | 'formatNumber'>, n: number, all: number | undefined) =>
+  (n === all ? p.labels.pageSizeAll : p.labels.pageSizeOption)(p.formatNumber(n));
+
+/** The "All" choice's cap from `showAll`, or undefined: `true` is the service's largest page. */
+const allOf = (showAll: PaginationProps['showAll']) =>
+  showAll === true ? MAX_PAGE_SIZE : showAll ? toCount(showAll, MAX_PAGE_SIZE) : undefined;
+
 /** The page-size selector's options: the same elements while the choices stay, so React skips them on every page change. */
-function useSizeOptions(p: UsePaginationResult) {
-  const { labels, formatNumber: format } = p;
+function useSizeOptions(p: UsePaginationResult, all: number | undefined) {
+  const { labels, formatNumber } = p;
   const sizes = p.pageSizeOptions.join();
   return useMemo(
     () =>
       sizes.split(',').map((n) => (
         <option key={n} value={n}>
-          {labels.pageSizeOption(format(+n))}
+          {sizeText({ labels, formatNumber }, +n, all)}
         </option>
       )),
-    [sizes, labels, format],
+    [sizes, labels, formatNumber, all],
   );
 }
 
@@ -192,9 +206,12 @@ function rangeOf(p: UsePaginationResult, props: PaginationProps): [range: string
   const { labels, formatNumber: format } = p;
   const [from, to] = [format(p.rangeStart), format(p.rangeEnd)];
   if (!props.showTotal) return undefined;
-  if (p.total !== undefined) {
-    const total = format(p.total);
-    return [labels.total(from, to, total), labels.total(total, total, total)];
+  const counted = p.total ?? p.totalEstimate;
+  if (counted !== undefined) {
+    const count = format(counted);
+    // An estimate says so: "of about 4,400".
+    const total = p.total === undefined ? labels.about(count) : count;
+    return [labels.total(from, to, total), labels.total(count, count, total)];
   }
   const more = props.hasNext ? labels.totalMore(from, to) : undefined;
   return more === undefined ? undefined : [more, more];
@@ -223,9 +240,9 @@ function layoutOf(
   const digits = format(p.pageCount).length;
   // The widest "3" of "3 / 22" on any page: below a million pages the count itself, above it "999,999" (shorter
   // numbers are written out, longer ones short).
-  const widest = Math.max(count.length, p.pageCount < 1e6 ? 0 : format(999_999).length);
-  const indicator = widest + (p.total === undefined ? 0 : count.length);
-  const options = p.pageSizeOptions.map((n) => [format(n), labels.pageSizeOption(format(n))] as const);
+  const widest = Math.max(format(p.pageCount, true).length, p.pageCount < 1e6 ? 0 : format(999_999).length);
+  const indicator = widest + (p.total === undefined && p.totalEstimate === undefined ? 0 : count.length);
+  const options = p.pageSizeOptions.map((n) => [format(n), sizeText(p, n, allOf(props.showAll))] as const);
   const option = options.every(([n, label]) => label.startsWith(n))
     ? Math.max(...options.map(([n]) => n.length))
     : undefined;
@@ -258,12 +275,21 @@ function layoutOf(
 
 /** Page navigation: first/previous/next/last, a constant-width page window and a page-size selector. */
 export function Pagination(props: PaginationProps) {
-  const p = usePagination(props);
+  const all = allOf(props.showAll);
+  const sizes = props.pageSizeOptions ?? DEFAULT_PAGE_SIZE_OPTIONS;
+  // The cap joins the choices; options of the wrong type are left for the hook to replace and warn about.
+  const p = usePagination(all && Array.isArray(sizes) ? { ...props, pageSizeOptions: [...sizes, all] } : props);
+  useDevEffect((seen) => {
+    const given = props.showAll;
+    if (process.env.NODE_ENV !== 'production' && given !== undefined && typeof given !== 'boolean' && all !== given)
+      warnOnce(seen, 'Pagination', 'showAll', formatValue(given), MAX_PAGE_SIZE);
+  });
   const root = p.getRootProps();
   const size = useSizeVariant(props.size, root.ref);
-  const options = useSizeOptions(p);
+  const options = useSizeOptions(p, all);
   const control = controlFor(props);
-  const count = p.formatNumber(p.pageCount, true);
+  const pages = p.formatNumber(p.pageCount, true);
+  const count = p.totalEstimate === undefined ? pages : p.labels.about(pages);
   const range = rangeOf(p, props);
   const layout = layoutOf(p, props, size, count, range?.[1]);
   // id, aria-* and data-* reach the root; the control's own attributes, set after, win.

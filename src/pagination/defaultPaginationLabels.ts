@@ -2,7 +2,7 @@
  * Every visible and accessible string of `Pagination`, for translation. Functions receive numbers
  * already formatted for the `locale`. A function label may also be given as a string (e.g. from a
  * JSON translation file): it is a template whose `{name}` placeholders are replaced by the
- * argument of that name (`{page}`, `{size}`, `{from}`, `{to}`, `{total}`, `{pageCount}`; others are
+ * argument of that name (`{page}`, `{size}`, `{from}`, `{to}`, `{total}`, `{pageCount}`, `{count}`, `{max}`; others are
  * kept), so a string without placeholders is used as it is. Outside production this warns once per
  * label; a label of any other wrong type falls back to English, also with a warning.
  */
@@ -33,6 +33,10 @@ export interface PaginationLabels {
   totalMore: (from: string, to: string) => string;
   /** Announced after a change while the total is unknown (`hasNext` given); as a string, `{page}`. @default (page) => `Page ${page}` */
   statusPage: (page: string) => string;
+  /** An estimated count (`totalEstimate`) in the range, the page count and what is announced; as a string, `{count}`. @default (count) => `about ${count}` */
+  about: (count: string) => string;
+  /** Text of the page-size selector's "All" choice (`showAll`), which shows a page of up to `max` rows; as a string, `{max}`. @default (max) => `All (up to ${max})` */
+  pageSizeAll: (max: string) => string;
 }
 
 /** The English labels `Pagination` uses unless told otherwise. */
@@ -50,4 +54,6 @@ export const defaultPaginationLabels: PaginationLabels = {
   status: (page, pageCount) => `Page ${page} of ${pageCount}`,
   totalMore: (from, to) => `${from}–${to} of more than ${to}`,
   statusPage: (page) => `Page ${page}`,
+  about: (count) => `about ${count}`,
+  pageSizeAll: (max) => `All (up to ${max})`,
 };

@@ -11,6 +11,8 @@ export interface RawPaginationProps {
   boundaryCount?: number;
   /** Whether another page follows; read only while `total` is not given. */
   hasNext?: boolean;
+  /** About how many items; read only while `total` is not given. */
+  totalEstimate?: number;
 }
 
 /** A prop that was clamped or replaced, with the value received. */
@@ -27,6 +29,8 @@ export interface NormalizedPaginationProps {
   current: number;
   /** Item count; undefined when the caller has not said (then the page count follows `current`). */
   total: number | undefined;
+  /** About how many items, while `total` is not given; undefined otherwise, so a count and a guess never mix. */
+  totalEstimate: number | undefined;
   pageSize: number;
   /** Ascending, unique, positive integers, always containing `pageSize`. */
   pageSizeOptions: number[];
@@ -61,10 +65,18 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
 
   const total = raw.total === undefined ? undefined : clampInt(raw.total, 0, MAX, 0);
 
+  const totalEstimate =
+    total !== undefined || raw.totalEstimate === undefined ? undefined : clampInt(raw.totalEstimate, 0, MAX, 0);
   const current0 = clampInt(raw.current, 1, MAX, 1);
-  // An unknown total: the pages known are those up to the current one, and the next when the service says so.
+  // An unknown total: the pages known are those up to the current one, and the next when the service says so; an
+  // estimate spreads the window over the pages it suggests, unless the service says this page is the last.
+  const seen = current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0);
   const pageCount =
-    total === undefined ? current0 + (raw.hasNext === true && current0 < MAX ? 1 : 0) : pageCountOf(total, pageSize);
+    total !== undefined
+      ? pageCountOf(total, pageSize)
+      : totalEstimate === undefined || raw.hasNext === false
+        ? seen
+        : Math.max(seen, pageCountOf(totalEstimate, pageSize));
   const current = Math.min(current0, pageCount);
 
   const siblingCount = clampInt(raw.siblingCount, 0, MAX_WINDOW_COUNT, 1);
@@ -79,6 +91,7 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
       pageSize,
       pageSizeOptions: valid ? raw.pageSizeOptions : pageSizeOptions,
       total,
+      totalEstimate: raw.totalEstimate === undefined || total !== undefined ? raw.totalEstimate : totalEstimate,
       current,
       siblingCount,
       boundaryCount,
@@ -89,5 +102,5 @@ export function normalizePaginationProps(raw: RawPaginationProps): NormalizedPag
     }
   }
 
-  return { current, total, pageSize, pageSizeOptions, pageCount, siblingCount, boundaryCount, issues };
+  return { current, total, totalEstimate, pageSize, pageSizeOptions, pageCount, siblingCount, boundaryCount, issues };
 }

@@ -1,6 +1,7 @@
 import { defaultPaginationLabels, type PaginationLabels } from './defaultPaginationLabels';
 
-type FunctionLabel = 'page' | 'pageSizeOption' | 'total' | 'status' | 'totalMore' | 'statusPage';
+type FunctionLabel =
+  'page' | 'pageSizeOption' | 'total' | 'status' | 'totalMore' | 'statusPage' | 'about' | 'pageSizeAll';
 
 // Placeholder names of each function label, in argument order (see PaginationLabels).
 const placeholders: Record<FunctionLabel, string> = {
@@ -10,6 +11,8 @@ const placeholders: Record<FunctionLabel, string> = {
   status: 'page pageCount',
   totalMore: 'from to',
   statusPage: 'page',
+  about: 'count',
+  pageSizeAll: 'max',
 };
 
 const template =

@@ -10,6 +10,7 @@ import {
 import type { PaginationLabels } from './defaultPaginationLabels';
 import { resolvePaginationLabels } from './resolvePaginationLabels';
 import { useAnnouncement, useFocusRecovery } from './accessibility';
+import { DEFAULT_INTENT_DELAY_MS, usePageIntent, type PageIntentHandlers } from './pageIntent';
 import { usePageState, type PageState, type PageStateCallbacks } from '../shared/usePageState';
 import { formatValue } from '../shared/assert';
 import { clampInt } from '../shared/paging';
@@ -24,6 +25,11 @@ export interface UsePaginationOptions extends PageStateCallbacks {
   defaultCurrent?: number;
   /** Total number of items; without it the last known page is the current one (or the next, with `hasNext`). */
   total?: number;
+  /**
+   * About how many items, when the service only estimates: shown as such ("1–20 of about 4,400", "3 / about 220"),
+   * the page window spread over the pages it suggests, Last disabled. Ignored once `total` is given. @default none
+   */
+  totalEstimate?: number | undefined;
   /** While `total` is not given: whether another page follows (a Spring Slice, a has-more list); Next follows it, Last stays disabled. @default false */
   hasNext?: boolean;
   /** Items per page; makes the page size controlled. @default 20 */
@@ -49,6 +55,14 @@ export interface UsePaginationOptions extends PageStateCallbacks {
    * message is announced, so screen readers hear a change the page made without moving focus. @default none
    */
   message?: string | undefined;
+  /**
+   * Called with a page the reader seems about to open, to fetch it ahead (the data hooks' `pagination` gives it): its
+   * control hovered for `intentDelayMs`, or focused. Never for the current page or an unavailable one, and not for
+   * pages a pointer only crosses. @default none
+   */
+  onPageIntent?: ((page: number) => void) | undefined;
+  /** Milliseconds a pointer rests on a page's control before `onPageIntent` is called. @default 120 */
+  intentDelayMs?: number | undefined;
 }
 
 /**
@@ -77,6 +91,12 @@ export interface PaginationControlProps {
   'aria-disabled'?: true;
   /** The current page. */
   'aria-current'?: 'page';
+  /** With `onPageIntent`, on another available page: starts the wait for a resting pointer. */
+  onPointerEnter?: () => void;
+  /** With `onPageIntent`: a pointer passing through asks for nothing. */
+  onPointerLeave?: () => void;
+  /** With `onPageIntent`, on another available page: focus asks for the page at once. */
+  onFocus?: () => void;
 }
 
 /** Props for the root element, from {@link UsePaginationResult.getRootProps}: spread them on a `<nav>`. */
@@ -115,6 +135,8 @@ export interface UsePaginationResult {
   pageSize: number;
   /** Total number of items, or undefined when not given. */
   total: number | undefined;
+  /** About how many items, while `total` is not given and an estimate is; never both. */
+  totalEstimate: number | undefined;
   /** Number of pages, at least 1 (while the total is unknown: the pages known so far). */
   pageCount: number;
   /** Whether the page count is known: a `total` was given, or `hasNext` is false (this is the last page). */
@@ -227,11 +249,15 @@ export function usePagination(options: UsePaginationOptions = {}): UsePagination
       for (const [prop, value, used] of [...propIssues(issues, state), ...labelIssues])
         warnOnce(seen, 'Pagination', prop, value, used);
       if (localeRefused) warnOnce(seen, 'Pagination', 'locale', formatValue(options.locale), '"en"');
+      const delay = options.intentDelayMs;
+      if (delay !== undefined && !(typeof delay === 'number' && delay >= 0))
+        warnOnce(seen, 'Pagination', 'intentDelayMs', formatValue(delay), DEFAULT_INTENT_DELAY_MS);
     }
   });
   const focus = useFocusRecovery();
   const announce = useAnnouncement(`${n.current}/${n.pageSize}`);
-  return connect(options, state, n, { labels, format, root: { ...focus, 'aria-label': labels.nav }, announce });
+  const intent = usePageIntent(options.onPageIntent, options.intentDelayMs);
+  return connect(options, state, n, { labels, format, root: { ...focus, 'aria-label': labels.nav }, announce, intent });
 }
 
 /** The props fixed by normalizePaginationProps, as warnings name them: `defaultCurrent` and `defaultPageSize` while uncontrolled. */
@@ -297,6 +323,7 @@ interface Presentation {
   format: (value: number, compact?: boolean) => string;
   root: PaginationRootProps;
   announce: boolean;
+  intent: (page: number) => PageIntentHandlers | undefined;
 }
 
 /** The result of usePagination from its state, as zag's `connect` makes an API of a machine's state. */
@@ -304,16 +331,22 @@ function connect(o: UsePaginationOptions, state: PageState, n: PageNumbers, ui: 
   const { labels, format, announce } = ui;
   const { current, pageSize, total, pageCount } = n;
   const disabled = o.disabled === true;
-  const pageCountKnown = total !== undefined || o.hasNext !== true;
+  const estimated = n.totalEstimate !== undefined;
+  const pageCountKnown = total !== undefined || (o.hasNext !== true && !estimated);
   const moves = pageMoves(state, n, disabled, pageCountKnown);
   const { goTo } = moves;
-  const control = (page: number, enabled: boolean) => controlProps(o.getPageHref, goTo, page, enabled);
+  // Intent only where a click would move: another page that can be opened.
+  const control = (page: number, enabled: boolean) => ({
+    ...controlProps(o.getPageHref, goTo, page, enabled),
+    ...(enabled && page !== current ? ui.intent(page) : undefined),
+  });
   const hasItems = total !== 0;
   const previousEnabled = !disabled && current > 1;
   const nextEnabled = !disabled && current < pageCount;
   // Without a total the count is only the last page seen: the page is said alone.
-  const statusText =
-    total === undefined ? labels.statusPage(format(current)) : labels.status(format(current), format(pageCount));
+  const counted = total !== undefined || estimated;
+  const count = estimated ? labels.about(format(pageCount)) : format(pageCount);
+  const statusText = counted ? labels.status(format(current), count) : labels.statusPage(format(current));
   const arrows: Record<'first' | 'previous' | 'next' | 'last', Arrow> = {
     first: [1, previousEnabled],
     previous: [current - 1, previousEnabled],

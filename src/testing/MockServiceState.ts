@@ -1,6 +1,7 @@
 import { delay } from 'msw';
 import { assertInteger, assertNumber, assertOneOf, invalidArgument } from '../shared/assert';
 import { WRITE_METHODS } from '../shared/listEndpoints';
+import { MAX_PAGE_SIZE } from '../shared/paging';
 import type { GenerationCounter } from './createRowSource';
 import { createOrganizations, type OrganizationState } from './createOrganizations';
 import { CURSOR_SHAPES, type CursorHints } from './cursorModes';
@@ -30,6 +31,7 @@ const SHAPES: readonly MockResponseShape[] = [
   'has-more',
   'next',
   'bare-array',
+  'estimate',
   ...CURSOR_SHAPES,
 ];
 
@@ -48,6 +50,8 @@ export interface MockServiceState {
   /** The identity provider base the service was made with (`MockService.authUrl`). */
   readonly authUrl: string;
   readonly shape: MockResponseShape;
+  /** The largest `size` a list request may ask for. */
+  readonly maxPageSize: number;
   readonly lifetimeSeconds: number;
   readonly authRequired: boolean;
   readonly audience: string | undefined;
@@ -88,6 +92,8 @@ export function createMockState(options: MockServiceOptions): MockServiceState {
   const shape = options.shape ?? 'spring-page';
   const lifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
   assertOneOf('shape', shape, SHAPES);
+  const maxPageSize = options.maxPageSize ?? MAX_PAGE_SIZE;
+  assertInteger('maxPageSize', maxPageSize, 1);
   assertNumber('tokenLifetimeSeconds', lifetimeSeconds, { unit: 'seconds' });
   if (!clients[0]) throw invalidArgument('clients', 'must hold at least one client');
   if (!accounts[0]) throw invalidArgument('accounts', 'must hold at least one account');
@@ -98,6 +104,7 @@ export function createMockState(options: MockServiceOptions): MockServiceState {
     baseUrl,
     authUrl,
     shape,
+    maxPageSize,
     lifetimeSeconds,
     authRequired: (options.auth ?? 'required') === 'required',
     audience: options.audience,

@@ -108,6 +108,11 @@ export function formatPage(shape: Exclude<MockResponseShape, MockCursorShape>, s
       });
     case 'bare-array':
       return HttpResponse.json(items);
+    case 'estimate':
+      // A service that guesses its size (a planner's row count) until the end of the list tells the exact one.
+      return HttpResponse.json(
+        hasNext ? { items, totalEstimate: Number(total.toPrecision(2)), has_more: true } : { items, total },
+      );
     case 'spring-page':
       return HttpResponse.json({
         ...springSlice,

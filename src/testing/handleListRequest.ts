@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, isWireInteger } from '../shared/paging';
+import { DEFAULT_PAGE_SIZE, isWireInteger } from '../shared/paging';
 import { isUuid } from '../shared/listEndpoints';
 import { authorizationScheme, decodeBasicCredentials, MOCK_REALM } from './http';
 import { errorResponse } from './errorResponse';
@@ -58,14 +58,14 @@ interface ListPaging {
 }
 
 /** The paging of `url` in the mock's `shape`. */
-function pagingOf(shape: MockServiceState['shape'], url: URL): ListPaging {
+function pagingOf({ shape, maxPageSize }: MockServiceState, url: URL): ListPaging {
   // The cursor shapes ignore `page`, as the services they stand for do, and read their own size parameter.
   const cursorSize = isCursorShape(shape) ? cursorModeSize(shape, url) : undefined;
   const page = cursorSize ? (cursorSize.page ?? 0) : integerParam(url, 'page', 0);
   const size = cursorSize ? cursorSize.size : integerParam(url, 'size', DEFAULT_PAGE_SIZE);
   return {
     page,
-    size: size !== null && size >= 1 && size <= MAX_PAGE_SIZE ? size : undefined,
+    size: size !== null && size >= 1 && size <= maxPageSize ? size : undefined,
     recorded: cursorSize ? cursorSize.page : (page ?? undefined),
   };
 }
@@ -97,7 +97,7 @@ export async function handleListRequest(
   } catch {
     // Keep the raw text: it is rejected below as not a UUID.
   }
-  const paging = pagingOf(state.shape, url);
+  const paging = pagingOf(state, url);
   const record = recordRequest(state, request, { resource, organizationId, page: paging.recorded, size: paging.size });
   const failure = takeFailure(state, resource);
   await waitLatency(state, { resource, organizationId, page: record.page, size: record.size, method: request.method });
@@ -126,7 +126,7 @@ function answerList(
   const organization = state.byId.get(organizationId.toLowerCase());
   if (!organization) return refuse(404, `Organization ${organizationId} not found`);
   if (page === null) return refuse(400, 'page must be an integer >= 0');
-  if (size === undefined) return refuse(400, `size must be an integer from 1 to ${MAX_PAGE_SIZE}`);
+  if (size === undefined) return refuse(400, `size must be an integer from 1 to ${state.maxPageSize}`);
   const rows = rowsOf(organization, resource);
   if (!rows) return refuse(404, `No list '${resource}' for organization ${organizationId}`);
   const listing = listingOf(rows, url);

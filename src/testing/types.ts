@@ -9,7 +9,8 @@ export type MockResource = ListResource | 'token' | 'revocation';
  * Shape the list endpoints answer with. With a total: `spring-page` (Spring Data `Page`), `paged-model`, `hal`,
  * `array` (+ `X-Total-Count`), `items` (`{ items, total }`). Without one: `slice` (Spring `Slice`), `link` (an array
  * + GitHub-style `Link` header), `has-more` (`{ data, has_more }`), `next` (`{ results, next, previous }`),
- * `bare-array` (an array alone). These page by the `page` parameter; the `MockCursorShape`s ignore it.
+ * `bare-array` (an array alone), `estimate` (`{ items, totalEstimate, has_more }`, the count rounded to two
+ * significant digits, until the last page, which gives the exact `total`). These page by the `page` parameter; the `MockCursorShape`s ignore it.
  */
 export type MockResponseShape =
   | 'spring-page'
@@ -22,6 +23,7 @@ export type MockResponseShape =
   | 'has-more'
   | 'next'
   | 'bare-array'
+  | 'estimate'
   | MockCursorShape;
 
 /**
@@ -105,6 +107,8 @@ export interface MockServiceOptions {
   organizations?: Record<string, MockOrganizationSeed>;
   /** Shape of list responses, with a total or without (see `MockResponseShape`). @default 'spring-page' */
   shape?: MockResponseShape;
+  /** The largest page size list requests may ask for (a larger `size` is refused with a 400), e.g. 5,000 for a virtualized table's pages. @default 1000 */
+  maxPageSize?: number;
   /** Delay before each response, in milliseconds. @default 0 */
   latencyMs?: MockLatency;
   /** Whether list endpoints require an Authorization header; 'none' stands for a proxy that adds it. @default 'required' */

@@ -61,7 +61,14 @@ export function PagedTable<T extends ApiRecord>({
         <ErrorPanel error={result.error} retrying={result.isFetching} onRetry={() => void result.refetch()} />
       )}
       <DataTable table={table} caption={caption} busy={result.isFetching} empty={empty} regionRef={region} />
-      <TablePagination table={table} showTotal aria-label={`${caption}: pages`} />
+      <TablePagination
+        table={table}
+        showTotal
+        // What the table does not carry: the hook's prefetch on intent and a service's estimated total.
+        onPageIntent={result.pagination.onPageIntent}
+        totalEstimate={result.pagination.totalEstimate}
+        aria-label={`${caption}: pages`}
+      />
     </div>
   );
 }

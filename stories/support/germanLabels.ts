@@ -15,4 +15,6 @@ export const germanLabels: PaginationLabels = {
   status: (n, count) => `Seite ${n} von ${count}`,
   totalMore: (from, to) => `${from}–${to} von mehr als ${to}`,
   statusPage: (n) => `Seite ${n}`,
+  about: (count) => `etwa ${count}`,
+  pageSizeAll: (max) => `Alle (bis ${max})`,
 };

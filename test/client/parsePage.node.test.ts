@@ -421,3 +421,26 @@ describe('parsePage on hostile input', () => {
     );
   });
 });
+
+describe('estimated totals', () => {
+  it.each<[string, Reply]>([
+    ['totalEstimate', { body: { items: rows, totalEstimate: 4000, has_more: true } }],
+    ['estimatedTotal', { body: { data: rows, estimatedTotal: 4000, hasMore: true } }],
+  ])('reads %s as an estimate, never as the total', async (_, reply) => {
+    const page = await list(reply);
+    expect(page).toMatchObject({ totalEstimate: 4000, hasNext: true });
+    expect(page.total).toBeUndefined();
+    expect(page.pageCount).toBeUndefined();
+  });
+
+  it('drops the estimate when the body also counts exactly', async () => {
+    const page = await list({ body: { items: rows, total: 5, totalEstimate: 4000 } });
+    expect(page).toEqual(expected);
+    expect('totalEstimate' in page).toBe(false);
+  });
+
+  it('ignores an estimate that is no count', async () => {
+    const page = await list({ body: { items: rows, totalEstimate: -3, has_more: true } });
+    expect('totalEstimate' in page).toBe(false);
+  });
+});

@@ -365,7 +365,14 @@ describe('useShares', () => {
       { initialProps: {} as { organizationId?: string }, wrapper: createWrapper(queryClient, recorded.client) },
     );
     expect(result.current).toMatchObject({ status: 'pending', fetchStatus: 'idle', isError: false });
-    expect(result.current.pagination).toEqual({ current: 1, pageSize: 20, onChange: expect.any(Function) });
+    expect(result.current.pagination).toEqual({
+      current: 1,
+      pageSize: 20,
+      onChange: expect.any(Function),
+      onPageIntent: expect.any(Function),
+    });
+    // Intent without an organization asks for nothing either.
+    result.current.pagination.onPageIntent!(2);
     // React runs the last commit's effects before it renders again: a fetch or prefetch would have started by now.
     rerender({});
     expect(queryClient.isFetching()).toBe(0);

@@ -21,6 +21,7 @@ const entries: Record<string, string> = {
   'pagewise/testing': 'testing/index.ts',
   'pagewise/testing/node': 'testing/node.ts',
   'pagewise/opentelemetry': 'opentelemetry/index.ts',
+  'pagewise/virtual': 'virtual/index.ts',
 };
 
 /** Runtime imports and re-exports of a module (`import type` / `export type` load nothing). */
@@ -66,5 +67,23 @@ describe('@opentelemetry/api, an optional peer', () => {
       .filter((key) => !/\.(css|json)$/.test(key))
       .map((key) => key.replace(/^\./, 'pagewise'));
     expect(javascriptEntries.sort()).toEqual(Object.keys(entries).sort());
+  });
+});
+
+describe('@tanstack/react-virtual, an optional peer', () => {
+  it.each(Object.entries(entries).filter(([name]) => name !== 'pagewise/virtual'))(
+    '%s never loads it',
+    (_name, file) => {
+      expect(packagesLoadedBy(file).has('@tanstack/react-virtual')).toBe(false);
+    },
+  );
+
+  it('pagewise/virtual loads it and React, nothing else from outside', () => {
+    expect([...packagesLoadedBy(entries['pagewise/virtual']!)].sort()).toEqual(['@tanstack/react-virtual', 'react']);
+  });
+
+  it('is declared an optional peer', () => {
+    expect(pkg.peerDependencies['@tanstack/react-virtual']).toBe('^3.14');
+    expect(pkg.peerDependenciesMeta['@tanstack/react-virtual']).toEqual({ optional: true });
   });
 });

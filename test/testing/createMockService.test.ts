@@ -652,7 +652,7 @@ describe('options', () => {
       `pagewise: \`organizations["${acme}"].lists\` must be keyed by path segments, got "a/b"`,
     );
     expect(() => createMockService({ shape: 'xml' as 'hal' })).toThrow(
-      'pagewise: `shape` must be one of spring-page, paged-model, hal, array, items, slice, link, has-more, next, bare-array, stripe, cursor, link-cursor, page-token, offset, got "xml"',
+      'pagewise: `shape` must be one of spring-page, paged-model, hal, array, items, slice, link, has-more, next, bare-array, estimate, stripe, cursor, link-cursor, page-token, offset, got "xml"',
     );
     expect(() => createMockService({ tokenLifetimeSeconds: 0 })).toThrow(
       'pagewise: `tokenLifetimeSeconds` must be a positive number of seconds, got 0',

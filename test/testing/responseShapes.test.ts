@@ -205,3 +205,24 @@ describe('response shapes without a total', () => {
     }
   });
 });
+
+describe('estimated totals and big pages', () => {
+  it('estimate: a count rounded to two digits until the last page, which counts exactly', async () => {
+    const first = await page('estimate', globex, '?page=0&size=10');
+    expect(first.body).toEqual({ items: expect.any(Array), totalEstimate: 23, has_more: true });
+    const last = await page('estimate', globex, '?page=2&size=10');
+    expect(last.body).toEqual({ items: expect.any(Array), total: 23 });
+    expect(names(last.body.items)).toHaveLength(3);
+  });
+
+  it('serves pages up to maxPageSize, and refuses a larger one naming the limit', async () => {
+    const service = createMockService({ auth: 'none', maxPageSize: 5000 });
+    server.use(...service.handlers);
+    const big = await list(service.baseUrl, demoOrganizationIds.big, 'shares', '?page=0&size=5000');
+    expect(((await big.json()) as { content: unknown[] }).content).toHaveLength(5000);
+    const refused = await list(service.baseUrl, demoOrganizationIds.big, 'shares', '?page=0&size=5001');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('from 1 to 5000');
+    expect(() => createMockService({ maxPageSize: 0 })).toThrow('maxPageSize');
+  });
+});
