@@ -88,9 +88,10 @@ async function* walk<T>(settings: Walk, callerSignal: AbortSignal | undefined): 
   try {
     let asked = settings.first;
     let page = await ask(asked);
+    const first = page;
     yield page;
     if (settings.concurrency > 1 && settings.limit > 1 && pagedAheadable(asked, page, settings.base.size)) {
-      yield* ahead(settings, asked.page!, page.pageCount!, ask);
+      yield* ahead(settings, asked.page!, page.pageCount!, ask, first);
       return;
     }
     for (let yielded = 1; yielded < settings.limit; yielded++) {
@@ -98,6 +99,7 @@ async function* walk<T>(settings: Walk, callerSignal: AbortSignal | undefined): 
       if (next === undefined) return;
       asked = next;
       page = await ask(asked);
+      if (echoes(page, first)) return;
       yield page;
     }
   } finally {
@@ -121,6 +123,13 @@ function nextRequest(base: ListParamsBase, asked: ListParams, page: Page<unknown
   return { ...base, page: number };
 }
 
+/**
+ * Whether `page` starts with the first page's first row: a service that ignores the page asked for (its `page`
+ * parameter, or a cursor) answers with its first page again, and a walk that went on would never end.
+ */
+const echoes = (page: Page<unknown>, first: Page<unknown>): boolean =>
+  page.items.length > 0 && first.items.length > 0 && JSON.stringify(page.items[0]) === JSON.stringify(first.items[0]);
+
 /** Whether the pages after `page` may be asked for ahead: paged by number, its page count known, in the size asked. */
 const pagedAheadable = (asked: ListParams, page: Page<unknown>, size: number): boolean =>
   asked.cursor === undefined &&
@@ -139,6 +148,7 @@ async function* ahead<T>(
   firstNumber: number,
   pageCount: number,
   ask: (request: ListParams) => Promise<Page<T>>,
+  first: Page<T>,
 ): AsyncGenerator<Page<T>> {
   const last = Math.min(pageCount, firstNumber + limit - 1);
   const queue: Array<Promise<Page<T>>> = [];
@@ -152,6 +162,7 @@ async function* ahead<T>(
   while (queue.length < concurrency && next <= last) start();
   while (queue.length > 0) {
     const page = await queue.shift()!;
+    if (echoes(page, first)) return;
     if (page.hasNext && next <= last) start();
     yield page;
     if (!page.hasNext) return;

@@ -345,6 +345,16 @@ describe('client.pages: services paged by cursor, link and token', () => {
     expect(fake.requests.slice(1).map((request) => request.query.has('pageToken'))).toEqual([true, true, true, true]);
   });
 
+  it.each([
+    ['its page parameter', () => ({ body: makeRows(10) })],
+    ['its cursor', () => ({ body: { object: 'list', data: makeRows(10), has_more: true } })],
+  ])('a service that ignores %s: the walk ends when its first page comes again', async (_what, answer) => {
+    fake.handle(answer);
+    const pages = await collectPages(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
+    expect(idsOf(pages)).toEqual(makeRows(10).map((row) => row.id));
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('a page asked by cursor that gives no nextCursor ends the walk, whatever hasNext guessed', async () => {
     // A link service's last page that is full: a bare array says nothing of a next page but the Link header.
     const rows = makeRows(20);
