@@ -18,6 +18,8 @@ export { useRememberedPageSize } from './useRememberedPageSize';
 export type { RememberedPageSizeOptions } from './useRememberedPageSize';
 export { useListMutation } from './useListMutation';
 export type { ListWrite, UseListMutationOptions, UseListMutationResult } from './useListMutation';
+export { applyListChange, useListChanges } from './listChanges';
+export type { ListChange, ListChangeTarget, UseListChangesOptions } from './listChanges';
 export type {
   InfiniteResourceOptions,
   InfiniteResourceResult,
