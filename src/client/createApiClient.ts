@@ -18,6 +18,7 @@ import { assertFunction, invalidArgument, requireString } from '../shared/assert
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
 import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
+import { followServedSize } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 
@@ -117,7 +118,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
       const target = listTarget(config.baseUrl, resource, params, [...extra, ...filterParams(params.filters)], paging);
       const { body, response } = await fetchJson(config, target, params.signal);
-      const result = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
+      const parsed = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
+      const result = followServedSize(parsed, { page, size, cursor, url: target.url, resource });
       const answered = withCursorParam(result, cursorParam, cursors);
       if (cursor !== undefined)
         answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
