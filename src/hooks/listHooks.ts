@@ -180,12 +180,13 @@ function usePageNumbers(
   const firstPage = toCount(options.defaultPage, 1);
   const firstSize = toCount(options.defaultPageSize, DEFAULT_PAGE_SIZE);
   const { page: given, pageSize: givenSize, onChange } = options;
+  const sizing = useCursorSizing(givenSize, byCursorRef);
   const state = usePageState({
     page: given,
     pageSize: givenSize,
     defaultPage: firstPage,
     defaultPageSize: firstSize,
-    listing,
+    listing: `${listing}#${sizing}`,
     onChange,
   });
   const page = toCount(state.page, 1);
@@ -209,6 +210,18 @@ function usePageNumbers(
     [setPage, transition, byCursorRef, latest],
   );
   return { page, pageSize, change, latest };
+}
+
+/**
+ * How many times a page size given from outside changed while the list showed by cursor: each change starts the
+ * kept page again, as the control's own size change does, since no cursor leads to a page of the new size but the
+ * first. Kept in state, adjusted during render, so no render pairs the new size with the old page.
+ */
+function useCursorSizing(givenSize: number | undefined, byCursorRef: RefObject<boolean>): number {
+  const [sizing, setSizing] = useState({ size: givenSize, count: 0 });
+  if (!Object.is(sizing.size, givenSize))
+    setSizing({ size: givenSize, count: sizing.count + (byCursorRef.current && sizing.size !== undefined ? 1 : 0) });
+  return sizing.count;
 }
 
 /**
