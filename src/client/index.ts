@@ -2,6 +2,8 @@ export { createApiClient } from './createApiClient';
 export type { ApiClient, ApiClientOptions } from './createApiClient';
 export type { CreateParams, DeleteParams, UpdateParams } from './writeArguments';
 export { bearerToken } from './bearerToken';
+export { apiKey, basicAuth } from './staticAuth';
+export type { ApiKeyOptions, BasicAuthOptions } from './staticAuth';
 export type { BearerTokenOptions, GetToken } from './bearerToken';
 export { parsePage } from './parsePage';
 export { ApiError, isApiError } from './errors/ApiError';

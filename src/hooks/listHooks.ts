@@ -219,8 +219,12 @@ function usePageNumbers(
  */
 function useCursorSizing(givenSize: number | undefined, byCursorRef: RefObject<boolean>): number {
   const [sizing, setSizing] = useState({ size: givenSize, count: 0 });
+  // The ref is read by the updater: effects write it once a page showed cursor paging, never during a render.
   if (!Object.is(sizing.size, givenSize))
-    setSizing({ size: givenSize, count: sizing.count + (byCursorRef.current && sizing.size !== undefined ? 1 : 0) });
+    setSizing((last) => ({
+      size: givenSize,
+      count: last.count + (byCursorRef.current && last.size !== undefined ? 1 : 0),
+    }));
   return sizing.count;
 }
 
