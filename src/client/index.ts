@@ -6,6 +6,8 @@ export { apiKey, basicAuth } from './staticAuth';
 export type { ApiKeyOptions, BasicAuthOptions } from './staticAuth';
 export type { BearerTokenOptions, GetToken } from './bearerToken';
 export { parsePage } from './parsePage';
+export { presets } from './presets';
+export type { ClientPreset } from './presets';
 export { ApiError, isApiError } from './errors/ApiError';
 export { HttpError, isHttpError } from './errors/HttpError';
 export { AuthError, isAuthError } from './errors/AuthError';
