@@ -22,11 +22,11 @@ describe.each([
   afterAll(() => server.close());
   const client = () => createApiClient({ baseUrl: server.origin, ...preset });
 
-  /** Pages 1, 2, … while the service says more follows, with the requests each cost at the server. */
+  /** Pages 1, 2, … while the service says more follows (at most 10: a regression ends), with the requests each cost. */
   async function walk(sort: Array<{ id: string; desc: boolean }> = []) {
     const pages: Array<Page<Row>> = [];
     const costs: number[] = [];
-    for (let page = 1; pages.at(-1)?.hasNext ?? true; page++) {
+    for (let page = 1; (pages.at(-1)?.hasNext ?? true) && page <= 10; page++) {
       const before = server.received.length;
       pages.push(await client().list<Row>('rows', { organizationId, page, size: SIZE, sort }));
       costs.push(server.received.length - before);
