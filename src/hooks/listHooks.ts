@@ -175,12 +175,13 @@ function usePageNumbers(
   options: PageFormOptions,
   listing: string,
   byCursorRef: RefObject<boolean>,
+  byCursor: boolean,
   transition: (run: () => void) => void,
 ) {
   const firstPage = toCount(options.defaultPage, 1);
   const firstSize = toCount(options.defaultPageSize, DEFAULT_PAGE_SIZE);
   const { page: given, pageSize: givenSize, onChange } = options;
-  const sizing = useCursorSizing(givenSize, byCursorRef);
+  const sizing = useCursorSizing(givenSize, byCursor);
   const state = usePageState({
     page: given,
     pageSize: givenSize,
@@ -217,14 +218,10 @@ function usePageNumbers(
  * kept page again, as the control's own size change does, since no cursor leads to a page of the new size but the
  * first. Kept in state, adjusted during render, so no render pairs the new size with the old page.
  */
-function useCursorSizing(givenSize: number | undefined, byCursorRef: RefObject<boolean>): number {
+function useCursorSizing(givenSize: number | undefined, byCursor: boolean): number {
   const [sizing, setSizing] = useState({ size: givenSize, count: 0 });
-  // The ref is read by the updater: effects write it once a page showed cursor paging, never during a render.
   if (!Object.is(sizing.size, givenSize))
-    setSizing((last) => ({
-      size: givenSize,
-      count: last.count + (byCursorRef.current && last.size !== undefined ? 1 : 0),
-    }));
+    setSizing({ size: givenSize, count: sizing.count + (byCursor && sizing.size !== undefined ? 1 : 0) });
   return sizing.count;
 }
 
@@ -237,11 +234,19 @@ function usePageListing(
   resource: ListResource,
   options: PageFormOptions,
   byCursorRef: RefObject<boolean>,
+  byCursor: boolean,
   transition = now,
 ) {
   const core = useListCore(caller, resource, options);
   const { sort, filters, setSort, setFilters, listing } = core;
-  const { page, pageSize, change, latest } = usePageNumbers(caller, options, listing, byCursorRef, transition);
+  const { page, pageSize, change, latest } = usePageNumbers(
+    caller,
+    options,
+    listing,
+    byCursorRef,
+    byCursor,
+    transition,
+  );
   const listState = useMemo<ListState>(() => {
     const set = (next: { sort?: readonly SortEntry[]; filters?: ListFilters }) =>
       transition(() => {
@@ -297,6 +302,28 @@ function useMoveAfterDeletes(
     asked.current = move;
   }, [listing, target, page, pageSize, change]);
   return target;
+}
+
+/**
+ * The page size the control shows: the one the service served (a page says it, when it served more rows than asked),
+ * so its page count is the service's and each number is the service's page; `change` hears that size back as the one
+ * asked for, so a move keeps asking as before and only a size the person picks is a new size. A page that is not full
+ * (the last) says nothing of the size: the one learned in this listing at this size stands.
+ */
+function useServedSize(asked: number, page: Page<unknown> | undefined, listing: string, change: PageChange) {
+  const key = `${listing}/${asked}`;
+  const [learned, setLearned] = useState({ key, size: asked });
+  const says = page && (page.pageSize !== asked || page.items.length >= asked) ? page.pageSize : undefined;
+  const known = learned.key === key ? learned.size : asked;
+  const shown = says ?? known;
+  if (learned.key !== key || learned.size !== shown) setLearned({ key, size: shown });
+  return useMemo(
+    () => ({
+      pageSize: shown,
+      change: shown === asked ? change : (next: number, size: number) => change(next, size === shown ? asked : size),
+    }),
+    [shown, asked, change],
+  );
 }
 
 /** How a page form moves: to `page` with `pageSize` rows per page. */
@@ -388,7 +415,8 @@ function usePagedListAs<T>(
   const { prefetchNext = true, staleTime = DEFAULT_STALE_TIME } = options;
   // Written here, where the page is known, and read by the shared page setter.
   const byCursorRef = useRef(false);
-  const listing = usePageListing(caller, resource, options, byCursorRef);
+  const [byCursor, setByCursor] = useState(false);
+  const listing = usePageListing(caller, resource, options, byCursorRef, byCursor);
   const { client, organizationId, page, pageSize, change, scope, settled, listState } = listing;
   const params = { client, organizationId, pageSize, staleTime, ...settled };
   const own = listQueryOptions<T>(resource, { ...params, page, cursor: listing.cursor });
@@ -398,6 +426,8 @@ function usePagedListAs<T>(
   const query = useQuery({ ...mergeListOptions(own, options), select: undefined });
   const fresh = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => void (fresh && (byCursorRef.current = pagedByCursor(fresh))));
+  // The same for a render: a page size given from outside then starts again from page 1 (useCursorSizing).
+  if (fresh && pagedByCursor(fresh) !== byCursor) setByCursor(!byCursor);
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
   // Past the end, the control already shows the page the move goes to.
@@ -405,7 +435,8 @@ function usePagedListAs<T>(
   const nextPage = prefetchNext && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
   usePrefetchNext<T>(resource, listing.listing, nextPage, { params, overrides: options, key: own.queryKey });
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
-  const pagination = usePaginationProps(current, pageSize, change, total, hasNext);
+  const served = useServedSize(pageSize, query.data, listing.listing, change);
+  const pagination = usePaginationProps(current, served.pageSize, served.change, total, hasNext);
   const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
   return extendResult(query, { pagination, listState, cursor });
 }
@@ -422,7 +453,8 @@ function useSuspenseListAs<T>(
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
   const byCursorRef = useRef(false);
-  const listing = usePageListing(caller, resource, options, byCursorRef, startTransition);
+  const [byCursor, setByCursor] = useState(false);
+  const listing = usePageListing(caller, resource, options, byCursorRef, byCursor, startTransition);
   const { client, organizationId, page, pageSize, change, settled, listState, cursor: given } = listing;
   const queryClient = useQueryClient();
   if (!organizationId)
@@ -437,7 +469,15 @@ function useSuspenseListAs<T>(
   const { total, hasNext } = query.data;
   useMoveAfterDeletes(query.data, listing);
   useEffect(() => void (byCursorRef.current = pagedByCursor(query.data)));
-  const pagination = usePaginationProps(page, pageSize, change, total, total === undefined ? hasNext : undefined);
+  if (pagedByCursor(query.data) !== byCursor) setByCursor(!byCursor);
+  const served = useServedSize(pageSize, query.data, listing.listing, change);
+  const pagination = usePaginationProps(
+    page,
+    served.pageSize,
+    served.change,
+    total,
+    total === undefined ? hasNext : undefined,
+  );
   const cursor = useMemo(() => cursorOf(query.data, page), [query.data, page]);
   return extendResult(query, { isTransitioning, pagination, listState, cursor });
 }
