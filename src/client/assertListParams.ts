@@ -37,11 +37,17 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
 }
 
 /** Throws the argument error naming the first bad argument of a list call. */
-export function assertListParams(params: ListParams, resource: unknown): void {
+export function assertListParams(params: ListParams, resource: unknown, { organized = true } = {}): void {
   const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
   if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
-  if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
+  // A route without the organization sends none: any name keeps the lists of a query cache apart.
+  if (organized ? !isUuid(organizationId) : !(typeof organizationId === 'string' && organizationId))
+    throw invalidArgument(
+      'organizationId',
+      organized ? 'must be a UUID' : 'must be a non-empty string',
+      organizationId,
+    );
   if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 1, 1);
   else throw invalidArgument('page', 'or `cursor` is required');
   if (cursor !== undefined && !(typeof cursor === 'string' && cursor && cursor.length <= MAX_CURSOR_LENGTH))

@@ -16,11 +16,13 @@ export interface BearerTokenOptions {
   leewaySeconds?: number;
   /** Clock in milliseconds, for tests. @default Date.now */
   now?: () => number;
+  /** The scheme word before the token, e.g. `'Token'` for Django REST Framework's `TokenAuthentication`. @default 'Bearer' */
+  scheme?: string;
 }
 
 /**
  * Browser-safe auth: `getToken` (typically a call to your own backend) supplies the token, sent as
- * `Authorization: Bearer <token>`. Token responses are cached and renewed like client credentials, and
+ * `Authorization: Bearer <token>` (or the `scheme` word given). Token responses are cached and renewed like client credentials, and
  * concurrent requests share one `getToken` call. A `getToken` that fails is backed off as after an outage, also
  * when its error has a 4xx `status` (e.g. a signed-out user). A 401 follows the 401 rule of the client reference (a
  * string token included): the token is dropped and the call retried once, unless renewing did not help lately.
@@ -28,7 +30,10 @@ export interface BearerTokenOptions {
 export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}): AuthStrategy {
   assertFunction('getToken', getToken);
   // Only the options it declares reach the cache (`id` names the strategy).
-  const { leewaySeconds, now } = options;
+  const { leewaySeconds, now, scheme = 'Bearer' } = options;
+  // An RFC 9110 token: a scheme with a space or a line break would make the header another one.
+  if (!(typeof scheme === 'string' && /^[!#$%&'*+.^`|~\w-]+$/.test(scheme)))
+    throw invalidArgument('scheme', 'must be an HTTP authentication scheme word, e.g. Token', scheme);
   const cache = createTokenCache({
     leewaySeconds,
     now,
@@ -46,7 +51,7 @@ export function bearerToken(getToken: GetToken, options: BearerTokenOptions = {}
   });
   return {
     id: options.id ?? 'bearer',
-    authorize: async ({ signal }) => `Bearer ${await cache.get(signal)}`,
+    authorize: async ({ signal }) => `${scheme} ${await cache.get(signal)}`,
     unauthorized: (authorization, organizationUrl) => cache.invalidate(credentialOf(authorization), organizationUrl),
     accepted: (authorization, organizationUrl) => cache.accepted(credentialOf(authorization), organizationUrl),
   };

@@ -16,8 +16,16 @@ import type {
 } from './types';
 import { assertFunction, invalidArgument, requireString } from '../shared/assert';
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
-import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
+import {
+  DEFAULT_LIST_ROUTE,
+  LIST_ROUTE_TEMPLATE,
+  MUST_BE_LIST_ROUTE,
+  MUST_BE_QUERY_NAME,
+  QUERY_NAME,
+  RESOURCE_NAME,
+} from '../shared/listEndpoints';
 import { errorName } from './redact';
+import { followServedSize } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
@@ -45,6 +53,15 @@ export interface ApiClientOptions extends RequestOptions {
    * `'after'`). @default `pageToken` after a Google-style list, `starting_after` after a Stripe list, else `cursor`
    */
   cursorParam?: string;
+  /**
+   * Where a list lives below `baseUrl`: a path with `{organizationId}` and `{resource}` placeholders and, optionally, fixed
+   * query parameters, e.g. `'/{resource}/'` (Django's trailing slash, no organization) or
+   * `'/{resource}?org={organizationId}'`. A route without `{organizationId}` takes any non-empty name as the organization
+   * (for query keys) and sends none. @default '/{organizationId}/{resource}'
+   */
+  route?: string;
+  /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
+  routes?: Readonly<Record<string, string>>;
   /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
   onEvent?: (event: ClientEvent) => void;
 }
@@ -109,12 +126,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { cursorParam } = options;
   if (cursorParam !== undefined && !(typeof cursorParam === 'string' && QUERY_NAME.test(cursorParam)))
     throw invalidArgument('cursorParam', MUST_BE_QUERY_NAME, cursorParam);
+  const routeOf = listRoutes(options.route, options.routes);
   const cursors = createCursorMemory();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     try {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
-      assertListParams(params, resource);
+      const route = routeOf(resource);
+      assertListParams(params, resource, { organized: route.includes('{organizationId}') });
       const { cursor, size } = params;
       const page = params.page ?? 1;
       const sentAs =
@@ -124,9 +143,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         DEFAULT_CURSOR_PARAM;
       const paging = pageQuery(serializePage, { page, size, cursor, cursorParam: sentAs });
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
-      const target = listTarget(config.baseUrl, resource, params, [...extra, ...filterParams(params.filters)], paging);
+      const query = [...extra, ...filterParams(params.filters)];
+      const target = listTarget(config.baseUrl, resource, params, query, paging, route);
       const { body, response } = await fetchJson(config, target, params.signal);
-      const result = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
+      const parsed = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
+      const result = followServedSize(parsed, { page, size, cursor, url: target.url, resource });
       const answered = withCursorParam(result, cursorParam, cursors);
       if (cursor !== undefined)
         answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
@@ -156,6 +177,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       send({ method: params?.method === 'PUT' ? 'PUT' : 'PATCH', resource, params }) as never,
     delete: async (resource, params) => void (await send({ method: 'DELETE', resource, params })),
   };
+}
+
+/**
+ * The route template of each resource: `routes`' own, else `route`, else the seed's. Throws the argument error naming
+ * the first template that is not a route.
+ */
+function listRoutes(
+  route: string | undefined,
+  routes: Readonly<Record<string, string>> | undefined,
+): (resource: string) => string {
+  const fallback = route ?? DEFAULT_LIST_ROUTE;
+  if (!(typeof fallback === 'string' && LIST_ROUTE_TEMPLATE.test(fallback)))
+    throw invalidArgument('route', MUST_BE_LIST_ROUTE, fallback);
+  if (routes != null && (typeof routes !== 'object' || Array.isArray(routes)))
+    throw invalidArgument('routes', 'must be a record of resource names to routes');
+  const own = new Map<string, string>();
+  for (const [name, template] of Object.entries(routes ?? {})) {
+    if (!RESOURCE_NAME.test(name)) throw invalidArgument('routes', 'must be keyed by resource names', name);
+    if (!(typeof template === 'string' && LIST_ROUTE_TEMPLATE.test(template)))
+      throw invalidArgument(`routes.${name}`, MUST_BE_LIST_ROUTE, template);
+    own.set(name, template);
+  }
+  return (resource) => own.get(resource) ?? fallback;
 }
 
 /**

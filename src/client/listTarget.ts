@@ -1,6 +1,7 @@
 /** A list call on the wire: its URL, with sort and filters written in a stable order. */
 import type { ListTarget } from './fetchJson';
 import { baseUrlAt } from './url';
+import { DEFAULT_LIST_ROUTE, fillListRoute } from '../shared/listEndpoints';
 import { cursorUrl, isUrlCursor } from './pageQuery';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
 
@@ -26,10 +27,10 @@ export function filterParams(filters: ListFilters | undefined): Array<[string, s
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /**
- * `{baseUrl}/{organizationId}/{resource}?page=..&size=..` (or the `paging` parameters given in their place), then
- * `extra` parameters (sort and filters) as given, with the organization's path and the resource kept beside it for
- * the steps after (params already checked). A URL `cursor` is the request's URL as it stands, once `cursorUrl` has
- * found it under the base address.
+ * `{baseUrl}/{organizationId}/{resource}?page=..&size=..` (or where `route` places the list, its fixed parameters
+ * first), with the `paging` parameters given in place of page and size, then `extra` parameters (sort and filters) as
+ * given, with the organization's URL and the resource kept beside it for the steps after (params already checked).
+ * A URL `cursor` is the request's URL as it stands, once `cursorUrl` has found it under the base address.
  */
 export function listTarget(
   baseUrl: string,
@@ -37,16 +38,20 @@ export function listTarget(
   { organizationId, page, size, cursor }: ListParams,
   extra: Pairs,
   paging?: Pairs,
+  route: string = DEFAULT_LIST_ROUTE,
 ): ListTarget {
   const base = baseUrlAt(baseUrl);
-  const organizationUrl = `${base}/${encodeURIComponent(organizationId)}`;
+  const at = fillListRoute(route, organizationId, resource);
+  // The 401 rule drops a token per organization URL: the organization's when the route names one, else the service's.
+  const organizationUrl = at.organized ? `${base}/${encodeURIComponent(organizationId)}` : base;
   if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), organizationUrl, resource };
   const query = new URLSearchParams([
+    ...at.query,
     ...((paging ?? [
       ['page', String(page)],
       ['size', String(size)],
     ]) as Array<[string, string]>),
     ...(extra as Array<[string, string]>),
   ]);
-  return { url: `${organizationUrl}/${resource}?${query}`, organizationUrl, resource };
+  return { url: `${base}${at.path}?${query}`, organizationUrl, resource };
 }

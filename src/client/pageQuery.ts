@@ -28,6 +28,18 @@ export const isUrlCursor = (cursor: string): boolean => /^https?:\/\//i.test(cur
  * serializer left it out. Throws the argument error for `serializePage` when the result is not parameters.
  */
 export function pageQuery(serialize: SerializePage, request: PageRequest): Array<[string, string]> {
+  const pairs = serialized(serialize, request);
+  const { cursor, cursorParam } = request;
+  if (cursor === undefined) return pairs;
+  // Written when the parameters differ from those of the same page without it: a cursor equal to another value
+  // (a Stripe row id `10` beside `limit=10`) is not mistaken for it.
+  const without = new Set(serialized(serialize, { ...request, cursor: undefined }).map((pair) => pair.join('=')));
+  if (pairs.every((pair) => without.has(pair.join('=')))) pairs.unshift([cursorParam, cursor]);
+  return pairs;
+}
+
+/** `serialize(request)` as pairs, values given as `undefined` or `null` left out. */
+function serialized(serialize: SerializePage, request: PageRequest): Array<[string, string]> {
   const result = serialize(request);
   if (typeof result !== 'object' || result === null) throw invalidArgument('serializePage', 'must return parameters');
   const entries: Iterable<readonly [string, unknown]> =
@@ -36,8 +48,6 @@ export function pageQuery(serialize: SerializePage, request: PageRequest): Array
   for (const [name, value] of entries) {
     if (value !== undefined && value !== null) pairs.push([String(name), String(value)]);
   }
-  const { cursor, cursorParam } = request;
-  if (cursor !== undefined && !pairs.some(([, value]) => value === cursor)) pairs.unshift([cursorParam, cursor]);
   return pairs;
 }
 

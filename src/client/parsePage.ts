@@ -155,7 +155,8 @@ function guessHasNext(
   cursor: string | undefined,
   pageSize: number,
 ): boolean | undefined {
-  if (Array.isArray(body) && cursor === undefined) return (items as unknown[]).length >= pageSize;
+  // Exactly full: more rows than asked is a service that ignored the size, most likely sending its whole list.
+  if (Array.isArray(body) && cursor === undefined) return (items as unknown[]).length === pageSize;
   if (!Array.isArray(items)) return undefined;
   // Rows and no word of a next page: the last page of a list paged by cursor (Google leaves the token out there),
   // or a short page, which no service follows with more.

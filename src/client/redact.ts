@@ -20,7 +20,8 @@ export function credentialOf(authorization: string): string {
  * half of a Basic pair (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`.
  */
 export function secretsOf(authorization: string | undefined, extra: readonly string[]): string[] {
-  if (!authorization) return [];
+  // A key sent in a header of its own has no Authorization: its value, among `extra`, is the secret.
+  if (!authorization) return [...new Set(extra)].filter(Boolean);
   // Trimmed, so an echo of a token given with a trailing newline is still found.
   const credential = credentialOf(authorization);
   return [...new Set([credential, ...extra, credential.slice(credential.indexOf(':') + 1)])].filter(Boolean);

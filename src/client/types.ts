@@ -163,9 +163,11 @@ export interface AuthContext {
   url?: string;
 }
 
-/** Headers an auth strategy adds: `Authorization`, and a proof of possession beside it (`DPoP`). Each value is kept out of errors. */
+/**
+ * Headers an auth strategy adds: `Authorization`, and a proof of possession beside it (`DPoP`), or a key in a header
+ * of its own name (`X-API-Key`) in its place. Each value is kept out of errors.
+ */
 export interface AuthHeaders {
-  Authorization: string;
   [name: string]: string;
 }
 

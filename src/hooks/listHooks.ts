@@ -175,17 +175,19 @@ function usePageNumbers(
   options: PageFormOptions,
   listing: string,
   byCursorRef: RefObject<boolean>,
+  byCursor: boolean,
   transition: (run: () => void) => void,
 ) {
   const firstPage = toCount(options.defaultPage, 1);
   const firstSize = toCount(options.defaultPageSize, DEFAULT_PAGE_SIZE);
   const { page: given, pageSize: givenSize, onChange } = options;
+  const sizing = useCursorSizing(givenSize, byCursor);
   const state = usePageState({
     page: given,
     pageSize: givenSize,
     defaultPage: firstPage,
     defaultPageSize: firstSize,
-    listing,
+    listing: `${listing}#${sizing}`,
     onChange,
   });
   const page = toCount(state.page, 1);
@@ -212,6 +214,18 @@ function usePageNumbers(
 }
 
 /**
+ * How many times a page size given from outside changed while the list showed by cursor: each change starts the
+ * kept page again, as the control's own size change does, since no cursor leads to a page of the new size but the
+ * first. Kept in state, adjusted during render, so no render pairs the new size with the old page.
+ */
+function useCursorSizing(givenSize: number | undefined, byCursor: boolean): number {
+  const [sizing, setSizing] = useState({ size: givenSize, count: 0 });
+  if (!Object.is(sizing.size, givenSize))
+    setSizing({ size: givenSize, count: sizing.count + (byCursor && sizing.size !== undefined ? 1 : 0) });
+  return sizing.count;
+}
+
+/**
  * The core and the page of the paged and suspense forms, with `listState`: sort and filters and their setters, which
  * go back to page 1 (an uncontrolled page by itself, as the listing changes; a controlled one through `onChange`).
  */
@@ -220,11 +234,19 @@ function usePageListing(
   resource: ListResource,
   options: PageFormOptions,
   byCursorRef: RefObject<boolean>,
+  byCursor: boolean,
   transition = now,
 ) {
   const core = useListCore(caller, resource, options);
   const { sort, filters, setSort, setFilters, listing } = core;
-  const { page, pageSize, change, latest } = usePageNumbers(caller, options, listing, byCursorRef, transition);
+  const { page, pageSize, change, latest } = usePageNumbers(
+    caller,
+    options,
+    listing,
+    byCursorRef,
+    byCursor,
+    transition,
+  );
   const listState = useMemo<ListState>(() => {
     const set = (next: { sort?: readonly SortEntry[]; filters?: ListFilters }) =>
       transition(() => {
@@ -280,6 +302,28 @@ function useMoveAfterDeletes(
     asked.current = move;
   }, [listing, target, page, pageSize, change]);
   return target;
+}
+
+/**
+ * The page size the control shows: the one the service served (a page says it, when it served more rows than asked),
+ * so its page count is the service's and each number is the service's page; `change` hears that size back as the one
+ * asked for, so a move keeps asking as before and only a size the person picks is a new size. A page that is not full
+ * (the last) says nothing of the size: the one learned in this listing at this size stands.
+ */
+function useServedSize(asked: number, page: Page<unknown> | undefined, listing: string, change: PageChange) {
+  const key = `${listing}/${asked}`;
+  const [learned, setLearned] = useState({ key, size: asked });
+  const says = page && (page.pageSize !== asked || page.items.length >= asked) ? page.pageSize : undefined;
+  const known = learned.key === key ? learned.size : asked;
+  const shown = says ?? known;
+  if (learned.key !== key || learned.size !== shown) setLearned({ key, size: shown });
+  return useMemo(
+    () => ({
+      pageSize: shown,
+      change: shown === asked ? change : (next: number, size: number) => change(next, size === shown ? asked : size),
+    }),
+    [shown, asked, change],
+  );
 }
 
 /** How a page form moves: to `page` with `pageSize` rows per page. */
@@ -439,7 +483,8 @@ function usePagedListAs<T>(
   const { prefetchNext = true, prefetchOnIntent = true, staleTime = DEFAULT_STALE_TIME } = options;
   // Written here, where the page is known, and read by the shared page setter.
   const byCursorRef = useRef(false);
-  const listing = usePageListing(caller, resource, options, byCursorRef);
+  const [byCursor, setByCursor] = useState(false);
+  const listing = usePageListing(caller, resource, options, byCursorRef, byCursor);
   const { client, organizationId, page, pageSize, change, scope, settled, listState } = listing;
   const params = { client, organizationId, pageSize, staleTime, ...settled };
   const own = listQueryOptions<T>(resource, { ...params, page, cursor: listing.cursor });
@@ -449,6 +494,8 @@ function usePagedListAs<T>(
   const query = useQuery({ ...mergeListOptions(own, options), select: undefined });
   const fresh = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => void (fresh && (byCursorRef.current = pagedByCursor(fresh))));
+  // The same for a render: a page size given from outside then starts again from page 1 (useCursorSizing).
+  if (fresh && pagedByCursor(fresh) !== byCursor) setByCursor(!byCursor);
   const knownTotal = useKnownTotal(scope, fresh?.total, fresh !== undefined);
   const total = query.data?.total ?? knownTotal;
   // Past the end, the control already shows the page the move goes to.
@@ -458,8 +505,9 @@ function usePagedListAs<T>(
   usePrefetchNext<T>(resource, listing.listing, nextPage, request, prefetchNext);
   const onIntent = usePrefetchOnIntent<T>(resource, prefetchOnIntent, { ...request, shown: fresh });
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
+  const served = useServedSize(pageSize, query.data, listing.listing, change);
   const estimate = query.data?.totalEstimate;
-  const pagination = usePaginationProps(current, pageSize, change, total, hasNext, estimate, onIntent);
+  const pagination = usePaginationProps(current, served.pageSize, served.change, total, hasNext, estimate, onIntent);
   const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);
   return extendResult(query, { pagination, listState, cursor });
 }
@@ -476,7 +524,8 @@ function useSuspenseListAs<T>(
 ): SuspensePagedResult<T> {
   const [isTransitioning, startTransition] = useTransition();
   const byCursorRef = useRef(false);
-  const listing = usePageListing(caller, resource, options, byCursorRef, startTransition);
+  const [byCursor, setByCursor] = useState(false);
+  const listing = usePageListing(caller, resource, options, byCursorRef, byCursor, startTransition);
   const { client, organizationId, page, pageSize, change, settled, listState, cursor: given } = listing;
   const queryClient = useQueryClient();
   if (!organizationId)
@@ -491,8 +540,10 @@ function useSuspenseListAs<T>(
   const { total, hasNext, totalEstimate } = query.data;
   useMoveAfterDeletes(query.data, listing);
   useEffect(() => void (byCursorRef.current = pagedByCursor(query.data)));
+  if (pagedByCursor(query.data) !== byCursor) setByCursor(!byCursor);
+  const served = useServedSize(pageSize, query.data, listing.listing, change);
   const more = total === undefined ? hasNext : undefined;
-  const pagination = usePaginationProps(page, pageSize, change, total, more, totalEstimate);
+  const pagination = usePaginationProps(page, served.pageSize, served.change, total, more, totalEstimate);
   const cursor = useMemo(() => cursorOf(query.data, page), [query.data, page]);
   return extendResult(query, { isTransitioning, pagination, listState, cursor });
 }

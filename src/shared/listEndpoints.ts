@@ -62,3 +62,38 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
+
+/** The route of a list when the client is given none: the seed's `/{organizationId}/{resource}`. */
+export const DEFAULT_LIST_ROUTE = '/{organizationId}/{resource}';
+
+/**
+ * A list route template: a path from `/` of URL-safe characters and `{organizationId}` and `{resource}` placeholders,
+ * then, optionally, a query of fixed parameters and placeholders (`?org={organizationId}`). A trailing slash is kept.
+ */
+export const LIST_ROUTE_TEMPLATE =
+  /^\/(?:[\w.~!$&'()*+,;=:@/-]|\{organizationId\}|\{resource\})*(?:\?(?:[\w.~!$'()*+,;=:@/&-]|\{organizationId\}|\{resource\})*)?$/;
+export const MUST_BE_LIST_ROUTE =
+  "must be a path from '/' with {organizationId} and {resource} placeholders, e.g. '/{resource}/' or '/{resource}?org={organizationId}'";
+
+/** Where a list lives below the base address, as `route` places its organization and resource. */
+export interface ListRoute {
+  /** The path, each placeholder percent-encoded. */
+  path: string;
+  /** Fixed query parameters of the template, placeholders filled in. */
+  query: Array<[string, string]>;
+  /** Whether the route carries the organization at all (a route without it takes any organization name). */
+  organized: boolean;
+}
+
+/** `template` (checked against `LIST_ROUTE_TEMPLATE`) filled in for one organization and resource. */
+export function fillListRoute(template: string, organizationId: string, resource: string): ListRoute {
+  const at = template.indexOf('?');
+  const [pathPart, queryPart] = at === -1 ? [template, ''] : [template.slice(0, at), template.slice(at + 1)];
+  const fill = (text: string, encode: (value: string) => string) =>
+    text.replaceAll('{organizationId}', encode(organizationId)).replaceAll('{resource}', encode(resource));
+  const path = fill(pathPart, encodeURIComponent);
+  const query = [...new URLSearchParams(queryPart)].map(
+    ([name, value]) => [name, fill(value, String)] as [string, string],
+  );
+  return { path, query, organized: template.includes('{organizationId}') };
+}

@@ -1,0 +1,73 @@
+/**
+ * A page as the service sized it: the rows per page the service served, which may not be the size asked for (a size
+ * parameter of another name, a cap, a service that ignores paging), with the page count and `hasNext` that follow.
+ */
+import { ResponseShapeError } from './errors/ResponseShapeError';
+import type { Page } from './types';
+import { pageCountOf } from '../shared/paging';
+import { warnedInProcess, warnOncePerKey } from '../shared/log';
+
+/** What was asked for: the page's number (counting from 1), its size, and the cursor when it was asked by one. */
+interface Asked {
+  page: number;
+  size: number;
+  cursor: string | undefined;
+  url: string;
+  resource: string;
+}
+
+/**
+ * The rows per page `page` shows it was served with: its row count when that is more than its `pageSize` (the
+ * service did not read the size asked), else its `pageSize`. A short page says nothing: filtered services (GitHub's
+ * search) send short pages with more to follow.
+ */
+const servedSize = ({ items, pageSize }: Page<unknown>): number => Math.max(items.length, pageSize);
+
+/**
+ * `page` sized as the service served it: `pageSize` the rows per page the service uses, the page count and `hasNext`
+ * from that. A page asked for by its number whose rows lie past the last page at that size belongs to no page
+ * number the control can show (a service that ignores the page asked for, or answers a page past the end with the
+ * last one's rows): a `ResponseShapeError`. Outside production, a size other than the one asked is a warning naming
+ * `serializePage`, the option that sends the size as the service reads it.
+ */
+export function followServedSize<T>(page: Page<T>, asked: Asked): Page<T> {
+  const size = servedSize(page);
+  const { total } = page;
+  const sized: Page<T> = size === page.pageSize ? page : { ...page, pageSize: size };
+  if (total !== undefined && size !== page.pageSize) {
+    sized.pageCount = pageCountOf(total, size);
+    // A page asked for by cursor has its number from the walk; one asked for by number is judged by the count.
+    if (asked.cursor === undefined) sized.hasNext = page.page < sized.pageCount;
+  }
+  if (size !== asked.size)
+    warnOncePerKey(warnedInProcess, `served-size ${asked.resource} ${asked.size} ${size}`, () =>
+      sizeWarning(asked, size),
+    );
+  if (asked.cursor === undefined && page.items.length > 0 && past(sized, asked.size)) {
+    throw new ResponseShapeError(
+      `answered page ${page.page} with ${page.items.length} rows, which belong to no page ${page.page} of ${size} rows` +
+        (total === undefined ? '' : ` in ${total}`) +
+        ": the service did not read the page or size asked; set the client's serializePage to the parameters it reads",
+      { method: 'GET', url: asked.url },
+    );
+  }
+  return sized;
+}
+
+/**
+ * Whether the rows of `sized` cannot be its page: past the last page at the served size, or (no total) more rows
+ * than asked on a page after the first, which a service that ignores paging answers with its whole list again.
+ */
+function past(sized: Page<unknown>, askedSize: number): boolean {
+  if (sized.pageCount !== undefined) return sized.page > sized.pageCount;
+  return sized.page > 1 && sized.items.length > askedSize && !sized.hasNext;
+}
+
+/** The development warning for a page served at `size` rows where `asked.size` were asked. */
+function sizeWarning(asked: Asked, size: number): string {
+  return (
+    `[pagewise] createApiClient: the ${asked.resource} list served ${size} rows a page where ${asked.size} were asked; ` +
+    "pages follow the service's size. Set `serializePage` to send the size as the service reads it, e.g. " +
+    '`serializePage: ({ page, size }) => ({ page, page_size: size })`, or use its preset from `presets`.'
+  );
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApiClient, presets, type Page } from '../../src/client/index';
+import { startDjangoRest, type DjangoRest } from '../helpers/startDjangoRest';
+
+// The real Django REST Framework (Debian's packages), test/drf/server.py: 45 rows behind a router, paged three ways.
+interface Row {
+  id: number;
+  name: string;
+  group: string;
+}
+const ROWS: Row[] = Array.from({ length: 45 }, (_, index) => ({
+  id: index + 1,
+  name: `row ${String((index * 17) % 45).padStart(2, '0')}`,
+  group: index % 2 ? 'even' : 'odd',
+}));
+const SIZE = 10;
+const organizationId = 'local';
+const byNameDesc = [...ROWS].sort((a, b) => b.name.localeCompare(a.name));
+
+let service: DjangoRest;
+beforeAll(async () => void (service = await startDjangoRest()), 60_000);
+afterAll(() => service?.stop());
+
+/** Pages 1, 2, … by number, or by each page's `nextCursor` where it gives one, with the requests each cost. */
+async function walk(
+  resource: string,
+  preset: (typeof presets.djangoRest)[keyof typeof presets.djangoRest],
+  query: { sort?: Array<{ id: string; desc: boolean }>; filters?: Record<string, string> } = {},
+) {
+  const client = createApiClient({ baseUrl: service.origin, ...preset });
+  const pages: Array<Page<Row>> = [];
+  const costs: number[] = [];
+  for (let page = 1; (pages.at(-1)?.hasNext ?? true) && page <= 10; page++) {
+    const before = (await service.received()).length;
+    const cursor = pages.at(-1)?.nextCursor;
+    const by = cursor === undefined ? { page } : { page, cursor };
+    pages.push(await client.list<Row>(resource, { organizationId, size: SIZE, ...query, ...by }));
+    costs.push((await service.received()).length - before);
+  }
+  return { pages, costs };
+}
+
+describe.each([
+  ['PageNumberPagination', 'numbered', presets.djangoRest.pageNumber, /^GET \/numbered\/\?page=5&page_size=10$/],
+  ['LimitOffsetPagination', 'offset', presets.djangoRest.limitOffset, /^GET \/offset\/\?limit=10&offset=40$/],
+  ['CursorPagination', 'cursor', presets.djangoRest.cursor, /^GET \/cursor\/\?cursor=[^&]+&page_size=10$/],
+] as const)('the Django REST Framework preset for %s', (_, resource, preset, lastRequest) => {
+  const byCursor = resource === 'cursor';
+
+  it('walks every page: their union is the service’s list in order, one request a page, no redirect', async () => {
+    const { pages, costs } = await walk(resource, preset);
+    expect(pages.flatMap((page) => page.items)).toEqual(ROWS);
+    expect(costs).toEqual([1, 1, 1, 1, 1]);
+    expect((await service.received()).at(-1)).toMatch(lastRequest);
+  });
+
+  it('says hasNext, total and the cursor right on the first, a middle and the last page', async () => {
+    const { pages } = await walk(resource, preset);
+    const [first, middle, last] = [pages[0]!, pages[2]!, pages[4]!];
+    expect([first, middle, last].map((page) => [page.page, page.hasNext, page.pageSize])).toEqual([
+      [1, true, SIZE],
+      [3, true, SIZE],
+      [5, false, SIZE],
+    ]);
+    // The cursor style has no count; the number styles count 45 rows in 5 pages and page by number.
+    for (const page of [first, middle, last]) {
+      expect(page.total).toBe(byCursor ? undefined : 45);
+      expect(page.pageCount).toBe(byCursor ? undefined : 5);
+    }
+    expect([first, middle].every((page) => (page.nextCursor !== undefined) === byCursor)).toBe(true);
+    expect(last.nextCursor).toBeUndefined();
+    if (byCursor) expect(middle.nextCursor!.startsWith(`${service.origin}/cursor/?cursor=`)).toBe(true);
+  });
+
+  it('sorts by OrderingFilter’s `ordering`, across every page', async () => {
+    const { pages } = await walk(resource, preset, { sort: [{ id: 'name', desc: true }] });
+    expect(pages.flatMap((page) => page.items)).toEqual(byNameDesc);
+    expect((await service.received()).some((line) => line.includes('ordering=-name'))).toBe(true);
+  });
+
+  it('filters as django-filter reads them', async () => {
+    const { pages } = await walk(resource, preset, { filters: { group: 'odd' } });
+    expect(pages.flatMap((page) => page.items)).toEqual(ROWS.filter((row) => row.group === 'odd'));
+  });
+});
+
+describe('Django REST Framework without the preset', () => {
+  it('serves its own page size where the size asked went out under a name it does not read: the page says so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = createApiClient({ baseUrl: service.origin, route: '/{resource}/' });
+    const page = await client.list<Row>('cursor', { organizationId, page: 1, size: 8 });
+    expect(page.items).toEqual(ROWS.slice(0, 10));
+    expect(page.pageSize).toBe(10);
+    expect(warn.mock.calls.join('\n')).toContain('serializePage');
+    warn.mockRestore();
+  });
+
+  it('costs two requests a page on a route without the trailing slash (Django’s redirect), one with the preset’s', async () => {
+    const before = (await service.received()).length;
+    const client = createApiClient({ baseUrl: service.origin, ...presets.djangoRest.pageNumber, route: '/{resource}' });
+    const page = await client.list('numbered', { organizationId, page: 1, size: 10 });
+    expect(page.items).toHaveLength(10);
+    expect((await service.received()).slice(before)).toEqual([
+      'GET /numbered?page=1&page_size=10',
+      'GET /numbered/?page=1&page_size=10',
+    ]);
+  });
+});

@@ -1,0 +1,121 @@
+"""
+A tiny Django REST Framework service for the client's presets: 45 rows behind a router (trailing slashes, as its
+default), paged three ways, with OrderingFilter and django-filter. Serves on 127.0.0.1 at a free port, prints
+"listening <port>" once ready; GET /_served lists the requests it served, so the test counts them at the service.
+"""
+import json
+import sys
+
+import django
+from django.conf import settings
+
+settings.configure(
+    DEBUG=False,
+    SECRET_KEY="test-only",
+    ALLOWED_HOSTS=["127.0.0.1"],
+    ROOT_URLCONF=__name__,
+    INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth", "rest_framework", "django_filters"],
+    DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}},
+    # CommonMiddleware, as every new project has it: a path without its trailing slash is redirected to it.
+    MIDDLEWARE=["django.middleware.common.CommonMiddleware"],
+    REST_FRAMEWORK={
+        "DEFAULT_AUTHENTICATION_CLASSES": [],
+        "DEFAULT_PERMISSION_CLASSES": [],
+        "UNAUTHENTICATED_USER": None,
+        "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    },
+)
+django.setup()
+
+from django.db import connection, models  # noqa: E402
+from django.urls import include, path  # noqa: E402
+from django_filters.rest_framework import DjangoFilterBackend  # noqa: E402
+from rest_framework import pagination, routers, serializers, viewsets  # noqa: E402
+from rest_framework.filters import OrderingFilter  # noqa: E402
+
+
+class Row(models.Model):
+    name = models.CharField(max_length=40)
+    group = models.CharField(max_length=10)
+
+    class Meta:
+        app_label = "rows"
+
+
+class RowSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Row
+        fields = ["id", "name", "group"]
+
+
+class Numbered(pagination.PageNumberPagination):
+    page_size = 10
+    page_size_query_param = "page_size"
+
+
+class Offset(pagination.LimitOffsetPagination):
+    default_limit = 10
+
+
+class Cursor(pagination.CursorPagination):
+    page_size = 10
+    page_size_query_param = "page_size"
+    ordering = "id"
+
+
+def viewset(paginator):
+    return type(
+        f"{paginator.__name__}Rows",
+        (viewsets.ReadOnlyModelViewSet,),
+        {
+            "queryset": Row.objects.all().order_by("id"),
+            "serializer_class": RowSerializer,
+            "pagination_class": paginator,
+            "filter_backends": [DjangoFilterBackend, OrderingFilter],
+            "filterset_fields": ["group"],
+            "ordering_fields": ["name", "id"],
+            # OrderingFilter with CursorPagination needs an ordering when none is asked.
+            "ordering": ["id"],
+        },
+    )
+
+
+router = routers.DefaultRouter()
+router.register("numbered", viewset(Numbered), basename="numbered")
+router.register("offset", viewset(Offset), basename="offset")
+router.register("cursor", viewset(Cursor), basename="cursor")
+urlpatterns = [path("", include(router.urls))]
+
+with connection.schema_editor() as editor:
+    editor.create_model(Row)
+Row.objects.bulk_create(
+    Row(id=index + 1, name=f"row {(index * 17) % 45:02d}", group="even" if index % 2 else "odd") for index in range(45)
+)
+
+if __name__ == "__main__":
+    from wsgiref.simple_server import WSGIRequestHandler, make_server
+
+    from django.core.wsgi import get_wsgi_application
+
+    class Quiet(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    application = get_wsgi_application()
+
+    served = []
+
+    def counted(environ, start_response):
+        # The requests served so far, for the test to count at the service (this one left out).
+        if environ["PATH_INFO"] == "/_served":
+            start_response("200 OK", [("Content-Type", "application/json")])
+            return [json.dumps(served).encode()]
+        query = environ.get("QUERY_STRING")
+        served.append(f"{environ['REQUEST_METHOD']} {environ['PATH_INFO']}{'?' + query if query else ''}")
+        return application(environ, start_response)
+
+    # One thread: the in-memory database lives on this one connection.
+    server = make_server("127.0.0.1", 0, counted, handler_class=Quiet)
+    print(f"listening {server.server_port}", flush=True)
+    sys.stdout.flush()
+    server.serve_forever()

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** The Django REST Framework service of `test/drf/server.py`, on 127.0.0.1, and the requests it received. */
+export interface DjangoRest {
+  origin: string;
+  /** Each request served so far as `GET <path>?<query>`, in order, as the service recorded it. */
+  received(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/** Debian's Python, where `apt-get install python3-djangorestframework python3-django-filters` puts the packages. */
+const PYTHON = process.env.DJANGO_PYTHON ?? '/usr/bin/python3';
+const SCRIPT = fileURLToPath(new URL('../drf/server.py', import.meta.url));
+
+/** Starts the service and resolves once it listens (it prints its port); rejects with its stderr if it exits first. */
+export function startDjangoRest(): Promise<DjangoRest> {
+  const child = spawn(PYTHON, [SCRIPT], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => void (errors += chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `test/drf/server.py exited with ${code}: ${errors.trim()}\n` +
+            'Install the framework: apt-get install -y python3-djangorestframework python3-django-filters',
+        ),
+      ),
+    );
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const listening = /^listening (\d+)$/.exec(line);
+      if (!listening) return;
+      const origin = `http://127.0.0.1:${listening[1]}`;
+      const received = async () => (await (await fetch(`${origin}/_served`)).json()) as string[];
+      resolve({ origin, received, stop });
+    });
+  });
+}
