@@ -22,3 +22,5 @@ export { parseListCall } from './listCall';
 export type { ListAnswer, ListCall } from './listCall';
 export { parseWriteCall } from './writeCall';
 export type { WriteAnswer, WriteCall } from './writeCall';
+export { bulkWrite } from './bulkWrite';
+export type { BulkAction, BulkProgress, BulkResult, BulkRowResult, BulkWriteOptions, SendBatch } from './bulkWrite';

@@ -34,3 +34,7 @@ export type { ListCursor } from './cursorPages';
 export { readUrlCursor, writeUrlCursor } from './urlCursor';
 export type { PagedInfiniteQueryParams, PagedQueryParams } from './queryOptions';
 export { retryPolicy } from './retryPolicy';
+export { useListSelection } from './useListSelection';
+export type { ListSelection, SelectableList, SelectionTarget, UseListSelectionOptions } from './useListSelection';
+export { defaultSelectionLabels } from '../shared/selection';
+export type { Selection, SelectionLabels } from '../shared/selection';

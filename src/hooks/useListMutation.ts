@@ -159,7 +159,7 @@ async function patchCache<T>(
 }
 
 /** Marks stale, without refetching, the pages a settled write may have changed and the fetches it cancelled. */
-async function markStale(queryClient: QueryClient, prefix: QueryKey, affected: Affected, cancelled: QueryKey[]) {
+export async function markStale(queryClient: QueryClient, prefix: QueryKey, affected: Affected, cancelled: QueryKey[]) {
   if (affected.all) await queryClient.invalidateQueries({ queryKey: prefix, refetchType: 'none' });
   else
     await Promise.all(
