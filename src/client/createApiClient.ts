@@ -20,6 +20,7 @@ import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
+import { pagesOf, type PagesOptions, type PagesParams } from './pages';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -62,6 +63,14 @@ export interface ApiClient {
    * `cursor` instead of `page`, the page a previous page's `nextCursor` leads to.
    */
   list<T = ApiRecord>(resource: ListResource, params: ListParams): Promise<Page<T>>;
+  /**
+   * Every page of the list, in order, for `for await`: each an ordinary `list` call, the next asked as the service
+   * leads to it (its number, or the page's `nextCursor`), ending after the page that says none follows. A 429 or 503
+   * with a `Retry-After` of at most a minute is waited out and the page asked again, at most 3 times; any other failure
+   * rejects the iteration after the pages already yielded, with `list`'s errors. Leaving the loop early aborts what is
+   * in flight. Throws the argument error at the call, before any request.
+   */
+  pages<T = ApiRecord>(resource: ListResource, params: PagesParams, options?: PagesOptions): AsyncIterable<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/shares?page=..&size=..`, normalized to a `Page`. */
   listShares<T = Share>(params: ListParams): Promise<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/environments?page=..&size=..`, normalized to a `Page`. */
@@ -139,6 +148,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl: config.baseUrl,
     id: options.id ?? keyIdentity(config.auth?.id),
     list,
+    pages: (resource, params, pageOptions) => pagesOf(list, emit, resource, params, pageOptions),
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
     create: (resource, params) => send({ method: 'POST', resource, params }) as never,

@@ -12,6 +12,7 @@ import { errorName } from './redact';
 import type { ApiRecord, ListParams, ListResource, Page } from './types';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { writeCallOf, type WriteCall } from './writeCall';
+import { pagesOf, type PagesOptions, type PagesParams } from './pages';
 import { assertFunction, invalidArgument, requireString } from '../shared/assert';
 import type { WriteMethod } from '../shared/listEndpoints';
 import { eventListener, type ClientEvent } from '../shared/events';
@@ -155,6 +156,8 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
     baseUrl: '',
     id: id ?? 'default',
     list,
+    pages: <T = ApiRecord>(resource: ListResource, params: PagesParams, pageOptions?: PagesOptions) =>
+      pagesOf<T>(list, emit, resource, params, pageOptions),
     listShares: <T = ApiRecord>(params: ListParams) => list<T>('shares', params),
     listEnvironments: <T = ApiRecord>(params: ListParams) => list<T>('environments', params),
     create: (resource: ListResource, params: CreateParams) => sendWrite({ method: 'POST', resource, params }) as never,

@@ -1,6 +1,7 @@
 export { createApiClient } from './createApiClient';
 export type { ApiClient, ApiClientOptions } from './createApiClient';
 export type { CreateParams, DeleteParams, UpdateParams } from './writeArguments';
+export type { PagesOptions, PagesParams } from './pages';
 export { bearerToken } from './bearerToken';
 export type { BearerTokenOptions, GetToken } from './bearerToken';
 export { parsePage } from './parsePage';
