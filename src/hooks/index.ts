@@ -36,5 +36,9 @@ export type { PagedInfiniteQueryParams, PagedQueryParams } from './queryOptions'
 export { retryPolicy } from './retryPolicy';
 export { useListSelection } from './useListSelection';
 export type { ListSelection, SelectableList, SelectionTarget, UseListSelectionOptions } from './useListSelection';
+export { useBulkAction } from './useBulkAction';
+export type { BulkActionResult, UseBulkActionOptions } from './useBulkAction';
+export { useExport } from './useExport';
+export type { ExportResult, ExportStatus, UseExportOptions } from './useExport';
 export { defaultSelectionLabels } from '../shared/selection';
 export type { Selection, SelectionLabels } from '../shared/selection';
