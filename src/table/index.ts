@@ -29,4 +29,4 @@ export type { ServerTableOptions, ServerTablePaginationOptions } from './useServ
 export { TablePagination } from './TablePagination';
 export type { TablePaginationProps } from './TablePagination';
 export { useTableRowSelection } from './useTableRowSelection';
-export type { TableRowSelectionOptions, TableSelectionSource } from './useTableRowSelection';
+export type { TableRowSelectionOptions, TableRowSelectionParams, TableSelectionSource } from './useTableRowSelection';

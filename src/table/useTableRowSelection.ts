@@ -27,10 +27,22 @@ export interface TableRowSelectionOptions<T> {
 
 const defaultRowId = (row: unknown): string => (row as { id: string }).id;
 
+/** Options of `useTableRowSelection`. */
+export interface TableRowSelectionParams<T, B> {
+  /** The row's id. @default row.id */
+  getRowId?: (row: T) => string;
+  /**
+   * Other table options to merge with, `state` included (e.g. `useServerTablePagination`'s): a second spread `state`
+   * would replace the first, and the table would lose its page. @default none
+   */
+  merge?: B;
+}
+
 /**
  * Pairs a TanStack Table v9 table (with `rowSelectionFeature`) with a selection across pages (`useListSelection`): the
  * table shows which rows of its page are selected, and its checkboxes (Shift+click ranges included, the table's own
- * `enableRowRangeSelection`) change the selection, which keeps rows of other pages and "all matching".
+ * `enableRowRangeSelection`) change the selection, which keeps rows of other pages and "all matching". Give it the
+ * other options that carry a `state` as `merge`, so one `state` holds both.
  *
  * @example
  * const selection = useListSelection(shares);
@@ -38,14 +50,13 @@ const defaultRowId = (row: unknown): string => (row as { id: string }).id;
  *   features: tableFeatures({ rowPaginationFeature, rowSelectionFeature }),
  *   columns,
  *   data: shares.data?.items ?? noRows,
- *   ...useServerTablePagination(shares),
- *   ...useTableRowSelection(selection),
+ *   ...useTableRowSelection(selection, { merge: useServerTablePagination(shares) }),
  * });
  */
-export function useTableRowSelection<T = { id: string }>(
+export function useTableRowSelection<T = { id: string }, B extends { state?: object } = { state?: undefined }>(
   selection: TableSelectionSource,
-  getRowId: (row: T) => string = defaultRowId,
-): TableRowSelectionOptions<T> {
+  { getRowId = defaultRowId, merge }: TableRowSelectionParams<T, B> = {},
+): Omit<B, 'state'> & TableRowSelectionOptions<T> & { state: NonNullable<B['state']> } {
   const { pageRowIds } = selection;
   const selected = pageRowIds.filter((id) => selection.isSelected(id));
   const key = JSON.stringify(selected);
@@ -70,5 +81,10 @@ export function useTableRowSelection<T = { id: string }>(
     },
     [latest],
   );
-  return { getRowId, state: { rowSelection }, onRowSelectionChange };
+  return {
+    ...(merge as B),
+    getRowId,
+    state: { ...(merge?.state as NonNullable<B['state']>), rowSelection },
+    onRowSelectionChange,
+  };
 }

@@ -44,7 +44,7 @@ const text = async (chunks: AsyncIterable<string>) => {
 
 describe('CSV and NDJSON', () => {
   it('quotes as RFC 4180 says: quotes doubled, commas and line breaks inside quotes, CRLF line ends', async () => {
-    const rows = [
+    const rows: Array<{ id: string; name: string | null }> = [
       { id: '1', name: 'a "b", c' },
       { id: '2', name: 'two\nlines' },
     ];

@@ -8,7 +8,7 @@ import { acme, createTestQueryClient, createWrapper, globex, setupMockService } 
 
 const { service, client } = setupMockService();
 
-function renderList(organizationId = acme, pageSize = 10) {
+function renderList(organizationId: string = acme, pageSize = 10) {
   const queryClient = createTestQueryClient();
   const hook = renderHook(
     ({ organizationId: org }) => {
