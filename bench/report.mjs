@@ -1,5 +1,6 @@
 // Turns the measurements into BENCHMARKS.md: targets first, then one table per measurement.
 import { formatLists } from './lists.mjs';
+import { formatAcrossPages } from './acrossPages.mjs';
 import { esbuildFlags, kb, mdTable, median } from './util.mjs';
 
 const ms = (x) => (x === undefined ? '—' : x.toFixed(1));
@@ -429,6 +430,7 @@ export function formatReport({
   data,
   table,
   lists,
+  acrossPages,
   fleet,
   clientAuthentication,
   proxy,
@@ -467,6 +469,7 @@ export function formatReport({
     dataSection(data),
     tableSection(table),
     ...(lists ? [formatLists(lists)] : []),
+    ...(acrossPages ? [formatAcrossPages(acrossPages)] : []),
     fleetSection(fleet),
     clientAuthenticationSection(clientAuthentication),
     proxySection(proxy),
@@ -483,6 +486,7 @@ export function formatReport({
       dataSection(data),
       tableSection(table),
       ...(lists ? [formatLists(lists)] : []),
+      ...(acrossPages ? [formatAcrossPages(acrossPages)] : []),
       fleetSection(fleet),
       clientAuthenticationSection(clientAuthentication),
       proxySection(proxy),

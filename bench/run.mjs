@@ -43,6 +43,7 @@ const { runData } = await import('./data.mjs');
 const { runTable } = await import('./table.mjs');
 const { runProxy } = await import('./proxy.mjs');
 const { runLists } = await import('./lists.mjs');
+const { runAcrossPages } = await import('./acrossPages.mjs');
 const { runFleet } = await import('./fleet.mjs');
 const { runClientAuthentication } = await import('./clientAuthentication.mjs');
 const { formatReport } = await import('./report.mjs');
@@ -61,6 +62,8 @@ log('bench: server-paged table, click → rows painted in headless Chromium');
 const table = await runTable({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: sorting, search and load more in headless Chromium');
 const lists = await runLists({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
+log('bench: across pages, export of 100,000 rows over HTTP and a bulk delete');
+const acrossPages = await runAcrossPages({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: token requests for a fleet of processes, with and without a shared token store');
 const fleet = await runFleet().catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: client authentication, signing cost per token request and call');
@@ -90,7 +93,20 @@ const peers = Object.keys(JSON.parse(readFileSync(join(benchDir, 'package.json')
     const pkg = JSON.parse(readFileSync(join(benchDir, 'node_modules', name, 'package.json'), 'utf8'));
     return { name, version: pkg.version, react: pkg.peerDependencies?.react ?? '—' };
   });
-const results = { size, appBytes, render, data, table, lists, fleet, clientAuthentication, proxy, machine, peers };
+const results = {
+  size,
+  appBytes,
+  render,
+  data,
+  table,
+  lists,
+  acrossPages,
+  fleet,
+  clientAuthentication,
+  proxy,
+  machine,
+  peers,
+};
 const { markdown, summary } = formatReport(results);
 writeFileSync(join(rootDir, 'BENCHMARKS.md'), markdown);
 mkdirSync(tmpDir, { recursive: true });

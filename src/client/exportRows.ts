@@ -135,6 +135,8 @@ export interface ExportListOptions extends ExportRowsOptions {
   signal?: AbortSignal | undefined;
   /** Page requests in flight at once on a list paged by number that gives its total (see `client.pages`). @default 1 */
   concurrency?: number | undefined;
+  /** Most pages read: a cap on a very long list. @default no limit */
+  maxPages?: number | undefined;
 }
 
 /**
@@ -152,7 +154,11 @@ export function exportList(
   params: PagesParams,
   options: ExportListOptions = {},
 ): AsyncIterable<string> {
-  const { signal, concurrency, ...format } = options;
-  const walk = { ...(signal ? { signal } : {}), ...(concurrency === undefined ? {} : { concurrency }) };
+  const { signal, concurrency, maxPages, ...format } = options;
+  const walk = {
+    ...(signal ? { signal } : {}),
+    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(maxPages === undefined ? {} : { maxPages }),
+  };
   return exportRows(client.pages(resource, params, walk), format);
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { notifyManager, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiClient, ApiRecord, ListResource } from '../client/index';
 import { bulkWrite, type BulkAction, type BulkProgress, type BulkResult, type SendBatch } from '../client/bulkWrite';
 import { invalidArgument } from '../shared/assert';
@@ -47,7 +47,7 @@ export interface BulkActionResult {
 }
 
 /** One run of the action, as the mutation gets it. */
-interface Job {
+export interface Job {
   target: SelectionTarget | readonly string[];
   action: BulkAction;
   signal: AbortSignal;
@@ -67,15 +67,41 @@ interface Job {
 export function useBulkAction(resource: ListResource, options: UseBulkActionOptions): BulkActionResult {
   const client = useClientFor('useBulkAction', options.client);
   const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<BulkProgress | undefined>(undefined);
+  const controller = useRef<AbortController | null>(null);
+  const mutation = useMutation(bulkMutationOptions(queryClient, client, resource, options, setProgress));
+  return {
+    run: (target, action) => {
+      controller.current?.abort();
+      const abort = (controller.current = new AbortController());
+      return mutation.mutateAsync({ target, action, signal: abort.signal });
+    },
+    cancel: () => controller.current?.abort(),
+    isRunning: mutation.isPending,
+    progress,
+    result: mutation.data,
+    error: mutation.error,
+  };
+}
+
+/**
+ * The mutation a bulk action runs, framework-free (TanStack's `MutationObserver` runs it as well as `useMutation`):
+ * the rows' ids, the optimistic patch, the writes, what failed put back, the pages refetched once.
+ */
+export function bulkMutationOptions(
+  queryClient: QueryClient,
+  client: ApiClient,
+  resource: ListResource,
+  options: UseBulkActionOptions,
+  setProgress: (progress: BulkProgress | undefined) => void,
+) {
   const organizationId = options.organizationId || null;
   const prefix: QueryKey = ['pagewise', resource, client.id, organizationId];
   // The key `useListMutation` writes under, so the last write in flight of either refetches, once.
   const mutationKey = [...prefix, 'write'];
-  const [progress, setProgress] = useState<BulkProgress | undefined>(undefined);
-  const controller = useRef<AbortController | null>(null);
-  const mutation = useMutation<BulkResult, Error, Job>({
+  return {
     mutationKey,
-    mutationFn: async ({ target, action, signal }) => {
+    mutationFn: async ({ target, action, signal }: Job): Promise<BulkResult> => {
       if (!organizationId) throw invalidArgument('organizationId', 'is required to write');
       setProgress(undefined);
       const ids = await idsOf(client, resource, { organizationId, target, signal, size: options.pageSize ?? 100 });
@@ -96,18 +122,6 @@ export function useBulkAction(resource: ListResource, options: UseBulkActionOpti
       options.selection?.replace([...result.failed.map((row) => row.id), ...result.cancelled]);
       return result;
     },
-  });
-  return {
-    run: (target, action) => {
-      controller.current?.abort();
-      const abort = (controller.current = new AbortController());
-      return mutation.mutateAsync({ target, action, signal: abort.signal });
-    },
-    cancel: () => controller.current?.abort(),
-    isRunning: mutation.isPending,
-    progress,
-    result: mutation.data,
-    error: mutation.error,
   };
 }
 
@@ -156,8 +170,16 @@ async function patchAll(
   return { before, affected: applyAll(queryClient, prefix, ids, action), cancelled };
 }
 
-/** Applies `action` to each row of `ids` in the cached pages; the pages changed, all told. */
+/**
+ * Applies `action` to each row of `ids` in the cached pages; the pages changed, all told. Observers hear of it once, at
+ * the end: a row after one deleted moves up a page at a time, and a screen must never show the way there.
+ */
 function applyAll(queryClient: QueryClient, prefix: QueryKey, ids: readonly string[], action: BulkAction): Affected {
+  return notifyManager.batch(() => applyEach(queryClient, prefix, ids, action));
+}
+
+/** `applyAll`'s rows, one at a time. */
+function applyEach(queryClient: QueryClient, prefix: QueryKey, ids: readonly string[], action: BulkAction): Affected {
   const affected: Affected = { keys: [] };
   const fields = action.type === 'update' ? Object.keys(action.body) : [];
   for (const id of ids) {
@@ -190,7 +212,10 @@ function putBackUndone(
   action: BulkAction,
 ): Affected {
   if (result.failed.length === 0 && result.cancelled.length === 0) return patched.affected;
-  for (const [key, data] of patched.before) queryClient.setQueryData(key, data);
-  const again = applyAll(queryClient, prefix, result.succeeded, action);
+  // Back to before and the rows done again, heard by observers as one change.
+  const again = notifyManager.batch(() => {
+    for (const [key, data] of patched.before) queryClient.setQueryData(key, data);
+    return applyEach(queryClient, prefix, result.succeeded, action);
+  });
   return { all: Boolean(patched.affected.all || again.all), keys: [...patched.affected.keys, ...again.keys] };
 }
