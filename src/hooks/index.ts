@@ -14,6 +14,8 @@ export {
 export { useDebouncedValue } from './useDebouncedValue';
 export { useListMutation } from './useListMutation';
 export type { ListWrite, UseListMutationOptions, UseListMutationResult } from './useListMutation';
+export { applyListChange, useListChanges } from './listChanges';
+export type { ListChange, ListChangeTarget, UseListChangesOptions } from './listChanges';
 export type {
   InfiniteResourceOptions,
   InfiniteResourceResult,

@@ -1,6 +1,13 @@
 // What a write does to the cached pages of one list: every paged, Suspense and "load more" entry of every sort,
 // filter and page size, found through the list query keys (`PagedQueryKey`, `PagedInfiniteQueryKey`).
-import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  hashKey,
+  type InfiniteData,
+  type MutationFilters,
+  type QueryClient,
+  type QueryFilters,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { ApiRecord, Page } from '../client/index';
 import type { ListQuery } from './queryOptions';
 import { pageCountOf } from '../shared/paging';
@@ -144,7 +151,64 @@ export function deleteRow(queryClient: QueryClient, entries: readonly Entry[], i
   return affected;
 }
 
-/** Every cached entry of the list under `prefix`, paged and "load more", with its data. */
-export function listEntries(queryClient: QueryClient, prefix: QueryKey): Entry[] {
-  return queryClient.getQueriesData<Cached>({ queryKey: prefix });
+/**
+ * The queries and writes of one list: an organization's `resource`, of the client `clientId` or, without one, of every
+ * client (a change from elsewhere is as true of the rows a server's client cached as of the browser's).
+ */
+export interface ListScope {
+  queries: QueryFilters;
+  writes: MutationFilters;
+}
+
+/** The `ListScope` of `resource` of `organizationId`, of one client's id or of any. */
+export function listScope(resource: string, organizationId: string | null, clientId?: string): ListScope {
+  const prefix: QueryKey = clientId === undefined ? ['pagewise', resource] : ['pagewise', resource, clientId];
+  const ofList = (key: QueryKey | undefined) =>
+    !!key && key.length > 3 && prefix.every((part, index) => key[index] === part) && key[3] === organizationId;
+  return {
+    queries: { queryKey: prefix, predicate: (query) => ofList(query.queryKey) },
+    writes: {
+      predicate: (mutation) => ofList(mutation.options.mutationKey) && mutation.options.mutationKey![4] === 'write',
+    },
+  };
+}
+
+/** Every cached entry of the list, paged and "load more", with its data. */
+export function listEntries(queryClient: QueryClient, scope: ListScope): Entry[] {
+  return queryClient.getQueriesData<Cached>(scope.queries);
+}
+
+/** The list fetches in flight, cancelled so that none lands over a patch with what it read before: their keys. */
+export async function cancelListFetches(queryClient: QueryClient, scope: ListScope): Promise<QueryKey[]> {
+  const cancelled = queryClient
+    .getQueryCache()
+    .findAll({ ...scope.queries, fetchStatus: 'fetching' })
+    .map((query) => query.queryKey);
+  await queryClient.cancelQueries(scope.queries);
+  return cancelled;
+}
+
+/** Marks stale, without refetching, the pages a change may have changed and the fetches it cancelled. */
+export async function markStale(
+  queryClient: QueryClient,
+  scope: ListScope,
+  affected: Affected,
+  cancelled: readonly QueryKey[],
+): Promise<void> {
+  if (affected.all) await queryClient.invalidateQueries({ ...scope.queries, refetchType: 'none' });
+  else
+    await Promise.all(
+      [...affected.keys, ...cancelled].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' }),
+      ),
+    );
+}
+
+/**
+ * Refetches the stale pages on screen, once for every change: left to the list's write in flight when there is one
+ * (`writesLeft`: the writes still running besides the caller's), which refetches them when it settles.
+ */
+export async function refetchShown(queryClient: QueryClient, scope: ListScope, writesLeft = 0): Promise<void> {
+  if (queryClient.isMutating(scope.writes) > writesLeft) return;
+  await queryClient.refetchQueries({ ...scope.queries, type: 'active', stale: true });
 }

@@ -335,31 +335,64 @@ function prefetchPage<T>(
   queryClient.query({ ...nextOptions, ...fetchOptions }).catch(() => {});
 }
 
-/** What the paged form asks its pages with, and the key of the page on screen. */
+/** What the paged form asks its pages with, the page on screen and its key. */
 interface PageRequestOf<T> {
   params: Omit<PagedQueryParams, 'page' | 'cursor'> & { organizationId: string | null };
   overrides: PagedResourceOptions<T>;
+  page: number;
   key: readonly unknown[];
+}
+
+/** Fetches the page after the one `request` shows in the background, with the same sort and filters. */
+function prefetchAfter<T>(queryClient: QueryClient, resource: ListResource, request: PageRequestOf<T>): void {
+  const { params, overrides, key, page } = request;
+  prefetchPage(queryClient, key, listQueryOptions<T>(resource, { ...params, page: page + 1 }), overrides);
 }
 
 /**
  * Once the page on screen has settled and says another follows (`nextPage`), fetches it with the same sort and
- * filters, so moving forward waits for nothing.
+ * filters, so moving forward waits for nothing. And each time the page on screen is fetched again (a write settled,
+ * a change from elsewhere, a refetch on focus), from the cache's own event: the next page may be stale by then, and
+ * a render between the two fetches is not to be counted on (TanStack batches its notifications to components, so
+ * the render that saw the refetch running may never come).
  */
 function usePrefetchNext<T>(
   resource: ListResource,
   listing: string,
   nextPage: number | undefined,
   request: PageRequestOf<T>,
+  prefetchNext: boolean,
 ) {
   const queryClient = useQueryClient();
   const latest = useLatest(request);
   const { organizationId, pageSize, staleTime } = request.params;
+  // The fetch of the page on screen whose next page was last asked for: each fetch of it asks once, from whichever
+  // of the two below sees it first (a next page that failed is not asked again by a render that follows).
+  const askedAfter = useRef('');
+  const askOnce = useCallback(
+    (shown: PageRequestOf<T>, fetchedAt: number | undefined) => {
+      const fetch = `${hashKey(shown.key)}@${fetchedAt}`;
+      if (askedAfter.current === fetch) return;
+      askedAfter.current = fetch;
+      prefetchAfter(queryClient, resource, shown);
+    },
+    [queryClient, resource],
+  );
   useEffect(() => {
     if (nextPage === undefined || !organizationId) return;
-    const { params, overrides, key } = latest.current;
-    prefetchPage(queryClient, key, listQueryOptions<T>(resource, { ...params, page: nextPage }), overrides);
-  }, [queryClient, resource, listing, organizationId, nextPage, pageSize, staleTime, latest]);
+    askOnce(latest.current, queryClient.getQueryState(latest.current.key)?.dataUpdatedAt);
+  }, [queryClient, askOnce, listing, organizationId, nextPage, pageSize, staleTime, latest]);
+  useEffect(() => {
+    if (!prefetchNext || !organizationId) return;
+    return queryClient.getQueryCache().subscribe((event) => {
+      // A fetch, not data set by hand (a write's patch lands before its write does: the next page would be early).
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      const shown = latest.current;
+      const { queryKey, state } = event.query;
+      if (hashKey(queryKey) === hashKey(shown.key) && (state.data as Page<T> | undefined)?.hasNext)
+        askOnce(shown, state.dataUpdatedAt);
+    });
+  }, [queryClient, askOnce, organizationId, prefetchNext, latest]);
 }
 
 /** The paged form over `useQuery`: `usePagedList`, `useShares`, `useEnvironments`. `caller` names the hook in messages. */
@@ -386,7 +419,8 @@ function usePagedListAs<T>(
   // Past the end, the control already shows the page the move goes to.
   const current = useMoveAfterDeletes(fresh, listing) ?? page;
   const nextPage = prefetchNext && fresh?.hasNext && !query.isFetching ? page + 1 : undefined;
-  usePrefetchNext<T>(resource, listing.listing, nextPage, { params, overrides: options, key: own.queryKey });
+  const request = { params, overrides: options, page, key: own.queryKey };
+  usePrefetchNext<T>(resource, listing.listing, nextPage, request, prefetchNext);
   const hasNext = total === undefined ? query.data?.hasNext : undefined;
   const pagination = usePaginationProps(current, pageSize, change, total, hasNext);
   const cursor = useMemo(() => cursorOf(fresh, page), [fresh, page]);

@@ -6,8 +6,17 @@ import type { ApiClient, ApiRecord, ListResource } from '../client/index';
 import { bulkWrite, type BulkAction, type BulkProgress, type BulkResult, type SendBatch } from '../client/bulkWrite';
 import { invalidArgument } from '../shared/assert';
 import { useClientFor } from './ApiClientProvider';
-import { deleteRow, listEntries, updateRow, type Affected } from './listCache';
-import { markStale } from './useListMutation';
+import {
+  cancelListFetches,
+  deleteRow,
+  listEntries,
+  listScope,
+  markStale,
+  refetchShown,
+  updateRow,
+  type Affected,
+  type ListScope,
+} from './listCache';
 import type { SelectionTarget } from './useListSelection';
 
 /** Options of `useBulkAction`. */
@@ -96,9 +105,9 @@ export function bulkMutationOptions(
   setProgress: (progress: BulkProgress | undefined) => void,
 ) {
   const organizationId = options.organizationId || null;
-  const prefix: QueryKey = ['pagewise', resource, client.id, organizationId];
+  const scope = listScope(resource, organizationId, client.id);
   // The key `useListMutation` writes under, so the last write in flight of either refetches, once.
-  const mutationKey = [...prefix, 'write'];
+  const mutationKey: QueryKey = ['pagewise', resource, client.id, organizationId, 'write'];
   return {
     mutationKey,
     mutationFn: async ({ target, action, signal }: Job): Promise<BulkResult> => {
@@ -106,7 +115,7 @@ export function bulkMutationOptions(
       setProgress(undefined);
       const ids = await idsOf(client, resource, { organizationId, target, signal, size: options.pageSize ?? 100 });
       setProgress({ done: 0, failed: 0, total: ids.length });
-      const patched = options.optimistic === false ? undefined : await patchAll(queryClient, prefix, ids, action);
+      const patched = options.optimistic === false ? undefined : await patchAll(queryClient, scope, ids, action);
       const result = await bulkWrite(client, resource, ids, action, {
         organizationId,
         signal,
@@ -115,10 +124,9 @@ export function bulkMutationOptions(
         ...(options.sendBatch === undefined ? {} : { sendBatch: options.sendBatch }),
         ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
       });
-      const affected = patched ? putBackUndone(queryClient, prefix, patched, result, action) : { all: true, keys: [] };
-      await markStale(queryClient, prefix, affected, patched?.cancelled ?? []);
-      if (queryClient.isMutating({ mutationKey }) === 1)
-        await queryClient.refetchQueries({ queryKey: prefix, type: 'active', stale: true });
+      const affected = patched ? putBackUndone(queryClient, scope, patched, result, action) : { all: true, keys: [] };
+      await markStale(queryClient, scope, affected, patched?.cancelled ?? []);
+      await refetchShown(queryClient, scope, 1);
       options.selection?.replace([...result.failed.map((row) => row.id), ...result.cancelled]);
       return result;
     },
@@ -156,34 +164,30 @@ interface Patched {
 /** Applies `action` to the rows `ids` in every cached page of the list, after cancelling its fetches in flight. */
 async function patchAll(
   queryClient: QueryClient,
-  prefix: QueryKey,
+  scope: ListScope,
   ids: readonly string[],
   action: BulkAction,
 ): Promise<Patched> {
-  const cancelled = queryClient
-    .getQueryCache()
-    .findAll({ queryKey: prefix, fetchStatus: 'fetching' })
-    .map((query) => query.queryKey);
   // A page that lands after the patch would bring back what it read before the action: it is asked again later.
-  await queryClient.cancelQueries({ queryKey: prefix });
-  const before = listEntries(queryClient, prefix);
-  return { before, affected: applyAll(queryClient, prefix, ids, action), cancelled };
+  const cancelled = await cancelListFetches(queryClient, scope);
+  const before = listEntries(queryClient, scope);
+  return { before, affected: applyAll(queryClient, scope, ids, action), cancelled };
 }
 
 /**
  * Applies `action` to each row of `ids` in the cached pages; the pages changed, all told. Observers hear of it once, at
  * the end: a row after one deleted moves up a page at a time, and a screen must never show the way there.
  */
-function applyAll(queryClient: QueryClient, prefix: QueryKey, ids: readonly string[], action: BulkAction): Affected {
-  return notifyManager.batch(() => applyEach(queryClient, prefix, ids, action));
+function applyAll(queryClient: QueryClient, scope: ListScope, ids: readonly string[], action: BulkAction): Affected {
+  return notifyManager.batch(() => applyEach(queryClient, scope, ids, action));
 }
 
 /** `applyAll`'s rows, one at a time. */
-function applyEach(queryClient: QueryClient, prefix: QueryKey, ids: readonly string[], action: BulkAction): Affected {
+function applyEach(queryClient: QueryClient, scope: ListScope, ids: readonly string[], action: BulkAction): Affected {
   const affected: Affected = { keys: [] };
   const fields = action.type === 'update' ? Object.keys(action.body) : [];
   for (const id of ids) {
-    const entries = listEntries(queryClient, prefix);
+    const entries = listEntries(queryClient, scope);
     const one =
       action.type === 'delete'
         ? deleteRow(queryClient, entries, id)
@@ -206,7 +210,7 @@ function applyEach(queryClient: QueryClient, prefix: QueryKey, ids: readonly str
  */
 function putBackUndone(
   queryClient: QueryClient,
-  prefix: QueryKey,
+  scope: ListScope,
   patched: Patched,
   result: BulkResult,
   action: BulkAction,
@@ -215,7 +219,7 @@ function putBackUndone(
   // Back to before and the rows done again, heard by observers as one change.
   const again = notifyManager.batch(() => {
     for (const [key, data] of patched.before) queryClient.setQueryData(key, data);
-    return applyEach(queryClient, prefix, result.succeeded, action);
+    return applyEach(queryClient, scope, result.succeeded, action);
   });
   return { all: Boolean(patched.affected.all || again.all), keys: [...patched.affected.keys, ...again.keys] };
 }

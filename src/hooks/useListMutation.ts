@@ -8,7 +8,17 @@ import {
 import type { ApiClient, ApiRecord, CreateParams, DeleteParams, ListResource, UpdateParams } from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { useClientFor } from './ApiClientProvider';
-import { deleteRow, listEntries, updateRow, type Affected } from './listCache';
+import {
+  cancelListFetches,
+  deleteRow,
+  listEntries,
+  listScope,
+  markStale,
+  refetchShown,
+  updateRow,
+  type Affected,
+  type ListScope,
+} from './listCache';
 
 /** Options a write passes to the client as they are. */
 type SendOptions = Pick<CreateParams, 'retry' | 'idempotencyKey' | 'ifMatch'>;
@@ -70,27 +80,26 @@ export function useListMutation<T extends { id: string } = ApiRecord>(
   const organizationId = options.organizationId || null;
   const optimistic = options.optimistic ?? true;
   // The list's keys all start so (see `PagedQueryKey`); writes of one list share a mutation key to see each other.
-  const prefix: QueryKey = ['pagewise', resource, client.id, organizationId];
-  const mutationKey = [...prefix, 'write'];
+  const mutationKey: QueryKey = ['pagewise', resource, client.id, organizationId, 'write'];
+  const scope = listScope(resource, organizationId, client.id);
 
   return useMutation<T | undefined, Error, ListWrite<T>, WriteContext>({
     mutationKey,
     mutationFn: (write) => sendWrite<T>(client, resource, organizationId, write),
-    onMutate: (write) => patchCache(queryClient, prefix, write, optimistic),
+    onMutate: (write) => patchCache(queryClient, scope, write, optimistic),
     onError: (_error, _write, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: (answer, write) => {
       // The service's row wins over the optimistic guess wherever it is cached.
       if (write.type === 'update' && answer && typeof answer === 'object' && answer.id === write.id)
-        updateRow(queryClient, listEntries(queryClient, prefix), write.id, () => answer as ApiRecord, []);
+        updateRow(queryClient, listEntries(queryClient, scope), write.id, () => answer as ApiRecord, []);
     },
     onSettled: async (_answer, error, _write, context) => {
       const affected = error || !context ? { all: true, keys: [] } : context.affected;
-      await markStale(queryClient, prefix, affected, context?.cancelled ?? []);
+      await markStale(queryClient, scope, affected, context?.cancelled ?? []);
       // The last write of the list in flight (this one) refetches what is on screen, once for all of them.
-      if (queryClient.isMutating({ mutationKey }) === 1)
-        await queryClient.refetchQueries({ queryKey: prefix, type: 'active', stale: true });
+      await refetchShown(queryClient, scope, 1);
     },
   });
 }
@@ -132,19 +141,15 @@ async function sendWrite<T>(
  */
 async function patchCache<T>(
   queryClient: QueryClient,
-  prefix: QueryKey,
+  scope: ListScope,
   write: ListWrite<T>,
   optimistic: boolean,
 ): Promise<WriteContext> {
-  const cancelled = queryClient
-    .getQueryCache()
-    .findAll({ queryKey: prefix, fetchStatus: 'fetching' })
-    .map((query) => query.queryKey);
-  const before = listEntries(queryClient, prefix);
+  const before = listEntries(queryClient, scope);
   if (!optimistic || write.type === 'create') return { before, cancelled: [], affected: { all: true, keys: [] } };
   // A page that lands after the patch would bring back what it read before the write: it is asked again later.
-  await queryClient.cancelQueries({ queryKey: prefix });
-  const entries = listEntries(queryClient, prefix);
+  const cancelled = await cancelListFetches(queryClient, scope);
+  const entries = listEntries(queryClient, scope);
   const affected =
     write.type === 'delete'
       ? deleteRow(queryClient, entries, write.id)
@@ -156,15 +161,4 @@ async function patchCache<T>(
           Object.keys(write.body ?? {}),
         );
   return { before, cancelled, affected };
-}
-
-/** Marks stale, without refetching, the pages a settled write may have changed and the fetches it cancelled. */
-export async function markStale(queryClient: QueryClient, prefix: QueryKey, affected: Affected, cancelled: QueryKey[]) {
-  if (affected.all) await queryClient.invalidateQueries({ queryKey: prefix, refetchType: 'none' });
-  else
-    await Promise.all(
-      [...affected.keys, ...cancelled].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' }),
-      ),
-    );
 }

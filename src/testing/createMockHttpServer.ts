@@ -14,6 +14,8 @@ export interface MockHttpServerOptions {
   apiPath?: string;
   /** Path the identity provider is served under. @default '/auth' */
   authPath?: string;
+  /** Path of the server-sent events stream of the rows other people change (`editRow`). @default '/events' */
+  eventsPath?: string;
   /** Answer CORS preflights and allow any origin, so a dev server on another port can call it. @default true */
   cors?: boolean;
 }
@@ -26,6 +28,12 @@ export interface MockHttpServer {
   baseUrl: string;
   /** Identity provider address, e.g. `http://127.0.0.1:4010/auth`. */
   authUrl: string;
+  /**
+   * The server-sent events stream of the rows other people change (`service.editRow`), e.g.
+   * `http://127.0.0.1:4010/events?organizationId=…&resource=shares` (both optional filters): one `change` event per
+   * change, its data a `MockChange` as JSON, for an `EventSource`.
+   */
+  eventsUrl: string;
   /** Stops listening, drops open connections and detaches the server from the service. */
   close(): Promise<void>;
 }
@@ -37,6 +45,24 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Expose-Headers': 'X-Total-Count, Link, Retry-After, WWW-Authenticate, Location',
   'Access-Control-Max-Age': '600',
 };
+
+/**
+ * Streams `service`'s changes to `res` as server-sent events until the client goes away, those of the organization and
+ * resource the query names when it names them.
+ */
+function serveEvents(service: MockService, req: IncomingMessage, res: ServerResponse, url: URL, extra: object): void {
+  const organizationId = url.searchParams.get('organizationId');
+  const resource = url.searchParams.get('resource');
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', ...extra });
+  // A comment first: the headers reach the client now, so its `open` does not wait for the first change.
+  res.write(': changes\n\n');
+  const unsubscribe = service.subscribe((change) => {
+    if ((organizationId ?? change.organizationId) !== change.organizationId) return;
+    if ((resource ?? change.resource) !== change.resource) return;
+    res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+  });
+  req.once('close', unsubscribe);
+}
 
 function toFetchRequest(message: IncomingMessage, origin: string, body: Buffer | null): Request {
   const headers = new Headers();
@@ -82,6 +108,7 @@ export async function createMockHttpServer(
   const host = options.host ?? '127.0.0.1';
   const cors = options.cors ?? true;
   const corsHeaders = cors ? CORS_HEADERS : {};
+  const eventsPath = options.eventsPath ?? '/events';
   let origin = '';
 
   const server = createServer((req, res) => {
@@ -90,6 +117,8 @@ export async function createMockHttpServer(
         res.writeHead(204, corsHeaders).end();
         return;
       }
+      const url = new URL(req.url ?? '/', origin);
+      if (req.method === 'GET' && url.pathname === eventsPath) return serveEvents(service, req, res, url, corsHeaders);
       const request = toFetchRequest(req, origin, await readBody(req));
       const response = await getResponse(service.handlers, request);
       if (!response) {
@@ -131,6 +160,7 @@ export async function createMockHttpServer(
     url: origin,
     baseUrl,
     authUrl,
+    eventsUrl: `${origin}${eventsPath}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         detach();

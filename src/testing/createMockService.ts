@@ -1,11 +1,13 @@
-import type { ListResource } from '../client/index';
+import type { ApiRecord, ListResource } from '../client/index';
 import { assertInteger, assertOneOf, invalidArgument } from '../shared/assert';
+import { eventListener } from '../shared/events';
 import { rowsOf } from './createOrganizations';
 import { MOCK_DEFAULT_SCOPE } from './http';
 import { mockHandlers } from './mockHandlers';
 import { setMockServiceInternals } from './mockServiceInternals';
 import { createMockState, queueFailure, resetState, serveOrigin, type MockServiceState } from './MockServiceState';
-import type { MockCredentials, MockOrganization, MockService, MockServiceOptions } from './types';
+import type { RowSource } from './createRowSource';
+import type { MockChange, MockCredentials, MockEdit, MockOrganization, MockService, MockServiceOptions } from './types';
 
 /** The demo credentials: the first configured client's and account's (the state holds one of each at least). */
 function credentialsOf(state: MockServiceState): MockCredentials {
@@ -40,6 +42,32 @@ function rowSource(state: MockServiceState, organizationId: string, resource: Li
   return rowsOf(organization, resource)!;
 }
 
+/** The argument error for an edit of a row that is not in the list. */
+const noSuchRow = (id: unknown) => invalidArgument('edit.id', 'is not a row of this list', id);
+
+/** Applies `edit` to `rows`: the row as it now is, or the deleted id. */
+function applyEdit(rows: RowSource, edit: MockEdit): { row: ApiRecord } | { id: string } {
+  if (edit?.type === 'created') {
+    if (typeof edit.row?.id !== 'string') throw invalidArgument('edit.row', 'must be a record with a string id');
+    const at = edit.at ?? rows.count();
+    assertInteger('edit.at', at, 0);
+    rows.insert([edit.row], at);
+    return { row: edit.row };
+  }
+  if (edit?.type === 'updated') {
+    const existing = rows.find(edit.id);
+    if (!existing) throw noSuchRow(edit.id);
+    const row = { ...existing, ...edit.fields, id: existing.id };
+    rows.replace(row);
+    return { row };
+  }
+  if (edit?.type === 'deleted') {
+    if (!rows.remove(edit.id)) throw noSuchRow(edit.id);
+    return { id: edit.id };
+  }
+  throw invalidArgument('edit.type', 'must be created, updated or deleted', (edit as { type?: unknown })?.type);
+}
+
 /**
  * A mock of the service for tests, stories and local development: MSW 2 handlers for the token
  * endpoint and both list endpoints, plus the state behind them (seeded organizations, issued
@@ -47,6 +75,7 @@ function rowSource(state: MockServiceState, organizationId: string, resource: Li
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const state = createMockState(options);
+  const listeners = new Set<(change: MockChange) => void>();
   const service: MockService = {
     handlers: mockHandlers(state),
     baseUrl: state.baseUrl,
@@ -83,6 +112,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     rows(organizationId, resource) {
       const organization = state.byId.get(String(organizationId).toLowerCase());
       return (organization && rowsOf(organization, resource))?.all();
+    },
+    editRow(organizationId, resource, edit) {
+      const change = {
+        organizationId,
+        resource,
+        type: edit?.type,
+        ...applyEdit(rowSource(state, organizationId, resource), edit),
+      };
+      for (const listener of [...listeners]) listener(change as MockChange);
+      return change as MockChange;
+    },
+    subscribe(listener) {
+      // Checked now, and made safe: a listener that throws is its own bug, and the others are still told.
+      const told = eventListener('listener', listener)!;
+      listeners.add(told);
+      return () => void listeners.delete(told);
     },
     setLatency(next) {
       state.latency = next;

@@ -4,6 +4,8 @@ export { demoAccount, demoClient, demoOrganizationIds, demoOrganizations } from 
 export { generateEnvironment, type MockEnvironment } from './generateEnvironment';
 export { generateShare, type MockShare } from './generateShare';
 export type {
+  MockChange,
+  MockEdit,
   MockFailure,
   MockLatency,
   MockResponseShape,

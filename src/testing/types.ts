@@ -194,6 +194,20 @@ export interface MockOrganization {
   environments: number;
 }
 
+/** A row another person changed, as the mock tells `subscribe`'s listeners (and its HTTP server's event stream). */
+export type MockChange = { organizationId: string; resource: ListResource } & (
+  { type: 'created'; row: ApiRecord } | { type: 'updated'; row: ApiRecord } | { type: 'deleted'; id: string }
+);
+
+/** A change `editRow` makes, as another person would. */
+export type MockEdit =
+  /** Adds `row` (with its `id`) before zero-based position `at`. */
+  | { type: 'created'; row: ApiRecord; at?: number }
+  /** Sets `fields` on the row `id`. */
+  | { type: 'updated'; id: string; fields: Record<string, unknown> }
+  /** Deletes the row `id`. */
+  | { type: 'deleted'; id: string };
+
 /** The mock service: MSW handlers plus the state tests inspect and steer. */
 export interface MockService {
   /** MSW 2 handlers: the token endpoint and both list endpoints. */
@@ -228,6 +242,14 @@ export interface MockService {
    * someone pages: number paging then shows a row twice, the cursor shapes never do. @default at 0 (the front)
    */
   insertRows(organizationId: string, resource: ListResource, rows: readonly ApiRecord[], at?: number): void;
+  /**
+   * Changes a row as another person would, beside the app (no request is recorded), and tells every `subscribe`
+   * listener: the changes a story or test feeds to `applyListChange`. Returns the change told. The API's own writes are
+   * the writer's to apply, and are not told.
+   */
+  editRow(organizationId: string, resource: ListResource, edit: MockEdit): MockChange;
+  /** Calls `listener` with each change `editRow` makes, until the returned function is called. */
+  subscribe(listener: (change: MockChange) => void): () => void;
   /** Changes the latency of later responses. */
   setLatency(latency: MockLatency): void;
   /** Invalidates every token issued so far: using one answers 401. */

@@ -28,6 +28,9 @@ export function mockOverHttpForFile(): { mock: MockService; http: MockHttpServer
     get authUrl() {
       return listening().authUrl;
     },
+    get eventsUrl() {
+      return listening().eventsUrl;
+    },
     close: () => listening().close(),
   };
   return { mock, http };
