@@ -2,8 +2,16 @@
 
 import { useRef, useState } from 'react';
 import { notifyManager, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ApiClient, ApiRecord, ListResource } from '../client/index';
-import { bulkWrite, type BulkAction, type BulkProgress, type BulkResult, type SendBatch } from '../client/bulkWrite';
+import {
+  bulkWrite,
+  type ApiClient,
+  type ApiRecord,
+  type BulkAction,
+  type BulkProgress,
+  type BulkResult,
+  type ListResource,
+  type SendBatch,
+} from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { useClientFor } from './ApiClientProvider';
 import {

@@ -1,8 +1,15 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import type { ApiClient, ListFilters, ListResource, SortEntry } from '../client/index';
-import { exportList, type ExportProgress, type ExportRowsOptions } from '../client/exportRows';
+import {
+  exportList,
+  type ApiClient,
+  type ExportProgress,
+  type ExportRowsOptions,
+  type ListFilters,
+  type ListResource,
+  type SortEntry,
+} from '../client/index';
 import { invalidArgument } from '../shared/assert';
 import { useClientFor } from './ApiClientProvider';
 
@@ -45,6 +52,13 @@ export interface ExportResult {
 
 const types = { csv: 'text/csv;charset=utf-8', ndjson: 'application/x-ndjson' } as const;
 
+/** Every chunk, in order: the parts of the file. */
+async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
+  const parts: string[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return parts;
+}
+
 /** The default `save`: a click on a link to the file, as a download. */
 function download(file: Blob, fileName: string): void {
   const url = URL.createObjectURL(file);
@@ -70,52 +84,63 @@ function download(file: Blob, fileName: string): void {
  */
 export function useExport(resource: ListResource, options: UseExportOptions): ExportResult {
   const client = useClientFor('useExport', options.client);
-  const [state, setState] = useState<Pick<ExportResult, 'status' | 'progress' | 'error'>>({
+  const [state, setState] = useState<ExportState>({
     status: 'idle',
     progress: undefined,
     error: null,
   });
   const controller = useRef<AbortController | null>(null);
-  const start = async () => {
-    const { organizationId, sort, filters, pageSize = 100, concurrency, fileName, save = download } = options;
-    if (!organizationId) {
-      setState({
-        status: 'failed',
-        progress: undefined,
-        error: invalidArgument('organizationId', 'is required to export'),
-      });
-      return;
-    }
-    controller.current?.abort();
-    const abort = (controller.current = new AbortController());
-    const format = options.format ?? 'csv';
-    setState({ status: 'running', progress: { rows: 0, pages: 0, total: undefined }, error: null });
-    const parts: string[] = [];
-    try {
-      const chunks = exportList(
-        client,
-        resource,
-        { organizationId, size: pageSize, ...(sort ? { sort } : {}), ...(filters ? { filters } : {}) },
-        {
-          format,
-          ...(options.columns ? { columns: options.columns } : {}),
-          ...(options.guardFormulas === undefined ? {} : { guardFormulas: options.guardFormulas }),
-          signal: abort.signal,
-          ...(concurrency === undefined ? {} : { concurrency }),
-          onProgress: (progress) => {
-            if (!abort.signal.aborted) setState((was) => ({ ...was, progress }));
-            options.onProgress?.(progress);
-          },
-        },
-      );
-      for await (const chunk of chunks) parts.push(chunk);
-      save(new Blob(parts, { type: types[format] }), fileName ?? `${resource}.${format}`);
-      setState((was) => ({ ...was, status: 'done' }));
-    } catch (error) {
-      if (controller.current !== abort) return;
-      if (abort.signal.aborted) setState((was) => ({ ...was, status: 'cancelled' }));
-      else setState((was) => ({ ...was, status: 'failed', error: error as Error }));
-    }
-  };
+  const start = () => runExport(client, resource, options, controller, setState);
   return { start, cancel: () => controller.current?.abort(), ...state };
+}
+
+type ExportState = Pick<ExportResult, 'status' | 'progress' | 'error'>;
+
+/** One export as `start` runs it: a run started later (or `cancel`) aborts this one through `controller`. */
+async function runExport(
+  client: ApiClient,
+  resource: ListResource,
+  options: UseExportOptions,
+  controller: { current: AbortController | null },
+  setState: (next: ExportState | ((was: ExportState) => ExportState)) => void,
+): Promise<void> {
+  const { organizationId, sort, filters, pageSize = 100, concurrency, fileName, save = download } = options;
+  if (!organizationId) {
+    setState({
+      status: 'failed',
+      progress: undefined,
+      error: invalidArgument('organizationId', 'is required to export'),
+    });
+    return;
+  }
+  controller.current?.abort();
+  const abort = (controller.current = new AbortController());
+  const format = options.format ?? 'csv';
+  setState({ status: 'running', progress: { rows: 0, pages: 0, total: undefined }, error: null });
+  try {
+    const chunks = exportList(
+      client,
+      resource,
+      { organizationId, size: pageSize, ...(sort ? { sort } : {}), ...(filters ? { filters } : {}) },
+      {
+        format,
+        ...(options.columns ? { columns: options.columns } : {}),
+        ...(options.guardFormulas === undefined ? {} : { guardFormulas: options.guardFormulas }),
+        signal: abort.signal,
+        ...(concurrency === undefined ? {} : { concurrency }),
+        onProgress: (progress) => {
+          if (!abort.signal.aborted) setState((was) => ({ ...was, progress }));
+          options.onProgress?.(progress);
+        },
+      },
+    );
+    save(new Blob(await collect(chunks), { type: types[format] }), fileName ?? `${resource}.${format}`);
+    setState((was) => ({ ...was, status: 'done' }));
+  } catch (error) {
+    if (controller.current !== abort) return;
+    const failure = error as Error;
+    setState((was) =>
+      abort.signal.aborted ? { ...was, status: 'cancelled' } : { ...was, status: 'failed', error: failure },
+    );
+  }
 }
