@@ -150,4 +150,25 @@ describe('bulkWrite', () => {
     expect(names).toEqual(['organizationId', 'ids', 'type', 'concurrency']);
     expect(mock.requests.filter((r) => r.resource !== 'token')).toHaveLength(0);
   });
+
+  it('the mock fails writes per row by a test of the id, and refuses `rows` without a write method', async () => {
+    const ids = idsOf(8);
+    const odd = new Set(ids.filter((_, index) => index % 2 === 1));
+    mock.fail({ status: 500, method: 'PATCH', rows: (id) => odd.has(id), times: Infinity });
+    const result = await bulkWrite(
+      client(),
+      'shares',
+      ids,
+      { type: 'update', body: { protocol: 'NFS' } },
+      {
+        organizationId: globex,
+      },
+    );
+    expect(result.failed.map((row) => row.id).sort()).toEqual([...odd].sort());
+    expect(result.succeeded).toHaveLength(4);
+    expect(() => mock.fail({ status: 500, rows: ids })).toThrow(expect.objectContaining({ argument: 'failure.rows' }));
+    expect(() => mock.fail({ status: 500, method: 'PATCH', rows: 'x' as never })).toThrow(
+      expect.objectContaining({ argument: 'failure.rows' }),
+    );
+  });
 });
