@@ -5,6 +5,7 @@ import { useListChanges, useShares, type ListChange } from '../src/hooks/index';
 import { Pagination } from '../src/pagination/index';
 import type { MockChange, MockService, MockShare } from '../src/testing/index';
 import { mockedStory } from './support/mockedStory';
+import './support/dataTable.css';
 import { SLOW, waitForIdle } from './support/play';
 import { demoOrganizationIds } from './support/storyService';
 
@@ -56,7 +57,7 @@ function LiveShares({ service }: { service: MockService }) {
         ))}
       </ul>
       <Pagination {...shares.pagination} />
-      <div role="group" aria-label="Other people">
+      <div role="group" aria-label="Other people" className="pw-story-actions">
         <button
           disabled={rows.length < 3}
           onClick={() =>
@@ -115,7 +116,7 @@ export const LiveChanges: Story = {
       await waitFor(() => expect(shown()).toEqual(listed(page)), SLOW);
     };
     await waitFor(() => expect(shown()).toHaveLength(10), SLOW);
-    await userEvent.click(canvas.getByRole('button', { name: 'Page 2' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
     await follows(2);
 
     await userEvent.click(canvas.getByRole('button', { name: 'Someone renames the third share' }));
@@ -138,9 +139,9 @@ export const LiveChanges: Story = {
     );
     await follows(2);
 
-    await userEvent.click(canvas.getByRole('button', { name: 'Page 3' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
     await follows(3);
-    await userEvent.click(canvas.getByRole('button', { name: 'Page 1' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'First page' }));
     await follows(1);
     await expect(shown()[0]).toBe('added-3');
   },

@@ -7,12 +7,12 @@ import {
   isInvalidArgumentError,
   type ApiClient,
   type ClientEvent,
-  type Page,
 } from '../../src/client/index';
 import { clientCredentials } from '../../src/server/index';
 import { demoOrganizationIds } from '../../src/testing/index';
 import type { MockLatencyRequest } from '../../src/testing/types';
 import { mockOverHttpForFile } from '../integration/mockOverHttpForFile';
+import { collectPages, idsOf } from '../helpers/collectPages';
 import { createGate } from '../helpers/createGate';
 import { CURSOR_STYLES, cursorService, makeRows, type Row } from '../helpers/cursorService';
 import { localServerForFile } from '../helpers/localServerForFile';
@@ -42,13 +42,6 @@ function mockClient(onEvent?: (event: ClientEvent) => void): ApiClient {
 }
 
 const listRequests = () => mock.requests.filter((request) => request.resource !== 'token');
-const ids = (pages: Array<Page<{ id: string }>>) => pages.flatMap((page) => page.items.map((row) => row.id));
-
-async function collect<T>(pages: AsyncIterable<Page<T>>): Promise<Array<Page<T>>> {
-  const seen: Array<Page<T>> = [];
-  for await (const page of pages) seen.push(page);
-  return seen;
-}
 
 /** Mock latency that holds each list page (zero-based, as the mock is told) until the test releases it. */
 function heldPages() {
@@ -82,10 +75,10 @@ function heldPages() {
 
 describe('client.pages: a list paged by number, against the mock service over HTTP', () => {
   it('yields every page in order, ends after the page that says none follows and asks nothing past it', async () => {
-    const pages = await collect(mockClient().pages<{ id: string }>('shares', { organizationId: acme, size: 50 }));
+    const pages = await collectPages(mockClient().pages<{ id: string }>('shares', { organizationId: acme, size: 50 }));
     expect(pages.map((page) => page.page)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(pages.map((page) => page.hasNext)).toEqual([true, true, true, true, true, true, true, true, false]);
-    expect(ids(pages)).toEqual(mock.rows(acme, 'shares')!.map((row) => row.id));
+    expect(idsOf(pages)).toEqual(mock.rows(acme, 'shares')!.map((row) => row.id));
     expect(listRequests().map((request) => request.page)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(mock.tokenRequests).toBe(1);
   });
@@ -98,7 +91,7 @@ describe('client.pages: a list paged by number, against the mock service over HT
       sort: [{ id: 'name', desc: true }],
       filters: { q: 'legal' },
     };
-    const pages = await collect(mockClient().pages<{ name: string }>('shares', params));
+    const pages = await collectPages(mockClient().pages<{ name: string }>('shares', params));
     const legal = mock.rows(acme, 'shares')!.filter((row) => String(row.name).includes('legal'));
     expect(legal).toHaveLength(44);
     expect(pages.map((page) => page.page)).toEqual([2, 3]);
@@ -113,14 +106,14 @@ describe('client.pages: a list paged by number, against the mock service over HT
   });
 
   it('yields one empty page for an empty list', async () => {
-    const pages = await collect(mockClient().pages('shares', { organizationId: empty, size: 20 }));
+    const pages = await collectPages(mockClient().pages('shares', { organizationId: empty, size: 20 }));
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatchObject({ items: [], hasNext: false, total: 0 });
     expect(listRequests()).toHaveLength(1);
   });
 
   it('stops at maxPages without asking for the next page', async () => {
-    const pages = await collect(
+    const pages = await collectPages(
       mockClient().pages('shares', { organizationId: acme, size: 10, page: 3 }, { maxPages: 2 }),
     );
     expect(pages.map((page) => page.page)).toEqual([3, 4]);
@@ -143,7 +136,7 @@ describe('client.pages: a list paged by number, against the mock service over HT
 describe('client.pages: concurrency on a list paged by number', () => {
   it('keeps up to `concurrency` requests in flight and still yields the pages in order', async () => {
     const held = heldPages();
-    const walking = collect(
+    const walking = collectPages(
       mockClient().pages<{ id: string }>('shares', { organizationId: globex, size: 5 }, { concurrency: 3 }),
     );
     held.release(0);
@@ -157,7 +150,7 @@ describe('client.pages: concurrency on a list paged by number', () => {
     held.release(4);
     const pages = await walking;
     expect(pages.map((page) => page.page)).toEqual([1, 2, 3, 4, 5]);
-    expect(ids(pages)).toEqual(mock.rows(globex, 'shares')!.map((row) => row.id));
+    expect(idsOf(pages)).toEqual(mock.rows(globex, 'shares')!.map((row) => row.id));
     expect(held.most()).toBe(3);
     expect(listRequests()).toHaveLength(5);
   });
@@ -189,7 +182,7 @@ describe('client.pages: Retry-After and failures', () => {
   it('waits out a 429 and asks the same page again, telling a client-retry event', async () => {
     const events: ClientEvent[] = [];
     mock.fail({ status: 429, retryAfter: 0, resource: 'shares', times: 2 });
-    const pages = await collect(
+    const pages = await collectPages(
       mockClient((event) => events.push(event)).pages('shares', { organizationId: globex, size: 10 }),
     );
     expect(pages.map((page) => page.page)).toEqual([1, 2, 3]);
@@ -208,7 +201,7 @@ describe('client.pages: Retry-After and failures', () => {
 
   it('asks one page at most 4 times, then rejects with the 429', async () => {
     mock.fail({ status: 503, retryAfter: 0, resource: 'shares', times: Infinity });
-    const error = await collect(mockClient().pages('shares', { organizationId: globex, size: 10 })).catch(
+    const error = await collectPages(mockClient().pages('shares', { organizationId: globex, size: 10 })).catch(
       (e: unknown) => e,
     );
     expect(isHttpError(error) && error.status).toBe(503);
@@ -217,13 +210,13 @@ describe('client.pages: Retry-After and failures', () => {
 
   it('rejects at once on a Retry-After longer than a minute, and on a 429 without one', async () => {
     mock.fail({ status: 429, retryAfter: 3600, resource: 'shares' });
-    const error = await collect(mockClient().pages('shares', { organizationId: globex, size: 10 })).catch(
+    const error = await collectPages(mockClient().pages('shares', { organizationId: globex, size: 10 })).catch(
       (e: unknown) => e,
     );
     expect(isHttpError(error) && error.retryAfterMs).toBe(3_600_000);
     expect(listRequests()).toHaveLength(1);
     mock.fail({ status: 503, resource: 'shares' });
-    const bare = await collect(mockClient().pages('shares', { organizationId: globex, size: 10 })).catch(
+    const bare = await collectPages(mockClient().pages('shares', { organizationId: globex, size: 10 })).catch(
       (e: unknown) => e,
     );
     expect(isHttpError(bare) && bare.status).toBe(503);
@@ -249,7 +242,7 @@ describe('client.pages: the signal', () => {
   it('aborting rejects with its reason, aborts the request in flight and starts none', async () => {
     const held = heldPages();
     const controller = new AbortController();
-    const walking = collect(
+    const walking = collectPages(
       mockClient().pages('shares', { organizationId: globex, size: 5 }, { signal: controller.signal }),
     );
     held.release(0);
@@ -270,7 +263,7 @@ describe('client.pages: the signal', () => {
     mock.fail({ status: 429, retryAfter: 50, resource: 'shares' });
     const onEvent = (event: ClientEvent) =>
       event.type === 'client-retry' && schedule(() => controller.abort(new Error('stop')));
-    const walking = collect(
+    const walking = collectPages(
       mockClient(onEvent).pages('shares', { organizationId: globex, size: 5 }, { signal: controller.signal }),
     );
     await expect(walking).rejects.toThrow('stop');
@@ -278,7 +271,7 @@ describe('client.pages: the signal', () => {
   });
 
   it('an already aborted signal rejects before any request', async () => {
-    const walking = collect(
+    const walking = collectPages(
       mockClient().pages('shares', { organizationId: globex, size: 5 }, { signal: AbortSignal.abort() }),
     );
     await expect(walking).rejects.toMatchObject({ name: 'AbortError' });
@@ -318,8 +311,8 @@ describe('client.pages: services paged by cursor, link and token', () => {
     async (style) => {
       const rows = makeRows(23);
       fake.handle(cursorService(style, () => rows));
-      const pages = await collect(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
-      expect(ids(pages)).toEqual(rows.map((row) => row.id));
+      const pages = await collectPages(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
+      expect(idsOf(pages)).toEqual(rows.map((row) => row.id));
       expect(pages.map((page) => page.page)).toEqual([1, 2, 3]);
       expect(pages.at(-1)!.nextCursor).toBeUndefined();
       expect(fake.requests).toHaveLength(3);
@@ -328,7 +321,7 @@ describe('client.pages: services paged by cursor, link and token', () => {
 
   it.each(CURSOR_STYLES)('%s: an empty list is one empty page', async (style) => {
     fake.handle(cursorService(style, () => []));
-    const pages = await collect(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
+    const pages = await collectPages(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
     expect(pages.map((page) => page.items)).toEqual([[]]);
     expect(fake.requests).toHaveLength(1);
   });
@@ -346,17 +339,27 @@ describe('client.pages: services paged by cursor, link and token', () => {
     });
     const first = await client().list<Row>('shares', { organizationId: ORG, page: 1, size: 10 });
     const start = { organizationId: ORG, size: 10, cursor: first.nextCursor!, cursorParam: first.cursorParam! };
-    const pages = await collect(client().pages<Row>('shares', start, { concurrency: 4 }));
-    expect(ids(pages)).toEqual(rows.slice(10).map((row) => row.id));
+    const pages = await collectPages(client().pages<Row>('shares', start, { concurrency: 4 }));
+    expect(idsOf(pages)).toEqual(rows.slice(10).map((row) => row.id));
     expect(most).toBe(1);
     expect(fake.requests.slice(1).map((request) => request.query.has('pageToken'))).toEqual([true, true, true, true]);
+  });
+
+  it.each([
+    ['its page parameter', () => ({ body: makeRows(10) })],
+    ['its cursor', () => ({ body: { object: 'list', data: makeRows(10), has_more: true } })],
+  ])('a service that ignores %s: the walk ends when its first page comes again', async (_what, answer) => {
+    fake.handle(answer);
+    const pages = await collectPages(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
+    expect(idsOf(pages)).toEqual(makeRows(10).map((row) => row.id));
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('a page asked by cursor that gives no nextCursor ends the walk, whatever hasNext guessed', async () => {
     // A link service's last page that is full: a bare array says nothing of a next page but the Link header.
     const rows = makeRows(20);
     fake.handle(cursorService('link', () => rows));
-    const pages = await collect(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
+    const pages = await collectPages(client().pages<Row>('shares', { organizationId: ORG, size: 10 }));
     expect(pages).toHaveLength(2);
     expect(fake.requests).toHaveLength(2);
   });

@@ -1,8 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { QueryClient } from '@tanstack/react-query';
-import { createApiClient, isInvalidArgumentError, type ApiClient, type SortEntry } from '../../src/client/index';
+import { describe, expect, it } from 'vitest';
+import { createApiClient, isInvalidArgumentError, type SortEntry } from '../../src/client/index';
 import {
   applyListChange,
   useInfiniteShares,
@@ -12,53 +11,17 @@ import {
   type ListChange,
 } from '../../src/hooks/index';
 import { Pagination } from '../../src/pagination/index';
-import { clientCredentials } from '../../src/server/index';
-import { createMockService, demoOrganizationIds, type MockShare } from '../../src/testing/index';
-import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
+import { demoOrganizationIds, type MockShare } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
-import { createTestQueryClient, createWrapper } from './support';
+import { listOverHttp } from './listOverHttp';
+import { createWrapper } from './support';
 
 // Rows other people change, applied to the cached pages with applyListChange and useListChanges, against the mock
 // service over real HTTP on 127.0.0.1: what is shown at once, and what is asked again.
 
 const { globex } = demoOrganizationIds;
-const service = createMockService();
-let server: MockHttpServer;
-let client: ApiClient;
-let queryClient: QueryClient;
+const { service, server, client, queryClient, requestsSince, namesShown, settled } = listOverHttp();
 const target = { resource: 'shares', organizationId: globex };
-
-beforeAll(async () => {
-  server = await createMockHttpServer(service);
-  const { clientId, clientSecret, scope } = service.credentials;
-  client = createApiClient({
-    baseUrl: server.baseUrl,
-    auth: clientCredentials({ authUrl: server.authUrl, clientId, clientSecret, scope, dangerouslyAllowBrowser: true }),
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  service.reset();
-  queryClient = createTestQueryClient();
-});
-
-/** The requests to the list and its rows from the `from`th on: `GET page=<n>` (zero-based) or `<METHOD>`. */
-const requestsSince = (from: number) =>
-  service.requests
-    .slice(from)
-    .filter((r) => r.resource === 'shares')
-    .map((r) => (r.method === 'GET' ? `GET page=${r.page}` : r.method));
-
-const namesShown = () =>
-  within(screen.getByRole('list', { name: 'Shares' }))
-    .queryAllByRole('listitem')
-    .map((item) => item.dataset.name!);
-
-const settled = () =>
-  waitFor(() => {
-    expect(queryClient.isFetching()).toBe(0);
-    expect(queryClient.isMutating()).toBe(0);
-  });
 
 const serviceNames = (from: number, to: number) =>
   service
@@ -89,7 +52,7 @@ function SharesTable({ sort, live = true }: { sort?: SortEntry[]; live?: boolean
 }
 
 async function showPage(page: number, props: { sort?: SortEntry[]; live?: boolean } = {}) {
-  render(<SharesTable {...props} />, { wrapper: createWrapper(queryClient, client) });
+  render(<SharesTable {...props} />, { wrapper: createWrapper(queryClient(), client()) });
   await waitFor(() => expect(namesShown()).toHaveLength(10));
   if (page > 1) await userEvent.click(screen.getByRole('button', { name: `Page ${page}` }));
   await settled();
@@ -162,7 +125,7 @@ describe('useListChanges: rows another person changes', () => {
   });
 
   it('stops applying changes when the organization is taken away', async () => {
-    const view = render(<SharesTable />, { wrapper: createWrapper(queryClient, client) });
+    const view = render(<SharesTable />, { wrapper: createWrapper(queryClient(), client()) });
     await waitFor(() => expect(namesShown()).toHaveLength(10));
     await settled();
     view.rerender(<SharesTable live={false} />);
@@ -190,7 +153,7 @@ describe('applyListChange', () => {
   }
 
   it('takes a deleted row out of a "load more" list and asks its loaded pages again in order', async () => {
-    render(<LoadMore />, { wrapper: createWrapper(queryClient, client) });
+    render(<LoadMore />, { wrapper: createWrapper(queryClient(), client()) });
     await waitFor(() => expect(namesShown()).toHaveLength(10));
     await userEvent.click(screen.getByRole('button', { name: 'More' }));
     await waitFor(() => expect(namesShown()).toHaveLength(20));
@@ -198,18 +161,18 @@ describe('applyListChange', () => {
     const mark = service.requests.length;
     const { id } = rowAt(3);
     service.editRow(globex, 'shares', { type: 'deleted', id });
-    await act(() => applyListChange(queryClient, target, { type: 'deleted', id }));
+    await act(() => applyListChange(queryClient(), target, { type: 'deleted', id }));
     await waitFor(() => expect(namesShown()).toEqual(serviceNames(0, 20)));
     expect(requestsSince(mark)).toEqual(['GET page=0', 'GET page=1']);
   });
 
   it('changes only the pages of the client given, when one is', async () => {
     await showPage(1, { live: false });
-    const other = createApiClient({ baseUrl: server.baseUrl, id: 'another-user' });
+    const other = createApiClient({ baseUrl: server().baseUrl, id: 'another-user' });
     const mark = service.requests.length;
     await act(() =>
       applyListChange(
-        queryClient,
+        queryClient(),
         { ...target, client: other },
         { type: 'updated', row: { id: rowAt(0).id, name: 'x' } },
       ),
@@ -227,9 +190,13 @@ describe('applyListChange', () => {
   ])('refuses a bad `%s` with the argument error, leaving the cache alone', async (argument, where, change) => {
     await showPage(1, { live: false });
     const mark = service.requests.length;
-    const error = await applyListChange(queryClient, where as never, change as never).catch((e: unknown) => e);
+    const error = await applyListChange(queryClient(), where as never, change as never).catch((e: unknown) => e);
     expect(isInvalidArgumentError(error) && error.argument).toBe(argument);
-    expect(queryClient.getQueryCache().findAll({ predicate: (query) => query.state.isInvalidated })).toEqual([]);
+    expect(
+      queryClient()
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.isInvalidated }),
+    ).toEqual([]);
     expect(requestsSince(mark)).toEqual([]);
   });
 });

@@ -1,57 +1,21 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifyManager, type QueryClient } from '@tanstack/react-query';
-import { createApiClient, type ApiClient, type SortEntry } from '../../src/client/index';
+import { afterEach, describe, expect, it } from 'vitest';
+import { notifyManager } from '@tanstack/react-query';
+import type { SortEntry } from '../../src/client/index';
 import { useListMutation, useShares } from '../../src/hooks/index';
 import { Pagination } from '../../src/pagination/index';
-import { clientCredentials } from '../../src/server/index';
-import { createMockService, demoOrganizationIds, type MockShare } from '../../src/testing/index';
-import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
-import { createTestQueryClient, createWrapper } from './support';
+import { demoOrganizationIds, type MockShare } from '../../src/testing/index';
+import { listOverHttp } from './listOverHttp';
+import { createWrapper } from './support';
 
 // What a write refetches, with TanStack's notifications to components held back (its documented
 // `notifyManager.setScheduler`): the requests a write makes must not depend on the renders between them.
 
 const { globex } = demoOrganizationIds;
-const service = createMockService();
-let server: MockHttpServer;
-let client: ApiClient;
-let queryClient: QueryClient;
-
-beforeAll(async () => {
-  server = await createMockHttpServer(service);
-  const { clientId, clientSecret, scope } = service.credentials;
-  client = createApiClient({
-    baseUrl: server.baseUrl,
-    auth: clientCredentials({ authUrl: server.authUrl, clientId, clientSecret, scope, dangerouslyAllowBrowser: true }),
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  service.reset();
-  queryClient = createTestQueryClient();
-});
+// `idle` reads the cache, not a render.
+const { service, client, queryClient, requestsSince, namesShown, settled: idle } = listOverHttp();
 afterEach(() => notifyManager.setScheduler((run) => setTimeout(run, 0)));
-
-/** The requests to the list and its rows from the `from`th on: `GET page=<n>` (zero-based) or `<METHOD>`. */
-const requestsSince = (from: number) =>
-  service.requests
-    .slice(from)
-    .filter((r) => r.resource === 'shares')
-    .map((r) => (r.method === 'GET' ? `GET page=${r.page}` : r.method));
-
-const namesShown = () =>
-  within(screen.getByRole('list', { name: 'Shares' }))
-    .queryAllByRole('listitem')
-    .map((item) => item.dataset.name!);
-
-/** Nothing fetching or writing, read from the cache (not from a render). */
-const idle = () =>
-  waitFor(() => {
-    expect(queryClient.isFetching()).toBe(0);
-    expect(queryClient.isMutating()).toBe(0);
-  });
 
 function SharesTable({ sort }: { sort?: SortEntry[] }) {
   const shares = useShares<MockShare>({ organizationId: globex, defaultPageSize: 10, ...(sort ? { sort } : {}) });
@@ -88,7 +52,7 @@ function holdNotifications() {
 }
 
 async function showPage(page: number, sort?: SortEntry[]) {
-  render(<SharesTable {...(sort ? { sort } : {})} />, { wrapper: createWrapper(queryClient, client) });
+  render(<SharesTable {...(sort ? { sort } : {})} />, { wrapper: createWrapper(queryClient(), client()) });
   await waitFor(() => expect(namesShown()).toHaveLength(10));
   if (page > 1) {
     await userEvent.click(screen.getByRole('button', { name: `Page ${page}` }));

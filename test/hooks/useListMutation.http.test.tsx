@@ -1,9 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { QueryClient } from '@tanstack/react-query';
-import { createApiClient, type ApiClient, type SortEntry } from '../../src/client/index';
+import { describe, expect, it } from 'vitest';
+import type { SortEntry } from '../../src/client/index';
 import {
   sharesQueryOptions,
   useInfiniteShares,
@@ -12,51 +11,15 @@ import {
   useSuspenseShares,
 } from '../../src/hooks/index';
 import { Pagination } from '../../src/pagination/index';
-import { clientCredentials } from '../../src/server/index';
-import { createMockService, demoOrganizationIds, type MockShare } from '../../src/testing/index';
-import { createMockHttpServer, type MockHttpServer } from '../../src/testing/node';
+import { demoOrganizationIds, type MockShare } from '../../src/testing/index';
 import { createGate } from '../helpers/createGate';
-import { createTestQueryClient, createWrapper } from './support';
+import { listOverHttp } from './listOverHttp';
+import { createWrapper } from './support';
 
 // The mutation hook beside the list hooks, against the mock service over real HTTP on 127.0.0.1 (no MSW).
 
 const { globex } = demoOrganizationIds;
-const service = createMockService();
-let server: MockHttpServer;
-let client: ApiClient;
-let queryClient: QueryClient;
-
-beforeAll(async () => {
-  server = await createMockHttpServer(service);
-  const { clientId, clientSecret, scope } = service.credentials;
-  client = createApiClient({
-    baseUrl: server.baseUrl,
-    auth: clientCredentials({ authUrl: server.authUrl, clientId, clientSecret, scope, dangerouslyAllowBrowser: true }),
-  });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  service.reset();
-  queryClient = createTestQueryClient();
-});
-
-/** The requests to the list and its rows from the `from`th on: `GET page=<n>` (zero-based) or `<METHOD>`. */
-const requestsSince = (from: number) =>
-  service.requests
-    .slice(from)
-    .filter((r) => r.resource === 'shares')
-    .map((r) => (r.method === 'GET' ? `GET page=${r.page}` : r.method));
-
-const namesShown = () =>
-  within(screen.getByRole('list', { name: 'Shares' }))
-    .queryAllByRole('listitem')
-    .map((item) => item.dataset.name!);
-
-const settled = () =>
-  waitFor(() => {
-    expect(queryClient.isFetching()).toBe(0);
-    expect(queryClient.isMutating()).toBe(0);
-  });
+const { service, client, queryClient, requestsSince, namesShown, settled } = listOverHttp();
 
 /** A paged shares table with a delete and a rename button per row, and the write's error in an alert. */
 function SharesTable({ sort }: { sort?: SortEntry[] }) {
@@ -83,7 +46,7 @@ function SharesTable({ sort }: { sort?: SortEntry[] }) {
 }
 
 function renderTable(props: { sort?: SortEntry[] } = {}) {
-  return render(<SharesTable {...props} />, { wrapper: createWrapper(queryClient, client) });
+  return render(<SharesTable {...props} />, { wrapper: createWrapper(queryClient(), client()) });
 }
 
 async function goTo(page: number) {
@@ -148,9 +111,10 @@ describe('a paged table', () => {
 
     expect(namesShown()).toContain('globex-projects-00012-x');
     expect(requestsSince(mark)).toEqual(['PATCH', 'GET page=1']);
-    const page = (n: number) => sharesQueryOptions({ client, organizationId: globex, pageSize: 10, page: n }).queryKey;
-    expect(queryClient.getQueryState(page(1))!.isInvalidated).toBe(false);
-    expect(queryClient.getQueryState(page(3))!.isInvalidated).toBe(false);
+    const page = (n: number) =>
+      sharesQueryOptions({ client: client(), organizationId: globex, pageSize: 10, page: n }).queryKey;
+    expect(queryClient().getQueryState(page(1))!.isInvalidated).toBe(false);
+    expect(queryClient().getQueryState(page(3))!.isInvalidated).toBe(false);
   });
 
   it('a create under a sort shows the row where the service puts it', async () => {
@@ -176,13 +140,15 @@ describe('a paged table', () => {
     let held = 0;
     service.setLatency(({ method, page }) => (method === 'GET' && page === 2 && held++ === 0 ? gate.held : 0));
     const seen: string[][] = [];
-    const page3 = sharesQueryOptions({ client, organizationId: globex, pageSize: 10, page: 3 }).queryKey;
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      const data = queryClient.getQueryData(page3) as { items: MockShare[] } | undefined;
-      if (data) seen.push(data.items.map((row) => row.name));
-    });
+    const page3 = sharesQueryOptions({ client: client(), organizationId: globex, pageSize: 10, page: 3 }).queryKey;
+    const unsubscribe = queryClient()
+      .getQueryCache()
+      .subscribe(() => {
+        const data = queryClient().getQueryData(page3) as { items: MockShare[] } | undefined;
+        if (data) seen.push(data.items.map((row) => row.name));
+      });
     const mark = service.requests.length;
-    void queryClient.invalidateQueries({ queryKey: page3 });
+    void queryClient().invalidateQueries({ queryKey: page3 });
     await waitFor(() => expect(held).toBe(1));
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete globex-projects-00022' }));
@@ -263,7 +229,7 @@ describe('other forms of the list', () => {
   }
 
   it('a load-more list neither repeats nor skips a row after a delete', async () => {
-    render(<LoadMore />, { wrapper: createWrapper(queryClient, client) });
+    render(<LoadMore />, { wrapper: createWrapper(queryClient(), client()) });
     await waitFor(() => expect(namesShown()).toHaveLength(5));
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(namesShown()).toHaveLength(10));
@@ -300,7 +266,7 @@ describe('other forms of the list', () => {
       <Suspense fallback={<p>Loading</p>}>
         <SuspenseTable />
       </Suspense>,
-      { wrapper: createWrapper(queryClient, client) },
+      { wrapper: createWrapper(queryClient(), client()) },
     );
     await waitFor(() => expect(namesShown()).toHaveLength(10));
     await settled();
@@ -316,14 +282,14 @@ describe('other forms of the list', () => {
 
   it('patches every cached sort and page size of the list, and marks stale what it cannot place', async () => {
     const options = (pageSize: number, sort: SortEntry[], page = 1) =>
-      sharesQueryOptions<MockShare>({ client, organizationId: globex, pageSize, sort, page });
+      sharesQueryOptions<MockShare>({ client: client(), organizationId: globex, pageSize, sort, page });
     const byName = [{ id: 'name', desc: true }];
-    await queryClient.query(options(10, []));
-    await queryClient.query(options(5, []));
-    await queryClient.query(options(10, byName));
-    await queryClient.query(options(10, byName, 3));
+    await queryClient().query(options(10, []));
+    await queryClient().query(options(5, []));
+    await queryClient().query(options(10, byName));
+    await queryClient().query(options(10, byName, 3));
     const target = service.rows(globex, 'shares')![2]!;
-    render(<Writer id={target.id} />, { wrapper: createWrapper(queryClient, client) });
+    render(<Writer id={target.id} />, { wrapper: createWrapper(queryClient(), client()) });
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await settled();
 
@@ -331,7 +297,7 @@ describe('other forms of the list', () => {
       [10, []],
       [5, []],
     ] as const) {
-      const page = queryClient.getQueryData(options(size, [...sort]).queryKey)!;
+      const page = queryClient().getQueryData(options(size, [...sort]).queryKey)!;
       expect(page.items.map((row) => row.id)).not.toContain(target.id);
       // The next page is not cached: nothing to pull up until the page is fetched again.
       expect(page.items).toHaveLength(size - 1);
@@ -339,8 +305,8 @@ describe('other forms of the list', () => {
     }
     // Sorted by name descending, the row is on no cached page: page 1 holds rows before it and stays, page 3 (after a
     // page not cached, where the row may be) is marked stale.
-    expect(queryClient.getQueryState(options(10, byName).queryKey)!.isInvalidated).toBe(false);
-    expect(queryClient.getQueryState(options(10, byName, 3).queryKey)!.isInvalidated).toBe(true);
+    expect(queryClient().getQueryState(options(10, byName).queryKey)!.isInvalidated).toBe(false);
+    expect(queryClient().getQueryState(options(10, byName, 3).queryKey)!.isInvalidated).toBe(true);
   });
 });
 
@@ -371,7 +337,7 @@ it('the Suspense form moves to the page before when a delete empties the last pa
     <Suspense fallback={<p>Loading</p>}>
       <LastPage />
     </Suspense>,
-    { wrapper: createWrapper(queryClient, client) },
+    { wrapper: createWrapper(queryClient(), client()) },
   );
   await waitFor(() => expect(namesShown()).toEqual(['globex-finance-00021']));
   await userEvent.click(screen.getByRole('button', { name: 'Delete globex-finance-00021' }));

@@ -9,11 +9,11 @@ import {
   type ApiClient,
   type ClientEvent,
   type ListCall,
-  type Page,
 } from '../../src/client/index';
 import { clientCredentials, createProxyListener, serveListCall } from '../../src/server/index';
 import { demoOrganizationIds } from '../../src/testing/index';
 import type { MockLatencyRequest } from '../../src/testing/types';
+import { collectPages, idsOf } from '../helpers/collectPages';
 import { createGate } from '../helpers/createGate';
 import { listenLocally } from '../helpers/localServer';
 import { mockOverHttpForFile } from '../integration/mockOverHttpForFile';
@@ -56,22 +56,15 @@ function throughRpc(onEvent?: (event: ClientEvent) => void): ApiClient {
 }
 
 const listRequests = () => mock.requests.filter((request) => request.resource !== 'token');
-const ids = (pages: Array<Page<{ id: string }>>) => pages.flatMap((page) => page.items.map((row) => row.id));
-
-async function collect<T>(pages: AsyncIterable<Page<T>>): Promise<Array<Page<T>>> {
-  const seen: Array<Page<T>> = [];
-  for await (const page of pages) seen.push(page);
-  return seen;
-}
 
 describe.each([
   ['the proxy', throughProxy],
   ['createRpcClient', throughRpc],
 ])('client.pages through %s', (_way, clientOf) => {
   it('yields every row once, in order, with one token for the whole walk', async () => {
-    const pages = await collect(clientOf().pages<{ id: string }>('shares', { organizationId: acme, size: 100 }));
+    const pages = await collectPages(clientOf().pages<{ id: string }>('shares', { organizationId: acme, size: 100 }));
     expect(pages.map((page) => page.page)).toEqual([1, 2, 3, 4, 5]);
-    expect(ids(pages)).toEqual(mock.rows(acme, 'shares')!.map((row) => row.id));
+    expect(idsOf(pages)).toEqual(mock.rows(acme, 'shares')!.map((row) => row.id));
     expect(listRequests().map((request) => request.page)).toEqual([0, 1, 2, 3, 4]);
     expect(mock.tokenRequests).toBe(1);
   });
@@ -79,7 +72,7 @@ describe.each([
   it("waits out the service's 429 and asks the page again", async () => {
     const events: ClientEvent[] = [];
     mock.fail({ status: 429, retryAfter: 0, resource: 'shares' });
-    const pages = await collect(
+    const pages = await collectPages(
       clientOf((event) => events.push(event)).pages('shares', { organizationId: globex, size: 10 }),
     );
     expect(pages.map((page) => page.page)).toEqual([1, 2, 3]);
@@ -112,7 +105,9 @@ describe.each([
       if (page === 1) await lastArrived.held;
       inFlight -= 1;
     });
-    const pages = await collect(clientOf().pages('shares', { organizationId: globex, size: 10 }, { concurrency: 2 }));
+    const pages = await collectPages(
+      clientOf().pages('shares', { organizationId: globex, size: 10 }, { concurrency: 2 }),
+    );
     expect(pages.map((page) => page.page)).toEqual([1, 2, 3]);
     expect(most).toBe(2);
   });
