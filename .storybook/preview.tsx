@@ -77,6 +77,7 @@ const preview: Preview = {
             'React Router',
             'Tables',
             'Changing rows',
+            'Across pages',
             'Theming',
             'Testing your app',
             'Observability',

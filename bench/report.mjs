@@ -2,6 +2,7 @@
 import { hostileSection } from './hostile.mjs';
 import { formatLists } from './lists.mjs';
 import { bigPageSection } from './bigpage.mjs';
+import { formatAcrossPages } from './acrossPages.mjs';
 import { esbuildFlags, kb, mdTable, median } from './util.mjs';
 
 const ms = (x) => (x === undefined ? '—' : x.toFixed(1));
@@ -439,6 +440,7 @@ export function formatReport({
   table,
   bigPage,
   lists,
+  acrossPages,
   fleet,
   clientAuthentication,
   proxy,
@@ -479,6 +481,7 @@ export function formatReport({
     tableSection(table),
     bigPageSection(bigPage),
     ...(lists ? [formatLists(lists)] : []),
+    ...(acrossPages ? [formatAcrossPages(acrossPages)] : []),
     fleetSection(fleet),
     clientAuthenticationSection(clientAuthentication),
     proxySection(proxy),
@@ -497,6 +500,7 @@ export function formatReport({
       tableSection(table),
       bigPageSection(bigPage),
       ...(lists ? [formatLists(lists)] : []),
+      ...(acrossPages ? [formatAcrossPages(acrossPages)] : []),
       fleetSection(fleet),
       clientAuthenticationSection(clientAuthentication),
       proxySection(proxy),

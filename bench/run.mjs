@@ -51,6 +51,7 @@ const { runTable } = await import('./table.mjs');
 const { runBigPage } = await import('./bigpage.mjs');
 const { runProxy } = await import('./proxy.mjs');
 const { runLists } = await import('./lists.mjs');
+const { runAcrossPages } = await import('./acrossPages.mjs');
 const { runFleet } = await import('./fleet.mjs');
 const { runClientAuthentication } = await import('./clientAuthentication.mjs');
 const { runHostile } = await import('./hostile.mjs');
@@ -74,6 +75,8 @@ log(
 const bigPage = await runBigPage({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: sorting, search and load more in headless Chromium');
 const lists = await runLists({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
+log('bench: across pages, export of 100,000 rows over HTTP and a bulk delete');
+const acrossPages = await runAcrossPages({ log }).catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: token requests for a fleet of processes, with and without a shared token store');
 const fleet = await runFleet().catch((e) => ({ error: String(e.message).split('\n')[0] }));
 log('bench: client authentication, signing cost per token request and call');
@@ -117,6 +120,7 @@ const results = {
   clientAuthentication,
   proxy,
   hostile,
+  acrossPages,
   machine,
   peers,
 };

@@ -79,6 +79,9 @@ run(
   'drive it in Chromium, over Pages and over Slices',
   drive('test/e2e/shares-app.e2e.test.mjs', 'test/e2e/shares-app-slice.e2e.test.mjs'),
 );
+// The Node example: an organization's shares exported to a file, run as a reader runs the script.
+installPacked(join(root, 'examples', 'export-shares'));
+run('export shares to a file with the Node example', drive('test/e2e/export-shares.e2e.test.mjs'));
 // The step-by-step guides as a reader copies them, file by file as printed, around the same packed package.
 for (const guide of readGuides()) {
   const dir = writeGuide(guide);

@@ -27,3 +27,7 @@ export { parseListCall } from './listCall';
 export type { ListAnswer, ListCall } from './listCall';
 export { parseWriteCall } from './writeCall';
 export type { WriteAnswer, WriteCall } from './writeCall';
+export { bulkWrite } from './bulkWrite';
+export type { BulkAction, BulkProgress, BulkResult, BulkRowResult, BulkWriteOptions, SendBatch } from './bulkWrite';
+export { csvCell, exportList, exportRows, exportStream } from './exportRows';
+export type { ExportListOptions, ExportProgress, ExportRowsOptions } from './exportRows';

@@ -28,3 +28,5 @@ export { useServerTablePagination } from './useServerTablePagination';
 export type { ServerTableOptions, ServerTablePaginationOptions } from './useServerTablePagination';
 export { TablePagination } from './TablePagination';
 export type { TablePaginationProps } from './TablePagination';
+export { useTableRowSelection } from './useTableRowSelection';
+export type { TableRowSelectionOptions, TableRowSelectionParams, TableSelectionSource } from './useTableRowSelection';

@@ -133,6 +133,11 @@ export function createMockState(options: MockServiceOptions): MockServiceState {
 export function queueFailure(state: MockServiceState, failure: MockFailure): void {
   assertOneOf('failure.status', failure.status, MOCK_FAILURES);
   if (failure.method !== undefined) assertOneOf('failure.method', failure.method, WRITE_METHODS);
+  const { rows } = failure;
+  if (rows !== undefined && typeof rows !== 'function' && !Array.isArray(rows))
+    throw invalidArgument('failure.rows', 'must be an array of row ids or a function of the id', rows);
+  if (rows !== undefined && failure.method === undefined)
+    throw invalidArgument('failure.rows', 'needs a write method: rows fail on writes');
   const times = failure.times ?? 1;
   if (times !== Infinity) assertInteger('failure.times', times, 1);
   state.failures.push({ ...failure, remaining: times });
@@ -196,10 +201,16 @@ export async function waitLatency(state: MockServiceState, request: MockLatencyR
  * The next queued failure for `resource` (and a write's `method`), counted down; failures without a resource apply to
  * the list endpoints, failures with a method to writes of that method only.
  */
-export function takeFailure(state: MockServiceState, resource: MockResource, method?: string): MockFailure | undefined {
+export function takeFailure(
+  state: MockServiceState,
+  resource: MockResource,
+  method?: string,
+  id?: string,
+): MockFailure | undefined {
   const index = state.failures.findIndex(
     (failure) =>
       failure.method === method &&
+      forRow(failure.rows, id) &&
       (failure.resource === undefined
         ? resource !== 'token' && resource !== 'revocation'
         : failure.resource === resource),
@@ -209,6 +220,13 @@ export function takeFailure(state: MockServiceState, resource: MockResource, met
   failure.remaining -= 1;
   if (failure.remaining <= 0) state.failures.splice(index, 1);
   return failure;
+}
+
+/** Whether a failure for `rows` answers a write to the row `id` (any write when it names no rows). */
+function forRow(rows: MockFailure['rows'], id: string | undefined): boolean {
+  if (rows === undefined) return true;
+  if (id === undefined) return false;
+  return typeof rows === 'function' ? rows(id) : rows.includes(id);
 }
 
 /** Records the status a request was answered with (0 for a network error) and passes the response on. */

@@ -138,7 +138,7 @@ async function answerWrite(state: MockServiceState, call: WriteCall): Promise<Re
   const { request, resource, organizationId, id } = call;
   const { method } = request;
   const path = new URL(request.url).pathname;
-  const failure = takeFailure(state, resource, method);
+  const failure = takeFailure(state, resource, method, id);
   await waitLatency(state, { resource, organizationId, method });
   if (failure) return failureResponse(failure, path, state.now());
   const target = targetOf(state, call);

@@ -159,6 +159,11 @@ export interface MockFailure {
   resource?: MockResource;
   /** A write's method: the failure answers the next write of this method (and no list call). @default none: list calls only */
   method?: WriteMethod;
+  /**
+   * With `method`: only writes to these rows fail, by id or as a test of the id (e.g. one row in four, for a bulk
+   * action's failures per row); a write to another row passes it by. @default every row
+   */
+  rows?: readonly string[] | ((id: string) => boolean);
 }
 
 /** The demo credentials (the first configured client and account). */
