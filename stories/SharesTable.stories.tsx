@@ -10,7 +10,7 @@ import { OrganizationPicker } from './support/OrganizationPicker';
 import { EditableSharesTable } from './support/EditableSharesTable';
 import { SLOW, expectRows, getTable, recordShownNames, shownNames, waitForIdle } from './support/play';
 import { mockedStory } from './support/mockedStory';
-import { expectPage, navOf, pageOrNext } from './support/pagingPlay';
+import { expectPage, navOf, pageOrNext, visibleControl } from './support/pagingPlay';
 import { demoOrganizationIds, organizationNames, requestedPages, requestedPagesAndSizes } from './support/storyService';
 
 const meta = {
@@ -386,8 +386,13 @@ export const EstimatedTotal: Story = {
     const canvas = within(canvasElement);
     await expectRows(canvasElement, acme, 1, 20);
     await expect(canvas.getByText('1–20 of about 440')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Last page' })).toBeDisabled();
-    await userEvent.click(pageOrNext(canvasElement, 'Page 22'));
+    const nav = navOf(canvasElement);
+    // Narrow containers leave out Last and the page window (styles.css); where they are shown, Last waits for a count.
+    const last = visibleControl(nav, 'Last page');
+    if (last) await expect(last).toBeDisabled();
+    const lastPage = visibleControl(nav, 'Page 22');
+    if (!lastPage) return;
+    await userEvent.click(lastPage);
     await expectRows(canvasElement, acme, 421, 437);
     await expect(canvas.getByText('421–437 of 437')).toBeInTheDocument();
   },
@@ -398,12 +403,14 @@ const intentStory = sharesStory(demoOrganizationIds.acme);
 export const PrefetchOnIntent: Story = {
   ...intentStory.story,
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
     await expectRows(canvasElement, acme, 1, 20);
     await waitFor(() => expect(requestedPages(intentStory.service)).toEqual([0, 1]));
-    canvas.getByRole('button', { name: 'Page 22' }).focus();
+    // A narrow container shows no page window (styles.css), so no page button to show intent on: only the arrows.
+    const lastPage = visibleControl(navOf(canvasElement), 'Page 22');
+    if (!lastPage) return;
+    lastPage.focus();
     await waitFor(() => expect(requestedPages(intentStory.service)).toEqual([0, 1, 21]));
-    await userEvent.click(canvas.getByRole('button', { name: 'Page 22' }));
+    await userEvent.click(lastPage);
     await expectRows(canvasElement, acme, 421, 437);
     // The click found the page in the cache: no second request for it.
     await expect(requestedPages(intentStory.service).filter((page) => page === 21)).toHaveLength(1);
