@@ -75,6 +75,23 @@ function checkOptions(action: BulkAction, options: BulkWriteOptions) {
   return { concurrency, batchSize: options.sendBatch ? batchSize : 1 };
 }
 
+/** One row's write through the client's own delete or update: its retries, auth and typed errors. */
+async function writeOne(
+  client: ApiClient,
+  resource: ListResource,
+  action: BulkAction,
+  params: { organizationId: string; id: string; signal: AbortSignal },
+): Promise<BulkRowResult[]> {
+  if (action.type === 'delete') await client.delete(resource, params);
+  else
+    await client.update(resource, {
+      ...params,
+      body: action.body,
+      ...(action.method ? { method: action.method } : {}),
+    });
+  return [{ id: params.id, ok: true }];
+}
+
 /**
  * Applies `action` to each row of `ids` through `client`, at most `concurrency` requests in flight; never rejects for a row's failure: each row ends in `succeeded`,
  * `failed` (with its error) or, after `signal` aborts, `cancelled`. Bad arguments reject before any request.
@@ -94,11 +111,7 @@ export async function bulkWrite(
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && id !== ''))
     throw invalidArgument('ids', 'must be an array of row ids');
   const result: BulkResult = { succeeded: [], failed: [], cancelled: [] };
-  const progress: BulkProgress = {
-    done: 0,
-    failed: 0,
-    total: ids.length,
-  };
+  const progress: BulkProgress = { done: 0, failed: 0, total: ids.length };
   // Aborting the caller's signal aborts the requests in flight through this one.
   const inner = new AbortController();
   const stop = () => inner.abort(signal?.reason);
@@ -112,19 +125,8 @@ export async function bulkWrite(
     if (!row.ok && !inner.signal.aborted) progress.failed += 1;
     onRow?.(row);
   };
-  const sendOne = async (id: string): Promise<BulkRowResult[]> => {
-    const params = { organizationId, id, signal: inner.signal };
-    if (action.type === 'delete') await client.delete(resource, params);
-    else
-      await client.update(resource, {
-        ...params,
-        body: action.body,
-        ...(action.method ? { method: action.method } : {}),
-      });
-    return [{ id, ok: true }];
-  };
   const send = async (batch: string[]): Promise<readonly BulkRowResult[]> => {
-    if (!sendBatch) return sendOne(batch[0]!);
+    if (!sendBatch) return writeOne(client, resource, action, { organizationId, id: batch[0]!, signal: inner.signal });
     const answered = (await sendBatch(batch, { action, signal: inner.signal })) ?? [];
     const byId = new Map(answered.map((row) => [row.id, row]));
     return batch.map((id) => byId.get(id) ?? { id, ok: true });

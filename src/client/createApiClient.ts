@@ -100,6 +100,21 @@ export interface ApiClient {
   delete(resource: ListResource, params: DeleteParams): Promise<void>;
 }
 
+/** The client's own options for reading and writing pages, checked (the argument error naming the option). */
+function pagingOptions(options: ApiClientOptions) {
+  const parse = options.parsePage ?? defaultParsePage;
+  assertFunction('parsePage', parse);
+  if (options.id !== undefined) requireString('id', options.id);
+  const serializeSort = options.serializeSort ?? springSort;
+  assertFunction('serializeSort', serializeSort);
+  const serializePage = options.serializePage ?? springPage;
+  assertFunction('serializePage', serializePage);
+  const { cursorParam } = options;
+  if (cursorParam !== undefined && !(typeof cursorParam === 'string' && QUERY_NAME.test(cursorParam)))
+    throw invalidArgument('cursorParam', MUST_BE_QUERY_NAME, cursorParam);
+  return { parse, serializeSort, serializePage, cursorParam };
+}
+
 /**
  * Creates a framework-free client for the service. Throws a `TypeError` naming the argument when
  * `baseUrl`, `auth`, `fetch` or `timeoutMs` is unusable.
@@ -116,16 +131,7 @@ export interface ApiClient {
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const config = resolveConfig(options, { deferPath: true });
-  const parse = options.parsePage ?? defaultParsePage;
-  assertFunction('parsePage', parse);
-  if (options.id !== undefined) requireString('id', options.id);
-  const serializeSort = options.serializeSort ?? springSort;
-  assertFunction('serializeSort', serializeSort);
-  const serializePage = options.serializePage ?? springPage;
-  assertFunction('serializePage', serializePage);
-  const { cursorParam } = options;
-  if (cursorParam !== undefined && !(typeof cursorParam === 'string' && QUERY_NAME.test(cursorParam)))
-    throw invalidArgument('cursorParam', MUST_BE_QUERY_NAME, cursorParam);
+  const { parse, serializeSort, serializePage, cursorParam } = pagingOptions(options);
   const routeOf = listRoutes(options.route, options.routes);
   const cursors = createCursorMemory();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));

@@ -113,6 +113,41 @@ async function writeResponse(response: Response, res: ServerResponse, extra: Rec
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
+/** Answers one request to the mock over HTTP: CORS preflight, the event stream, or the service's handlers. */
+async function answer(
+  service: MockService,
+  at: { cors: boolean; corsHeaders: Record<string, string>; eventsPath: string; origin: string },
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (at.cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    res.writeHead(204, at.corsHeaders).end();
+    return;
+  }
+  const url = new URL(req.url ?? '/', at.origin);
+  if (req.method === 'GET' && url.pathname === at.eventsPath)
+    return serveEvents(service, req, res, url, at.corsHeaders);
+  const body = await readBody(req);
+  if (body === undefined) {
+    const problem = { status: 413, error: 'Payload Too Large', path: url.pathname };
+    await writeResponse(Response.json(problem, { status: 413 }), res, at.corsHeaders);
+    return;
+  }
+  const request = toFetchRequest(req, at.origin, body);
+  const response = await getResponse(service.handlers, request);
+  if (!response) {
+    await writeResponse(
+      Response.json({ status: 404, error: 'Not Found', path: new URL(request.url).pathname }, { status: 404 }),
+      res,
+      at.corsHeaders,
+    );
+  } else if (response.type === 'error') {
+    req.socket.destroy();
+  } else {
+    await writeResponse(response, res, at.corsHeaders);
+  }
+}
+
 /**
  * Serves a mock service's MSW handlers over real HTTP with `node:http` (Node only): the API under
  * `{url}/api`, tokens at `{url}/auth/oauth/token`. For end-to-end tests, the example app and
@@ -131,33 +166,8 @@ export async function createMockHttpServer(
   let origin = '';
 
   const server = createServer((req, res) => {
-    void (async () => {
-      if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-        res.writeHead(204, corsHeaders).end();
-        return;
-      }
-      const url = new URL(req.url ?? '/', origin);
-      if (req.method === 'GET' && url.pathname === eventsPath) return serveEvents(service, req, res, url, corsHeaders);
-      const body = await readBody(req);
-      if (body === undefined) {
-        const problem = { status: 413, error: 'Payload Too Large', path: url.pathname };
-        await writeResponse(Response.json(problem, { status: 413 }), res, corsHeaders);
-        return;
-      }
-      const request = toFetchRequest(req, origin, body);
-      const response = await getResponse(service.handlers, request);
-      if (!response) {
-        await writeResponse(
-          Response.json({ status: 404, error: 'Not Found', path: new URL(request.url).pathname }, { status: 404 }),
-          res,
-          corsHeaders,
-        );
-      } else if (response.type === 'error') {
-        req.socket.destroy();
-      } else {
-        await writeResponse(response, res, corsHeaders);
-      }
-    })().catch(() => {
+    const at = { cors, corsHeaders, eventsPath, origin };
+    answer(service, at, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...corsHeaders });
       res.end(JSON.stringify({ status: 500, error: 'Internal Server Error' }));
     });

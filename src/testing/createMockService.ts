@@ -68,6 +68,29 @@ function applyEdit(rows: RowSource, edit: MockEdit): { row: ApiRecord } | { id: 
   throw invalidArgument('edit.type', 'must be created, updated or deleted', (edit as { type?: unknown })?.type);
 }
 
+/** Rows other people change (`editRow`), and who is told of it (`subscribe`). */
+function changesByOthers(state: MockServiceState): Pick<MockService, 'editRow' | 'subscribe'> {
+  const listeners = new Set<(change: MockChange) => void>();
+  return {
+    editRow(organizationId, resource, edit) {
+      const change = {
+        organizationId,
+        resource,
+        type: edit?.type,
+        ...applyEdit(rowSource(state, organizationId, resource), edit),
+      };
+      for (const listener of [...listeners]) listener(change as MockChange);
+      return change as MockChange;
+    },
+    subscribe(listener) {
+      // Checked now, and made safe: a listener that throws is its own bug, and the others are still told.
+      const told = eventListener('listener', listener)!;
+      listeners.add(told);
+      return () => void listeners.delete(told);
+    },
+  };
+}
+
 /**
  * A mock of the service for tests, stories and local development: MSW 2 handlers for the token
  * endpoint and both list endpoints, plus the state behind them (seeded organizations, issued
@@ -75,7 +98,6 @@ function applyEdit(rows: RowSource, edit: MockEdit): { row: ApiRecord } | { id: 
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const state = createMockState(options);
-  const listeners = new Set<(change: MockChange) => void>();
   const service: MockService = {
     handlers: mockHandlers(state),
     baseUrl: state.baseUrl,
@@ -113,22 +135,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const organization = state.byId.get(String(organizationId).toLowerCase());
       return (organization && rowsOf(organization, resource))?.all();
     },
-    editRow(organizationId, resource, edit) {
-      const change = {
-        organizationId,
-        resource,
-        type: edit?.type,
-        ...applyEdit(rowSource(state, organizationId, resource), edit),
-      };
-      for (const listener of [...listeners]) listener(change as MockChange);
-      return change as MockChange;
-    },
-    subscribe(listener) {
-      // Checked now, and made safe: a listener that throws is its own bug, and the others are still told.
-      const told = eventListener('listener', listener)!;
-      listeners.add(told);
-      return () => void listeners.delete(told);
-    },
+    ...changesByOthers(state),
     setLatency(next) {
       state.latency = next;
     },

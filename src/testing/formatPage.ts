@@ -57,18 +57,15 @@ function linkHeader(slice: PageSlice): string {
     .join(', ');
 }
 
-/** The JSON response for a page in the given shape, as the Java/REST stacks such services serialize it. */
-export function formatPage(shape: Exclude<MockResponseShape, MockCursorShape>, slice: PageSlice): Response {
+/** Spring Data's `PageImpl` (`counted`) or `SliceImpl` as Jackson writes them: a Slice has no totals. */
+function springBody(slice: PageSlice, hasNext: boolean, counted: boolean) {
   const { items, total, page, size } = slice;
   const totalPages = Math.ceil(total / size);
-  // Whether rows follow this page: what the shapes without a total say instead of counting.
-  const hasNext = (page + 1) * size < total;
-  const springSlice = {
+  return {
     content: items,
     pageable: { pageNumber: page, pageSize: size, sort: UNSORTED, offset: page * size, paged: true, unpaged: false },
-    last: !hasNext,
-  };
-  const sliceTail = {
+    last: counted ? page >= totalPages - 1 : !hasNext,
+    ...(counted ? { totalElements: total, totalPages } : {}),
     size,
     number: page,
     sort: UNSORTED,
@@ -76,6 +73,13 @@ export function formatPage(shape: Exclude<MockResponseShape, MockCursorShape>, s
     numberOfElements: items.length,
     empty: items.length === 0,
   };
+}
+
+/** The JSON response for a page in the given shape, as the Java/REST stacks such services serialize it. */
+export function formatPage(shape: Exclude<MockResponseShape, MockCursorShape>, slice: PageSlice): Response {
+  const { items, total, page, size } = slice;
+  // Whether rows follow this page: what the shapes without a total say instead of counting.
+  const hasNext = (page + 1) * size < total;
   switch (shape) {
     case 'paged-model':
       return HttpResponse.json({ content: items, page: pageMetadata(slice) });
@@ -94,7 +98,7 @@ export function formatPage(shape: Exclude<MockResponseShape, MockCursorShape>, s
       return HttpResponse.json({ items, total });
     case 'slice':
       // Spring Data's SliceImpl as Jackson writes it: a Page without totalElements and totalPages.
-      return HttpResponse.json({ ...springSlice, ...sliceTail });
+      return HttpResponse.json(springBody(slice, hasNext, false));
     case 'link':
       return HttpResponse.json(items, { headers: { Link: linkHeader(slice) } });
     case 'has-more':
@@ -114,12 +118,6 @@ export function formatPage(shape: Exclude<MockResponseShape, MockCursorShape>, s
         hasNext ? { items, totalEstimate: Number(total.toPrecision(2)), has_more: true } : { items, total },
       );
     case 'spring-page':
-      return HttpResponse.json({
-        ...springSlice,
-        last: page >= totalPages - 1,
-        totalElements: total,
-        totalPages,
-        ...sliceTail,
-      });
+      return HttpResponse.json(springBody(slice, hasNext, true));
   }
 }
