@@ -102,7 +102,8 @@ export const budgets = [
   // rows for a virtualized table) cost 67 B.
   // Other people's changes (`editRow`, `subscribe`) took 297 B; their event stream is the Node server's.
   // Writes failing per row (`fail({ rows })`) took 66 B.
-  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 11420 },
+  // Its HTTP server's answer to one request and the changes by others as functions of their own: 28 B.
+  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 11440 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.
   { name: '  pagewise (root entry)', code: `export * from 'pagewise';` },
   { name: '  pagewise/server', code: `export * from 'pagewise/server';` },
