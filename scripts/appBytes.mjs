@@ -28,9 +28,11 @@ import { TraceMap, eachMapping } from '@jridgewell/trace-mapping';
  */
 export const appBudgets = {
   // Next.js and React Router keep the reader's place (useListPlace: scroll on a move, kept height): about 1 kB more.
-  'next-app': { js: 15250, css: 1860, goal: 5600 },
-  'react-router-app': { js: 14350, css: 1860, goal: 9200 },
-  'shares-app': { js: 14300, css: 1860, goal: 8850 },
+  // Every app then pays about 2.5 kB for a page that says its real size and route templates (createApiClient),
+  // client.pages' checks, prefetch on intent and estimated totals.
+  'next-app': { js: 17850, css: 1860, goal: 5600 },
+  'react-router-app': { js: 16950, css: 1860, goal: 9200 },
+  'shares-app': { js: 17050, css: 1860, goal: 8850 },
 };
 
 const gzip = (text) => gzipSync(text, { level: 9 }).length;

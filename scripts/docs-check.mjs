@@ -28,6 +28,7 @@ const injectedFailures = new Set([
   'data-sharestable--unauthorized-401',
   'data-sharestable--server-error-500',
   'data-sharestable--write-fails-and-rolls-back',
+  'data-acrosspages--select-and-delete',
 ]);
 const started = Date.now();
 
