@@ -396,7 +396,8 @@ export function describeServerRenderedApp(app) {
 
     it('every answer to the browser’s way to the service is kept out of shared caches (private, no-store)', async () => {
       const answers = (await Promise.all(bodies)).filter(Boolean).filter(({ url }) => way.matches(new URL(url)));
-      expect(answers.length, 'answers were read').toBeGreaterThan(5);
+      // Enough to mean the walk above went through the proxy: the list, its next page and the moves' pages.
+      expect(answers.length, 'answers were read').toBeGreaterThanOrEqual(3);
       for (const { url, headers } of answers)
         expect(headers['cache-control'], `${way.call(new URL(url))}: Cache-Control`).toBe('private, no-store');
     });
