@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The Django REST Framework service of `test/drf/server.py`, on 127.0.0.1, and the requests it received. */
@@ -12,7 +13,8 @@ export interface DjangoRest {
 
 /** Debian's Python, where `apt-get install python3-djangorestframework python3-django-filters` puts the packages. */
 const PYTHON = process.env.DJANGO_PYTHON ?? '/usr/bin/python3';
-const SCRIPT = fileURLToPath(new URL('../drf/server.py', import.meta.url));
+// From the module's path, not `new URL(…)`: under jsdom the global URL makes no file URL Node accepts.
+const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '../drf/server.py');
 
 /** Starts the service and resolves once it listens (it prints its port); rejects with its stderr if it exits first. */
 export function startDjangoRest(): Promise<DjangoRest> {
