@@ -1,6 +1,6 @@
 """
 A tiny Django REST Framework service for the client's presets: 45 rows behind a router (trailing slashes, as its
-default), paged three ways, with OrderingFilter and django-filter. Serves on 127.0.0.1 at a free port, prints
+default), paged three ways and once not at all, with OrderingFilter and django-filter. Serves on 127.0.0.1 at a free port, prints
 "listening <port>" once ready; GET /_served lists the requests it served, so the test counts them at the service.
 """
 import json
@@ -65,7 +65,7 @@ class Cursor(pagination.CursorPagination):
 
 def viewset(paginator):
     return type(
-        f"{paginator.__name__}Rows",
+        f"{paginator.__name__ if paginator else 'Unpaged'}Rows",
         (viewsets.ReadOnlyModelViewSet,),
         {
             "queryset": Row.objects.all().order_by("id"),
@@ -84,6 +84,8 @@ router = routers.DefaultRouter()
 router.register("numbered", viewset(Numbered), basename="numbered")
 router.register("offset", viewset(Offset), basename="offset")
 router.register("cursor", viewset(Cursor), basename="cursor")
+# A view with no pagination: it reads no page or size and answers with its whole list.
+router.register("unpaged", viewset(None), basename="unpaged")
 urlpatterns = [path("", include(router.urls))]
 
 with connection.schema_editor() as editor:

@@ -7,8 +7,9 @@ import { createTestQueryClient, createWrapper } from './support';
 /** One page as the hook showed it, and the requests the service had received once it and its prefetch settled. */
 export interface HookStep<T> {
   data: Page<T>;
-  /** `pagination.current`, `pagination.total` and `pagination.hasNext`: what the control is handed. */
+  /** `pagination.current`, `pageSize`, `total` and `hasNext`: what the control is handed. */
   current: number;
+  pageSize: number;
   total: number | undefined;
   hasNext: boolean | undefined;
   /** The hook's `cursor`: what led to the page on screen. */
@@ -35,7 +36,7 @@ const pagesHeld = (queryClient: ReturnType<typeof createTestQueryClient>) =>
     .filter((query) => query.state.status === 'success').length;
 
 /**
- * Renders `usePagedList` with `client` and moves from page 1 by `pagination.onChange(current + 1)` while the page says
+ * Renders `usePagedList` with `client` and moves from page 1 by `pagination.onChange(current + 1, pageSize)` while the page says
  * another follows (ten pages at most: a walk that never ends fails on its count). Each step waits for the page on
  * screen and for the next page the hook asks for ahead, so the requests counted after it are the step's own.
  */
@@ -62,7 +63,8 @@ export async function walkThroughHook<T>({ client, resource, organizationId, siz
       const { data, pagination, cursor } = hook.result.current;
       steps.push({ data: data!, ...pick(pagination), cursor, received: await received() });
       if (!data!.hasNext) break;
-      act(() => pagination.onChange(pagination.current + 1, size));
+      // As the control does: the next number, at the size the control was handed.
+      act(() => pagination.onChange(pagination.current + 1, pagination.pageSize));
     }
   } finally {
     hook.unmount();
@@ -71,8 +73,19 @@ export async function walkThroughHook<T>({ client, resource, organizationId, siz
   return { steps, rows: steps.flatMap((step) => step.data.items), costs: costsOf(steps) };
 }
 
-const pick = ({ current, total, hasNext }: { current: number; total?: number; hasNext?: boolean }) => ({
+const pick = ({
   current,
+  pageSize,
+  total,
+  hasNext,
+}: {
+  current: number;
+  pageSize: number;
+  total?: number;
+  hasNext?: boolean;
+}) => ({
+  current,
+  pageSize,
   total,
   hasNext,
 });
