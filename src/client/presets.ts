@@ -123,6 +123,34 @@ const googlePage: ParsePage = (body, context) => {
   return parsePage(rows === undefined ? body : { ...(body as object), items: rows }, context);
 };
 
+/**
+ * Laravel's page, asked for by its number: `links.next` says whether a page follows, never how to ask for it. A
+ * paginator's links keep only `page` unless the controller adds `->withQueryString()`, so following one would drop
+ * `per_page` and the sort.
+ */
+const byNumber =
+  (parse: ParsePage): ParsePage =>
+  (body, context) =>
+    withoutLink(parse(body, context));
+
+/** The page with no `nextCursor`: the next page is asked for by its number. */
+const withoutLink = (page: Page<unknown>): Page<unknown> => {
+  const numbered = { ...page };
+  delete numbered.nextCursor;
+  return numbered;
+};
+
+/**
+ * Laravel's cursor page: `meta.next_cursor`, a token sent as `cursor` beside `per_page` and the sort, rather than
+ * `links.next`, which drops them unless the controller adds `->withQueryString()`.
+ */
+const laravelCursorPage: ParsePage = (body, context) => {
+  const page = parsePage(body, context);
+  const token = field(field(body, 'meta'), 'next_cursor');
+  if (typeof token === 'string' && token !== '') return { ...page, nextCursor: token, hasNext: true };
+  return { ...withoutLink(page), hasNext: false };
+};
+
 /** The presets, by back-end and paging style. */
 export const presets = {
   /** Django REST Framework, behind a router's default trailing slash; filters as django-filter reads them. */
@@ -174,12 +202,21 @@ export const presets = {
     lengthAware: {
       serializePage: ({ page, size }) => ({ page, per_page: size }),
       serializeSort: dashSort,
-      parsePage: counted((body) => field(field(body, 'meta'), 'total')),
+      parsePage: byNumber(counted((body) => field(field(body, 'meta'), 'total'))),
     },
     /** `simplePaginate()`: `{ data, links: { next }, meta }`, no total. */
-    simple: { serializePage: ({ page, size }) => ({ page, per_page: size }), serializeSort: dashSort },
-    /** `cursorPaginate()`: `{ data, links: { next }, meta: { next_cursor } }`; each `next` URL as given. */
-    cursor: { serializePage: ({ size }) => ({ per_page: size }), serializeSort: dashSort },
+    simple: {
+      serializePage: ({ page, size }) => ({ page, per_page: size }),
+      serializeSort: dashSort,
+      parsePage: byNumber(parsePage),
+    },
+    /** `cursorPaginate()`: `{ data, links: { next }, meta: { next_cursor } }`; `cursor=<next_cursor>` beside `per_page`. */
+    cursor: {
+      serializePage: ({ size }) => ({ per_page: size }),
+      serializeSort: dashSort,
+      parsePage: laravelCursorPage,
+      cursorParam: 'cursor',
+    },
   },
   /** Rails JSON arrays with the paging in headers; `page` from 1. */
   rails: {

@@ -66,6 +66,13 @@ const linkHeader = (request: ReceivedRequest, page: number, pages: number, prev 
     .filter(Boolean)
     .join(', ');
 
+/**
+ * A Laravel paginator's link: its path and the page or cursor alone. Only `->withQueryString()` or `->appends()` in
+ * the controller keeps the request's other parameters (`per_page`, the sort) in it; by default they are dropped.
+ */
+const laravelLink = (request: ReceivedRequest, name: string, value: string) =>
+  `http://${request.headers.host}${request.path}?${new URLSearchParams({ [name]: value })}`;
+
 /** Laravel's `links` and `meta` of a `paginate()` page as an API resource collection renders them. */
 const laravelLengthAware = (request: ReceivedRequest) => {
   const { rows, page, size, total, pages } = numbered(
@@ -76,10 +83,10 @@ const laravelLengthAware = (request: ReceivedRequest) => {
     request.query.get('sort') === '-name',
   );
   const links = {
-    first: link(request, { page: '1' }),
-    last: link(request, { page: String(pages) }),
-    prev: page > 1 ? link(request, { page: String(page - 1) }) : null,
-    next: page < pages ? link(request, { page: String(page + 1) }) : null,
+    first: laravelLink(request, 'page', '1'),
+    last: laravelLink(request, 'page', String(pages)),
+    prev: page > 1 ? laravelLink(request, 'page', String(page - 1)) : null,
+    next: page < pages ? laravelLink(request, 'page', String(page + 1)) : null,
   };
   const meta = {
     current_page: page,
@@ -98,10 +105,10 @@ const laravelLengthAware = (request: ReceivedRequest) => {
 const laravelSimple = (request: ReceivedRequest) => {
   const { rows, page, size, pages } = numbered(request, 'per_page', 'page', 1, request.query.get('sort') === '-name');
   const links = {
-    first: link(request, { page: '1' }),
+    first: laravelLink(request, 'page', '1'),
     last: null,
-    prev: page > 1 ? link(request, { page: String(page - 1) }) : null,
-    next: page < pages ? link(request, { page: String(page + 1) }) : null,
+    prev: page > 1 ? laravelLink(request, 'page', String(page - 1)) : null,
+    next: page < pages ? laravelLink(request, 'page', String(page + 1)) : null,
   };
   const meta = {
     current_page: page,
@@ -123,7 +130,7 @@ const laravelCursor = (request: ReceivedRequest) => {
     first: null,
     last: null,
     prev: null,
-    next: more ? link(request, { cursor: encode(offset + size) }) : null,
+    next: more ? laravelLink(request, 'cursor', encode(offset + size)) : null,
   };
   const meta = {
     path: `http://${request.headers.host}${request.path}`,
@@ -219,7 +226,8 @@ export const DOCUMENTED_FAKES: ReadonlyArray<readonly [string, ClientPreset, Fak
   ],
   [
     // https://laravel.com/docs/pagination#cursor-pagination and laravel/framework
-    // src/Illuminate/Pagination/CursorPaginator.php (`toArray`: next_cursor, prev_cursor, next_page_url)
+    // src/Illuminate/Pagination/CursorPaginator.php (`toArray`: next_cursor, prev_cursor, next_page_url) and
+    // AbstractCursorPaginator.php (`url`: the path and `cursor` only, unless the controller adds `withQueryString()`)
     'Laravel cursorPaginate()',
     presets.laravel.cursor,
     laravelCursor,
