@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { ApiClient, Page, SortEntry } from '../../src/client/index';
-import { usePagedList, type ListCursor } from '../../src/hooks/index';
+import { useInfiniteList, usePagedList, type ListCursor } from '../../src/hooks/index';
 import { createTestQueryClient, createWrapper } from './support';
 
 /** One page as the hook showed it, and the requests the service had received once it and its prefetch settled. */
@@ -93,3 +93,38 @@ const pick = ({
 /** The requests each step cost at the service. */
 const costsOf = (steps: ReadonlyArray<{ received: number }>) =>
   steps.map((step, index) => step.received - (index ? steps[index - 1]!.received : 0));
+
+/**
+ * Renders `useInfiniteList` with `client` and calls `loadMore` while `hasNextPage` (ten pages at most), waiting for each
+ * page; the rows it holds at the end, and the requests each load cost at the service.
+ */
+export async function loadAllThroughInfiniteHook<T>({
+  client,
+  resource,
+  organizationId,
+  size,
+  sort,
+  received,
+}: WalkOptions) {
+  const queryClient = createTestQueryClient();
+  const hook = renderHook(() => useInfiniteList<T>(resource, { client, organizationId, pageSize: size, sort }), {
+    wrapper: createWrapper(queryClient, client),
+  });
+  const loaded: Array<{ received: number }> = [];
+  try {
+    for (let pages = 1; pages <= 10; pages++) {
+      await waitFor(() => {
+        const { error, data, isFetching } = hook.result.current;
+        expect(error).toBeNull();
+        expect([data?.pages.length, isFetching]).toEqual([pages, false]);
+      });
+      loaded.push({ received: await received() });
+      if (!hook.result.current.hasNextPage) break;
+      act(() => hook.result.current.loadMore());
+    }
+    return { rows: hook.result.current.rows, costs: costsOf(loaded), total: hook.result.current.total };
+  } finally {
+    hook.unmount();
+    queryClient.clear();
+  }
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient, type ClientPreset } from '../../src/client/index';
 import { DOCUMENTED_FAKES, ROWS, byNameDesc, type Fake, type Row } from '../helpers/documentedFakes';
 import { localServerForFile } from '../helpers/localServerForFile';
-import { walkThroughHook } from './presetWalk';
+import { loadAllThroughInfiniteHook, walkThroughHook } from './presetWalk';
 
 // Each preset through `usePagedList`, against a fake on 127.0.0.1 built from its back-end's documentation
 // (test/helpers/documentedFakes.ts cites each), over real fetch; 45 rows in pages of 10.
@@ -63,6 +63,22 @@ describe.each(DOCUMENTED_FAKES)('the preset for %s, through usePagedList', (_, p
       says.cursor ? [undefined, 3, 5] : [undefined, undefined, undefined],
     );
     expect(shown.map(({ data }) => data.nextCursor !== undefined)).toEqual([says.cursor, says.cursor, false]);
+  });
+});
+
+describe.each(DOCUMENTED_FAKES)('the preset for %s, through useInfiniteList', (_, preset, fake, says) => {
+  it('loads every page with loadMore: the list in order, one request a page', async () => {
+    server.handle(fake);
+    const { rows, costs, total } = await loadAllThroughInfiniteHook<Row>({
+      client: createApiClient({ baseUrl: server.origin, ...preset }),
+      resource: 'rows',
+      organizationId,
+      size: SIZE,
+      received: () => server.requests.length,
+    });
+    expect(rows).toEqual(ROWS);
+    expect(costs).toEqual([1, 1, 1, 1, 1]);
+    expect(total).toBe(says.total ? 45 : undefined);
   });
 });
 

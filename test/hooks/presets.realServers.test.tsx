@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, presets, type ClientPreset } from '../../src/client/index';
 import { startDjangoRest, type DjangoRest } from '../helpers/startDjangoRest';
 import { startJsonServer0, startJsonServer1, type JsonServer } from '../helpers/jsonServer';
-import { walkThroughHook } from './presetWalk';
+import { loadAllThroughInfiniteHook, walkThroughHook } from './presetWalk';
 
 // Each preset of a back-end that installs here, through `usePagedList`, against the real server on 127.0.0.1: Django
 // REST Framework (Debian's packages, test/drf/server.py) and json-server 0.17 and 1.x (devDependencies). Requests are
@@ -76,6 +76,20 @@ function walksThroughTheHook(service: () => Service, resource: string, preset: C
       byCursor ? [undefined, 3, 5] : [undefined, undefined, undefined],
     );
     expect(shown.map(({ data }) => data.nextCursor !== undefined)).toEqual([byCursor, byCursor, false]);
+  });
+
+  it('loads every page through useInfiniteList’s loadMore: the server’s list in order, one request a page', async () => {
+    const before = (await service().received()).length;
+    const { rows, costs, total } = await loadAllThroughInfiniteHook<Row>({
+      client: createApiClient({ baseUrl: service().origin, ...preset }),
+      resource,
+      organizationId,
+      size: SIZE,
+      received: async () => (await service().received()).length - before,
+    });
+    expect(summary(rows)).toEqual(summary(ROWS));
+    expect(costs).toEqual([1, 1, 1, 1, 1]);
+    expect(total).toBe(byCursor ? undefined : 45);
   });
 
   it('walks a sorted list: every page in the server’s sort order', async () => {
