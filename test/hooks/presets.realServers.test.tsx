@@ -110,6 +110,19 @@ describe('Django REST Framework presets, through usePagedList', () => {
     ['LimitOffsetPagination', 'offset', presets.djangoRest.limitOffset, false],
     ['CursorPagination', 'cursor', presets.djangoRest.cursor, true],
   ] as const)('%s', (_, resource, preset, byCursor) => walksThroughTheHook(service, resource, preset, byCursor));
+
+  it('costs two requests a page on a route without the trailing slash: Django’s redirect, then the GET again', async () => {
+    const before = (await drf.received()).length;
+    const { rows, costs } = await walkThroughHook<Row>({
+      client: createApiClient({ baseUrl: drf.origin, ...presets.djangoRest.pageNumber, route: '/{resource}' }),
+      resource: 'numbered',
+      organizationId,
+      size: SIZE,
+      received: async () => (await drf.received()).length - before,
+    });
+    expect(summary(rows)).toEqual(summary(ROWS));
+    expect(costs).toEqual([4, 2, 2, 2, 0]);
+  });
 });
 
 describe.each([
