@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type ClientPreset, type Page } from '../../src/client/index';
+import { createApiClient, presets, type ClientPreset, type Page } from '../../src/client/index';
 import { DOCUMENTED_FAKES as FAKES, ROWS, byNameDesc, type Fake, type Row } from '../helpers/documentedFakes';
 import { localServerForFile } from '../helpers/localServerForFile';
 
@@ -54,5 +54,14 @@ describe.each(FAKES.filter(([, , , has]) => has.sort))('the preset for %s', (_, 
   it('sorts as the back-end reads a sort, across every page', async () => {
     const { pages } = await walkWith(preset, fake, [{ id: 'name', desc: true }]);
     expect(pages.flatMap((page) => page.items)).toEqual(byNameDesc);
+  });
+});
+
+describe('the preset for Google AIP-158', () => {
+  it('ends the list at an empty nextPageToken, as a service that writes default values sends it', async () => {
+    server.handle(() => ({ body: { rows: ROWS.slice(40), nextPageToken: '' } }));
+    const client = createApiClient({ baseUrl: server.origin, ...presets.google.aip158 });
+    const page = await client.list<Row>('rows', { organizationId, page: 5, size: SIZE, cursor: 'token-of-page-5' });
+    expect([page.items, page.hasNext, page.nextCursor]).toEqual([ROWS.slice(40), false, undefined]);
   });
 });

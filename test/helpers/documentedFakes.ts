@@ -304,7 +304,8 @@ export const DOCUMENTED_FAKES: ReadonlyArray<readonly [string, ClientPreset, Fak
   ],
   [
     // https://google.aip.dev/158 (`page_size`, `page_token`, `next_page_token`, empty on the last page; JSON names
-    // `pageSize`, `pageToken`, `nextPageToken`), https://google.aip.dev/132 (`order_by`, `orderBy` in JSON)
+    // `pageSize`, `pageToken`, `nextPageToken`), https://google.aip.dev/132 (`order_by`, `orderBy` in JSON),
+    // https://protobuf.dev/programming-guides/json/ (a field at its default value, an empty string, is omitted)
     'Google AIP-158',
     presets.google.aip158,
     (request) => {
@@ -312,7 +313,8 @@ export const DOCUMENTED_FAKES: ReadonlyArray<readonly [string, ClientPreset, Fak
       const offset = decode(request.query.get('pageToken'));
       const rows = sorted(request.query.get('orderBy') === 'name desc').slice(offset, offset + size);
       const more = offset + size < ROWS.length;
-      return { body: { rows, nextPageToken: more ? encode(offset + size) : '' } };
+      // The last page's token is empty, which proto3's JSON mapping leaves out of the body.
+      return { body: more ? { rows, nextPageToken: encode(offset + size) } : { rows } };
     },
     { total: false, cursor: true, pageCount: false, sort: true },
   ],
