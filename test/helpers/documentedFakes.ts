@@ -151,15 +151,19 @@ export const DOCUMENTED_FAKES: ReadonlyArray<readonly [string, ClientPreset, Fak
     (request) => {
       const { rows, page, size, total, pages } = springRequest(request);
       const number = page - 1;
-      const body = {
-        content: rows,
-        totalElements: total,
-        totalPages: pages,
-        number,
-        size,
-        numberOfElements: rows.length,
+      const asked = request.query.has('sort');
+      const sort = { empty: !asked, sorted: asked, unsorted: !asked };
+      const pageable = { pageNumber: number, pageSize: size, offset: number * size, paged: true, unpaged: false, sort };
+      const body = { content: rows, pageable, totalElements: total, totalPages: pages, number, size, sort };
+      return {
+        body: {
+          ...body,
+          numberOfElements: rows.length,
+          first: number === 0,
+          last: page === pages,
+          empty: !rows.length,
+        },
       };
-      return { body: { ...body, first: number === 0, last: page === pages, empty: rows.length === 0 } };
     },
     { total: true, cursor: false, pageCount: true, sort: true },
   ],
