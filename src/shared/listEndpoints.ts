@@ -210,3 +210,13 @@ export function matchListRoute(
   if ((resource !== undefined && !RESOURCE_NAME.test(resource)) || (row && !ROW_ID.test(id ?? ''))) return undefined;
   return { organizationId, resource, ...(row ? { id } : {}) };
 }
+
+/**
+ * Whether `organizationId` is one `template` takes: a UUID where the route names the organization (the service's
+ * identifiers), else any `ORGANIZATION_NAME` (a route without it sends none; the name only keeps lists apart).
+ */
+export function isOrganizationOf(template: string, organizationId: unknown): organizationId is string {
+  return template.includes('{organizationId}')
+    ? isUuid(organizationId)
+    : typeof organizationId === 'string' && ORGANIZATION_NAME.test(organizationId);
+}
