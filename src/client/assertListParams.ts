@@ -1,5 +1,12 @@
 import { assertInteger, invalidArgument } from '../shared/assert';
-import { isUuid, MUST_BE_PATH_SEGMENT, ORGANIZATION_NAME, MUST_BE_QUERY_NAME, QUERY_NAME, RESOURCE_NAME } from '../shared/listEndpoints';
+import {
+  isUuid,
+  MUST_BE_PATH_SEGMENT,
+  ORGANIZATION_NAME,
+  MUST_BE_QUERY_NAME,
+  QUERY_NAME,
+  RESOURCE_NAME,
+} from '../shared/listEndpoints';
 import type { ListParams, ListParamsByCursor } from './types';
 import { MAX_CURSOR_LENGTH } from './pageQuery';
 
@@ -43,7 +50,11 @@ export function assertListParams(params: ListParams, resource: unknown, { organi
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
   // A route without the organization sends none: a name keeps the lists of a query cache apart, and one of URL-safe
   // characters reads the same wherever a call crosses (a server function's input, a log line).
-  if (organized ? !isUuid(organizationId) : !(typeof organizationId === 'string' && ORGANIZATION_NAME.test(organizationId)))
+  if (
+    organized
+      ? !isUuid(organizationId)
+      : !(typeof organizationId === 'string' && ORGANIZATION_NAME.test(organizationId))
+  )
     throw invalidArgument(
       'organizationId',
       organized ? 'must be a UUID' : 'must be a UUID or a name of 1 to 200 URL-safe characters',
