@@ -24,7 +24,10 @@ export type ProxyHandler = (request: Request) => Promise<Response>;
  * `Link` (first/prev/next/last, rewritten to this proxy's path with only `page` and `size`, or a cursor where the
  * resource's rule turns cursor paging on; then the body's next-page links are rewritten so too).
  *
- * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`.
+ * The browser then uses `createApiClient({ baseUrl: '/api/pagewise' })` without `auth`. Another back-end's client
+ * preset spreads in (`{ ...presets.djangoRest.pageNumber, baseUrl, auth }`): the upstream is then called at its
+ * `route`, with its paging and sort, while the browser keeps this shape (and the preset's `parsePage`, where the
+ * back-end's body is not one the default reads).
  *
  * @example
  * // Next.js: app/api/pagewise/[...path]/route.ts

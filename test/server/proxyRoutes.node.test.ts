@@ -3,6 +3,9 @@ import { bearerToken, createApiClient, presets, type Page } from '../../src/clie
 import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/index';
 import { startLocalServer, type LocalServer, type ReceivedRequest, type Reply } from '../helpers/localServer';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
+import { createServer } from 'node:http';
+import { listenLocally } from '../helpers/localServer';
+import { proxyEntryPoints } from './proxyEntryPoints';
 
 // The proxy in front of a service with routes of its own: a Django-style router (trailing slash, a 301 without it),
 // the organization in the query, page numbers from 1 under `page`, sizes under `page_size`, sort as `ordering`.
@@ -62,28 +65,41 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([proxy?.close(), upstream?.close()]));
 beforeEach(() => void (upstream.requests.length = 0));
 
-describe('createProxyHandler at the upstream’s route', () => {
-  it('walks every page through the proxy: the service’s list in order, one upstream request a page at its route', async () => {
-    const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}` });
-    const sort = [{ id: 'name', desc: true }];
-    const pages: Array<Page<User>> = [];
-    for (let page = 1; pages.at(-1)?.hasNext ?? true; page++)
-      pages.push(await browser.list<User>('users', { organizationId: ORG, page, size: 5, sort }));
-    const expected = [...USERS].sort((a, b) => b.name.localeCompare(a.name));
-    expect(pages.flatMap((page) => page.items)).toEqual(expected);
-    expect(pages.map((page) => [page.page, page.hasNext, page.total])).toEqual([
-      [1, true, 23],
-      [2, true, 23],
-      [3, true, 23],
-      [4, true, 23],
-      [5, false, 23],
-    ]);
-    expect(upstream.requests.map(({ method, path, query }) => `${method} ${path}?${query}`)).toEqual(
-      [1, 2, 3, 4, 5].map((page) => `GET /v1/users/?org=${ORG}&page=${page}&page_size=5&ordering=-name`),
-    );
-    expect(upstream.requests.every((request) => request.headers.authorization === 'Token server-key')).toBe(true);
-  });
+/** Every page of the users by name, descending, through a browser client of `origin`'s proxy. */
+async function walkUsers(origin: string) {
+  const browser = createApiClient({ baseUrl: `${origin}${PATH}` });
+  const sort = [{ id: 'name', desc: true }];
+  const pages: Array<Page<User>> = [];
+  for (let page = 1; pages.at(-1)?.hasNext ?? true; page++)
+    pages.push(await browser.list<User>('users', { organizationId: ORG, page, size: 5, sort }));
+  return pages;
+}
 
+describe.each(proxyEntryPoints)('$name at the upstream’s route', ({ listen }) => {
+  it('walks every page: the service’s list in order, one upstream request a page at its route', async () => {
+    const served = await listenLocally(createServer(listen(options())));
+    try {
+      const pages = await walkUsers(served.origin);
+      const expected = [...USERS].sort((a, b) => b.name.localeCompare(a.name));
+      expect(pages.flatMap((page) => page.items)).toEqual(expected);
+      expect(pages.map((page) => [page.page, page.hasNext, page.total])).toEqual([
+        [1, true, 23],
+        [2, true, 23],
+        [3, true, 23],
+        [4, true, 23],
+        [5, false, 23],
+      ]);
+      expect(upstream.requests.map(({ method, path, query }) => `${method} ${path}?${query}`)).toEqual(
+        [1, 2, 3, 4, 5].map((page) => `GET /v1/users/?org=${ORG}&page=${page}&page_size=5&ordering=-name`),
+      );
+      expect(upstream.requests.every((request) => request.headers.authorization === 'Token server-key')).toBe(true);
+    } finally {
+      await served.close();
+    }
+  });
+});
+
+describe('createProxyHandler at the upstream’s route', () => {
   it('rewrites the body’s next and previous links to the proxy’s path and zero-based page, sort as the browser sent it', async () => {
     const response = await fetch(`${proxy.origin}${PATH}/${ORG}/users?page=1&size=5&sort=name,desc`);
     const body = (await response.json()) as { next: string; previous: string };
