@@ -54,6 +54,9 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/** Where back-ends write a list's total, in the order the proxy reads them. */
+const TOTAL_HEADERS = ['x-total-count', 'total-count', 'total'];
+
 /** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
 
@@ -242,9 +245,11 @@ async function forward(settings: ProxySettings, signal: AbortSignal, target: Pro
       emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
     );
     const headers: Record<string, string> = {};
-    const total = response.headers.get('x-total-count');
-    // Passed on only as a count: an echoing service could put anything there, a token included.
-    if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
+    // The total where json-server (`X-Total-Count`), Pagy (`Total-Count`) and Kaminari (`Total`) write it, as the one
+    // header the browser's client reads. Passed on only as a count: an echoing service could put anything there, a
+    // token included.
+    const total = TOTAL_HEADERS.map((name) => response.headers.get(name)).find((value) => value !== null);
+    if (total != null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
     // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
     const path = `${prefix}/${organizationId}/${resource}`;
     const links = {

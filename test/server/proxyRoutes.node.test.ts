@@ -191,3 +191,89 @@ describe('createProxyHandler at the upstream’s route', () => {
     expect(make({ serializeSort: 'ordering' as never })).toThrow(/`serializeSort`/);
   });
 });
+
+describe('createProxyHandler in front of a back-end that writes its total in a header of its own', () => {
+  it('walks Rails with Pagy’s headers: the total as X-Total-Count, the Link header’s page numbers the browser’s', async () => {
+    const rails = await startLocalServer(({ path, query }) => {
+      const page = Number(query.get('page'));
+      const size = Number(query.get('limit'));
+      const rows = USERS.slice((page - 1) * size, page * size);
+      const link = (to: number, rel: string) => `<${rails.origin}${path}?page=${to}&limit=${size}>; rel="${rel}"`;
+      const links = [link(1, 'first'), ...(page * size < USERS.length ? [link(page + 1, 'next')] : [])];
+      return { body: rows, headers: { 'Total-Count': String(USERS.length), Link: links.join(', ') } };
+    });
+    const proxy = await serveFetchHandler(
+      createProxyHandler({
+        ...presets.rails.pagy,
+        route: '/{resource}',
+        baseUrl: rails.origin,
+        auth: bearerToken(() => 'server-key'),
+        basePath: PATH,
+        allowRequest: () => true,
+        allow: { users: {} },
+      }),
+    );
+    try {
+      const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}`, parsePage: presets.rails.pagy.parsePage });
+      const pages: Array<Page<User>> = [];
+      for (let page = 1; (pages.at(-1)?.hasNext ?? true) && page <= 10; page++)
+        pages.push(await browser.list<User>('users', { organizationId: ORG, page, size: 10 }));
+      expect(pages.flatMap((page) => page.items)).toEqual(USERS);
+      expect(pages.map((page) => [page.total, page.pageCount, page.hasNext])).toEqual([
+        [23, 3, true],
+        [23, 3, true],
+        [23, 3, false],
+      ]);
+      const answer = await fetch(`${proxy.origin}${PATH}/${ORG}/users?page=1&size=10`);
+      expect(answer.headers.get('x-total-count')).toBe('23');
+      expect(answer.headers.get('link')).toBe(
+        `<${PATH}/${ORG}/users?page=0&size=10>; rel="first", <${PATH}/${ORG}/users?page=2&size=10>; rel="next"`,
+      );
+      expect(rails.requests.map(({ path, query }) => `${path}?${query}`).slice(0, 3)).toEqual(
+        [1, 2, 3].map((page) => `/users?page=${page}&limit=10`),
+      );
+    } finally {
+      await Promise.all([proxy.close(), rails.close()]);
+    }
+  });
+
+  it('walks GitHub’s Link paging: its 1-based links come back with the zero-based page the default parsePage reads', async () => {
+    const github = await startLocalServer(({ path, query }) => {
+      const page = Number(query.get('page'));
+      const size = Number(query.get('per_page'));
+      const last = Math.ceil(USERS.length / size);
+      const link = (to: number, rel: string) => `<${github.origin}${path}?page=${to}&per_page=${size}>; rel="${rel}"`;
+      const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : [link(page - 1, 'prev')];
+      return { body: USERS.slice((page - 1) * size, page * size), headers: { Link: links.join(', ') } };
+    });
+    const proxy = await serveFetchHandler(
+      createProxyHandler({
+        ...presets.github.page,
+        route: '/orgs/{organizationId}/{resource}',
+        baseUrl: github.origin,
+        auth: bearerToken(() => 'server-key'),
+        basePath: PATH,
+        allowRequest: () => true,
+        allow: { users: {} },
+      }),
+    );
+    try {
+      const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}` });
+      const pages: Array<Page<User>> = [];
+      for (let page = 1; (pages.at(-1)?.hasNext ?? true) && page <= 10; page++)
+        pages.push(await browser.list<User>('users', { organizationId: ORG, page, size: 10 }));
+      expect(pages.flatMap((page) => page.items)).toEqual(USERS);
+      // GitHub's last page has no `last` link: the default reading leaves its count to the pages before it.
+      expect(pages.map((page) => [page.pageCount, page.hasNext])).toEqual([
+        [3, true],
+        [3, true],
+        [undefined, false],
+      ]);
+      expect(github.requests.map(({ path, query }) => `${path}?${query}`)).toEqual(
+        [1, 2, 3].map((page) => `/orgs/${ORG}/users?page=${page}&per_page=10`),
+      );
+    } finally {
+      await Promise.all([proxy.close(), github.close()]);
+    }
+  });
+});
