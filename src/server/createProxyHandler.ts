@@ -14,8 +14,8 @@ export type ProxyHandler = (request: Request) => Promise<Response>;
  * forwarded only from the app's own origin as JSON within `maxBodyBytes`, else 403), other paths 404, bad
  * `page`/`size` (or a `size` above `maxSize`) or a request URL with credentials in it 400, and requests `allowRequest`
  * refuses 403 (use it: otherwise anyone who reaches the handler may list any organization).
- * The upstream status and JSON body are passed through (plus a valid `X-Total-Count` and a `Retry-After` within an
- * hour; no body with a 304); a failed token request (also an `auth` that throws), an unreachable service, a redirect
+ * The upstream status and JSON body are passed through (plus a total as a valid `X-Total-Count`, read from
+ * `X-Total-Count`, `Total-Count` or `Total`, and a `Retry-After` within an hour; no body with a 304); a failed token request (also an `auth` that throws), an unreachable service, a redirect
  * (never followed), a body over `maxBodyBytes`, a success without a JSON body (e.g. a 204) or a status a Response
  * cannot carry (above 599) is a 502, a timeout a 504, more than `maxConcurrent` calls at once a 503, a browser that
  * went away (its request's signal aborted: the upstream call is aborted too) a 499; the handler rejects only if
