@@ -15,8 +15,8 @@ export type ProxyHandler = (request: Request) => Promise<Response>;
  * `page`/`size` (or a `size` above `maxSize`) or a request URL with credentials in it 400, and requests `allowRequest`
  * refuses 403 (use it: otherwise anyone who reaches the handler may list any organization).
  * The upstream status and JSON body are passed through (plus a total as a valid `X-Total-Count`, read from
- * `X-Total-Count`, `Total-Count` or `Total`, and a `Retry-After` within an hour; no body with a 304); a failed token request (also an `auth` that throws), an unreachable service, a redirect
- * (never followed), a body over `maxBodyBytes`, a success without a JSON body (e.g. a 204) or a status a Response
+ * `X-Total-Count`, `Total-Count` or `Total`, and a `Retry-After` within an hour; no body with a 304); a failed token
+ * request (also an `auth` that throws), an unreachable service, a redirect (never followed), a body over `maxBodyBytes`, a success without a JSON body (e.g. a 204) or a status a Response
  * cannot carry (above 599) is a 502, a timeout a 504, more than `maxConcurrent` calls at once a 503, a browser that
  * went away (its request's signal aborted: the upstream call is aborted too) a 499; the handler rejects only if
  * `onError` throws. Every answer has `Cache-Control: private, no-store` and `X-Content-Type-Options: nosniff`.
