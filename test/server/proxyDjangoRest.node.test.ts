@@ -1,23 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, presets, type Page } from '../../src/client/index';
 import { createProxyHandler } from '../../src/server/index';
-import { startDjangoRest, type DjangoRest } from '../helpers/startDjangoRest';
+import { DJANGO_ROWS, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 
 // The browser pages the real Django REST Framework (Debian's packages, test/drf/server.py: 45 rows behind a router)
 // through the proxy, which speaks the router's trailing slash, page_size and ordering; the browser keeps the seed's
 // shape and reads DRF's `{ count, next, previous, results }` with the default parsePage.
 
-interface Row {
-  id: number;
-  name: string;
-  group: string;
-}
-const ROWS: Row[] = Array.from({ length: 45 }, (_, index) => ({
-  id: index + 1,
-  name: `row ${String((index * 17) % 45).padStart(2, '0')}`,
-  group: index % 2 ? 'even' : 'odd',
-}));
+type Row = DjangoRow;
+const ROWS = DJANGO_ROWS;
 const SIZE = 10;
 const ORG = '0d7c6b5a-4e3f-4a2b-8c1d-0e9f8a7b6c5d';
 const PATH = '/api/pagewise';

@@ -192,6 +192,34 @@ describe('createProxyHandler at the upstream’s route', () => {
   });
 });
 
+/** A proxy with `preset` at `route` in front of `service`, and a browser client of it walking every page of users. */
+async function throughProxy(
+  service: LocalServer,
+  preset: Partial<ProxyHandlerOptions>,
+  browserOptions: { parsePage?: ProxyHandlerOptions['parsePage'] } = {},
+) {
+  const proxy = await serveFetchHandler(
+    createProxyHandler({
+      ...preset,
+      baseUrl: service.origin,
+      auth: bearerToken(() => 'server-key'),
+      basePath: PATH,
+      allowRequest: () => true,
+      allow: { users: {} },
+    }),
+  );
+  const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}`, ...browserOptions });
+  const pages: Array<Page<User>> = [];
+  try {
+    for (let page = 1; (pages.at(-1)?.hasNext ?? true) && page <= 10; page++)
+      pages.push(await browser.list<User>('users', { organizationId: ORG, page, size: 10 }));
+    const answer = await fetch(`${proxy.origin}${PATH}/${ORG}/users?page=1&size=10`);
+    return { pages, headers: answer.headers };
+  } finally {
+    await Promise.all([proxy.close(), service.close()]);
+  }
+}
+
 describe('createProxyHandler in front of a back-end that writes its total in a header of its own', () => {
   it('walks Rails with Pagy’s headers: the total as X-Total-Count, the Link header’s page numbers the browser’s', async () => {
     const rails = await startLocalServer(({ path, query }) => {
@@ -202,39 +230,24 @@ describe('createProxyHandler in front of a back-end that writes its total in a h
       const links = [link(1, 'first'), ...(page * size < USERS.length ? [link(page + 1, 'next')] : [])];
       return { body: rows, headers: { 'Total-Count': String(USERS.length), Link: links.join(', ') } };
     });
-    const proxy = await serveFetchHandler(
-      createProxyHandler({
-        ...presets.rails.pagy,
-        route: '/{resource}',
-        baseUrl: rails.origin,
-        auth: bearerToken(() => 'server-key'),
-        basePath: PATH,
-        allowRequest: () => true,
-        allow: { users: {} },
-      }),
+    const { pages, headers } = await throughProxy(
+      rails,
+      { ...presets.rails.pagy, route: '/{resource}' },
+      { parsePage: presets.rails.pagy.parsePage },
     );
-    try {
-      const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}`, parsePage: presets.rails.pagy.parsePage });
-      const pages: Array<Page<User>> = [];
-      for (let page = 1; (pages.at(-1)?.hasNext ?? true) && page <= 10; page++)
-        pages.push(await browser.list<User>('users', { organizationId: ORG, page, size: 10 }));
-      expect(pages.flatMap((page) => page.items)).toEqual(USERS);
-      expect(pages.map((page) => [page.total, page.pageCount, page.hasNext])).toEqual([
-        [23, 3, true],
-        [23, 3, true],
-        [23, 3, false],
-      ]);
-      const answer = await fetch(`${proxy.origin}${PATH}/${ORG}/users?page=1&size=10`);
-      expect(answer.headers.get('x-total-count')).toBe('23');
-      expect(answer.headers.get('link')).toBe(
-        `<${PATH}/${ORG}/users?page=0&size=10>; rel="first", <${PATH}/${ORG}/users?page=2&size=10>; rel="next"`,
-      );
-      expect(rails.requests.map(({ path, query }) => `${path}?${query}`).slice(0, 3)).toEqual(
-        [1, 2, 3].map((page) => `/users?page=${page}&limit=10`),
-      );
-    } finally {
-      await Promise.all([proxy.close(), rails.close()]);
-    }
+    expect(pages.flatMap((page) => page.items)).toEqual(USERS);
+    expect(pages.map((page) => [page.total, page.pageCount, page.hasNext])).toEqual([
+      [23, 3, true],
+      [23, 3, true],
+      [23, 3, false],
+    ]);
+    expect(headers.get('x-total-count')).toBe('23');
+    expect(headers.get('link')).toBe(
+      `<${PATH}/${ORG}/users?page=0&size=10>; rel="first", <${PATH}/${ORG}/users?page=2&size=10>; rel="next"`,
+    );
+    expect(rails.requests.map(({ path, query }) => `${path}?${query}`).slice(0, 3)).toEqual(
+      [1, 2, 3].map((page) => `/users?page=${page}&limit=10`),
+    );
   });
 
   it('walks GitHub’s Link paging: its 1-based links come back with the zero-based page the default parsePage reads', async () => {
@@ -246,34 +259,19 @@ describe('createProxyHandler in front of a back-end that writes its total in a h
       const links = page < last ? [link(page + 1, 'next'), link(last, 'last')] : [link(page - 1, 'prev')];
       return { body: USERS.slice((page - 1) * size, page * size), headers: { Link: links.join(', ') } };
     });
-    const proxy = await serveFetchHandler(
-      createProxyHandler({
-        ...presets.github.page,
-        route: '/orgs/{organizationId}/{resource}',
-        baseUrl: github.origin,
-        auth: bearerToken(() => 'server-key'),
-        basePath: PATH,
-        allowRequest: () => true,
-        allow: { users: {} },
-      }),
+    const { pages } = await throughProxy(github, {
+      ...presets.github.page,
+      route: '/orgs/{organizationId}/{resource}',
+    });
+    expect(pages.flatMap((page) => page.items)).toEqual(USERS);
+    // GitHub's last page has no `last` link: the default reading leaves its count to the pages before it.
+    expect(pages.map((page) => [page.pageCount, page.hasNext])).toEqual([
+      [3, true],
+      [3, true],
+      [undefined, false],
+    ]);
+    expect(github.requests.map(({ path, query }) => `${path}?${query}`).slice(0, 3)).toEqual(
+      [1, 2, 3].map((page) => `/orgs/${ORG}/users?page=${page}&per_page=10`),
     );
-    try {
-      const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}` });
-      const pages: Array<Page<User>> = [];
-      for (let page = 1; (pages.at(-1)?.hasNext ?? true) && page <= 10; page++)
-        pages.push(await browser.list<User>('users', { organizationId: ORG, page, size: 10 }));
-      expect(pages.flatMap((page) => page.items)).toEqual(USERS);
-      // GitHub's last page has no `last` link: the default reading leaves its count to the pages before it.
-      expect(pages.map((page) => [page.pageCount, page.hasNext])).toEqual([
-        [3, true],
-        [3, true],
-        [undefined, false],
-      ]);
-      expect(github.requests.map(({ path, query }) => `${path}?${query}`)).toEqual(
-        [1, 2, 3].map((page) => `/orgs/${ORG}/users?page=${page}&per_page=10`),
-      );
-    } finally {
-      await Promise.all([proxy.close(), github.close()]);
-    }
   });
 });
