@@ -90,8 +90,9 @@ export interface ListRoute {
 export function fillListRoute(template: string, organizationId: string, resource: string): ListRoute {
   const at = template.indexOf('?');
   const [pathPart, queryPart] = at === -1 ? [template, ''] : [template.slice(0, at), template.slice(at + 1)];
+  // Replaced by functions: a replacement string would read `$&` or `$'` in a name as a pattern.
   const fill = (text: string, encode: (value: string) => string) =>
-    text.replaceAll('{organizationId}', encode(organizationId)).replaceAll('{resource}', encode(resource));
+    text.replaceAll('{organizationId}', () => encode(organizationId)).replaceAll('{resource}', () => encode(resource));
   const path = fill(pathPart, encodeURIComponent);
   const query = [...new URLSearchParams(queryPart)].map(
     ([name, value]) => [name, fill(value, String)] as [string, string],
@@ -136,10 +137,13 @@ const rowTemplate = (template: string): string => {
   return `${path.endsWith('/') ? `${path}{id}/` : `${path}/{id}`}${query}`;
 };
 
-/** Where one row lives below the base address, as `route` places its list: the list's path, then the id. */
+/**
+ * Where one row lives below the base address, as `route` places its list: the list's path, then the id, a `ROW_ID`
+ * (checked by the caller) written as it is: nothing in one needs encoding, and every hop reads it alike.
+ */
 export function fillRowRoute(template: string, organizationId: string, resource: string, id: string): ListRoute {
   const list = fillListRoute(rowTemplate(template), organizationId, resource);
-  return { ...list, path: list.path.replace('{id}', encodeURIComponent(id)) };
+  return { ...list, path: list.path.replace('{id}', () => id) };
 }
 
 /** What a request's path and query say under a route: the parts the route names (never a part it does not). */

@@ -5,6 +5,8 @@ import {
   fillRowRoute,
   listRoutes,
   matchListRoute,
+  ORGANIZATION_NAME,
+  ROW_ID,
   type RouteMatch,
 } from '../../src/shared/listEndpoints';
 import { HOSTILE_RUNS, hostileText } from '../helpers/hostile';
@@ -59,6 +61,11 @@ describe('matchListRoute', () => {
     expect(match('/orgs/{organizationId}/{resource}', '/orgs/%E0%A4%A/users')).toBeUndefined();
   });
 
+  it("fills names holding `$&` and `$'` as written, never as replacement patterns", () => {
+    expect(fillListRoute('/{resource}?org={organizationId}', "a$&b$'c", 'users').query).toEqual([['org', "a$&b$'c"]]);
+    expect(fillRowRoute('/{resource}/', 'o', 'users', '$&').path).toBe('/users/$&/');
+  });
+
   it('misses when one placeholder is given two values', () => {
     expect(match('/{organizationId}/{resource}?org={organizationId}', `/${ORG}/users?org=${ORG}`)).toEqual({
       organizationId: ORG,
@@ -92,9 +99,10 @@ describe('matchListRoute', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...templates),
-        fc.stringMatching(/^[\w.~:@-]{1,40}$/),
+        // As an organization may be (`.` and `..` alone are dot segments, which a URL resolves away).
+        fc.stringMatching(/^[\w.~!$&'()*+,;=:@-]{1,40}$/).filter((name) => ORGANIZATION_NAME.test(name)),
         fc.stringMatching(/^[A-Za-z][\w-]{0,20}$/),
-        fc.stringMatching(/^[\w~-]{1,20}$/),
+        fc.stringMatching(/^[\w.~!$&'()*+,;=:@-]{1,20}$/).filter((id) => ROW_ID.test(id)),
         (template, organizationId, resource, id) => {
           const named = template.includes('{organizationId}') ? organizationId : undefined;
           const list = fillListRoute(template, organizationId, resource);
