@@ -60,12 +60,10 @@ function answerApiRequest(state: MockServiceState, request: Request, params: Pat
   const id = params.id ? String(params.id) : undefined;
   if (id !== undefined || request.method === 'POST')
     return handleWriteRequest(state, request, resource, organizationId, id);
+  // Read without the route's own query parameters, recorded with them: the request as the client sent it.
   const url = new URL(request.url);
   for (const name of (params.own as string[] | undefined) ?? []) url.searchParams.delete(name);
-  const list = params.own
-    ? new Request(url, { method: request.method, headers: request.headers, signal: request.signal })
-    : request;
-  return handleListRequest(state, list, resource, String(params.organizationId));
+  return handleListRequest(state, request, resource, String(params.organizationId), url);
 }
 
 /** The MSW handlers of a mock service: the token and revocation endpoints, then the lists and their rows. */

@@ -46,7 +46,7 @@ describe.each(['msw', 'http'] as const)('the mock at route templates, through %s
   });
 
   it('reads the organization from the query where the route puts it, never as a filter of the rows', async () => {
-    const { client, close } = await stack(over, { route: '/v2/{resource}?org={organizationId}' });
+    const { mock, client, close } = await stack(over, { route: '/v2/{resource}?org={organizationId}' });
     try {
       const globex = await client.list('users', { organizationId: GLOBEX, page: 1, size: 10 });
       const acme = await client.list('users', {
@@ -56,6 +56,9 @@ describe.each(['msw', 'http'] as const)('the mock at route templates, through %s
         sort: [{ id: 'name', desc: false }],
       });
       expect([globex.total, acme.total]).toEqual([2, 7]);
+      // Recorded as the client sent it, the organization included.
+      expect(new URL(mock.requests.at(-1)!.url).searchParams.get('org')).toBe(ACME);
+      expect(mock.requests.at(-1)!.organizationId).toBe(ACME);
     } finally {
       await close();
     }
