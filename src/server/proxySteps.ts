@@ -7,7 +7,7 @@ import { assertServerOnly } from './assertServerOnly';
 import { eventListener, type ProxyEvent } from '../shared/events';
 import { fetchUpstream, VerbatimJson } from './upstreamBody';
 import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
-import { rewriteLinkHeader } from './rewriteLinkHeader';
+import { rewriteLinkHeader, type PagingLinkContext } from './rewriteLinkHeader';
 import { allowedParams, checkAllowlist, ruleOf, servesResource, type ProxyAllowlist } from './proxyAllowlist';
 import type { ProxyHandlerOptions } from './proxyOptions';
 import { forwardWrite, type ProxyAnswer, type WriteContext } from './proxyWrites';
@@ -252,10 +252,10 @@ async function forward(settings: ProxySettings, signal: AbortSignal, target: Pro
     if (total != null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
     // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
     const path = `${prefix}/${organizationId}/${resource}`;
-    const links = {
-      ...{ upstreamUrl: list.url, path, size, maxSize, allow: settings.allow, resource, pageOf: settings.pageOf },
-      ...(translated ? { upstream: { baseUrl: config.baseUrl, route, organizationId, keep: extra } } : {}),
-    };
+    const { allow, pageOf } = settings;
+    const links: PagingLinkContext = { upstreamUrl: list.url, path, size, maxSize, allow, resource, pageOf };
+    // Links at the upstream's own route and numbers are mapped back; the browser's sort and filters go with them.
+    if (translated) links.upstream = { baseUrl: config.baseUrl, route, organizationId, keep: extra };
     const link = rewriteLinkHeader(response.headers.get('link'), links);
     if (link) headers.Link = link;
     const rewrite = (byCursor || translated) && body;
