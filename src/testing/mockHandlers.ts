@@ -21,8 +21,10 @@ const atAuthPath = (state: MockServiceState, request: Request, path: string): bo
 function matchRoutes(state: MockServiceState, below: string, query: URLSearchParams) {
   for (const { template, resource } of state.routes!) {
     const match = matchListRoute(template, below, query) ?? matchListRoute(template, below, query, { row: true });
-    const name = match?.resource ?? resource;
-    if (!match || !name || (!resource && state.routes!.some((route) => route.resource === name))) continue;
+    // A resource's own template serves that resource only, whatever its `{resource}` placeholder read.
+    if (!match || (resource && (match.resource ?? resource) !== resource)) continue;
+    const name = resource ?? match.resource;
+    if (!name || (!resource && state.routes!.some((route) => route.resource === name))) continue;
     const organizationId = encodeURIComponent(match.organizationId ?? state.organizations[0]?.id ?? '');
     // The route's own query parameters (`?org=`) are its address, never a filter of the list.
     const own = [...new URLSearchParams(template.split('?')[1]).keys()];

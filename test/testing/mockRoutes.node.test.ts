@@ -98,6 +98,16 @@ describe.each(['msw', 'http'] as const)('the mock at route templates, through %s
 });
 
 describe('the mock at route templates over HTTP', () => {
+  it('serves at a resource’s own template that resource only, whatever its placeholder reads', async () => {
+    const { client, close } = await stack('http', { routes: { users: '/people/{resource}/' } });
+    try {
+      expect((await fetch(`${client.baseUrl}/people/users/?page=0&size=5`)).status).toBe(200);
+      expect((await fetch(`${client.baseUrl}/people/shares/?page=0&size=5`)).status).toBe(404);
+    } finally {
+      await close();
+    }
+  });
+
   it('answers 404 at the shared route for a resource that has a route of its own', async () => {
     const { client, close } = await stack('http', { routes: { users: '/people/' } });
     try {
