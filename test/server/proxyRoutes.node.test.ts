@@ -123,6 +123,23 @@ describe('createProxyHandler at the upstream’s route', () => {
     upstream.handle(service);
   });
 
+  it('drops links that nearly match the route: 64 KB ones in the body, 8 KB ones in the Link header', async () => {
+    const near = [
+      `${upstream.origin}/v1/${'users/'.repeat(10_923)}?org=${ORG}&page=2`,
+      `${upstream.origin}/v1/users/?${`org=${ORG}&`.repeat(1_500)}page=2`.replace(/org=[^&]+&/, 'org=x&'),
+    ];
+    for (const next of near) {
+      upstream.handle(() => ({
+        headers: { Link: `<${next.slice(0, 8000)}>; rel="next"` },
+        body: { count: 23, next, previous: null, results: USERS.slice(0, 5) },
+      }));
+      const response = await fetch(`${proxy.origin}${PATH}/${ORG}/users?page=0&size=5`);
+      expect([response.status, response.headers.get('link')]).toEqual([200, null]);
+      expect(await response.json()).toMatchObject({ next: null });
+    }
+    upstream.handle(service);
+  });
+
   it('fills the organization of the upstream’s query from the browser’s path, never from the browser’s query', async () => {
     const response = await fetch(`${proxy.origin}${PATH}/${ORG}/users?page=0&size=5&org=someone-else`);
     expect(response.status).toBe(200);
