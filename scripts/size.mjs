@@ -96,8 +96,8 @@ export const budgets = [
     // The back-ends' presets, routes and auth strategies: 2.5 kB more.
     // The proxy at the upstream's own route (route templates matched in linear time, the sort written the upstream's
     // way, writes to its row route, its next-page links and page numbers mapped back to the proxy's, the total read
-    // where Pagy and Kaminari write it): 1,313 B.
-    limit: 45010,
+    // where Pagy and Kaminari write it): 1,323 B.
+    limit: 45020,
   },
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
   // revocation endpoints and failure modes, writes kept in its state with problem documents, five services that page
@@ -110,8 +110,9 @@ export const budgets = [
   // Writes failing per row (`fail({ rows })`) took 66 B.
   // Its HTTP server's answer to one request and the changes by others as functions of their own: 28 B.
   // Lists and rows served where a client's route templates put them (the templates checked as the client checks them,
-  // matched in linear time; the organization in the path, the query or absent): 919 B.
-  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 12360 },
+  // matched in linear time; the organization in the path, the query or absent; a resource's own template serving it
+  // alone): 934 B.
+  { name: 'pagewise/testing (mock)', code: `export * from 'pagewise/testing';`, limit: 12370 },
   // Not budgeted on their own: shown so a budget overrun points at its cause.
   { name: '  pagewise (root entry)', code: `export * from 'pagewise';` },
   { name: '  pagewise/server', code: `export * from 'pagewise/server';` },
