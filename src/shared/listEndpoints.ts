@@ -70,6 +70,7 @@ export const DEFAULT_LIST_ROUTE = '/{organizationId}/{resource}';
 /**
  * A list route template: a path from `/` of URL-safe characters and `{organizationId}` and `{resource}` placeholders,
  * then, optionally, a query of fixed parameters and placeholders (`?org={organizationId}`). A trailing slash is kept.
+ * Never two placeholders side by side: where one ends, a reader of the URL (the proxy, the mock) could not tell.
  */
 export const LIST_ROUTE_TEMPLATE =
   /^(?!.*\}\{)\/(?:[\w.~!$&'()*+,;=:@/-]|\{organizationId\}|\{resource\})*(?:\?(?:[\w.~!$'()*+,;=:@/&-]|\{organizationId\}|\{resource\})*)?$/;
