@@ -211,3 +211,34 @@ export const AnotherEndpoint: Story = {
     );
   },
 };
+
+const routedEndpoint = mockedStory(
+  () => (
+    <PagedTable
+      useResource={useUsers}
+      organizationId="local"
+      columns={userColumns}
+      caption="Users behind a router"
+      noun="users"
+    />
+  ),
+  // A back-end whose router keeps a trailing slash and names no organization (Django's, json-server's): the client
+  // and the mock take the same route, so the story runs on the mock as the app would on the service.
+  {
+    baseUrl: '/pagewise-routed-api',
+    route: '/{resource}/',
+    organizations: { [demoOrganizationIds.acme]: { name: 'Acme', lists: { users: 31 } } },
+  },
+);
+
+/** `/users/`: a list where a route template puts it, paged by the same hook and table pairing, served by the mock. */
+export const RoutedEndpoint: Story = {
+  ...(routedEndpoint.story as Story),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(shownNames(canvasElement, 'Users behind a router')[0]).toBe('acme-users-00001'), SLOW);
+    await expect(within(canvasElement).getByText('1–20 of 31')).toBeInTheDocument();
+    await expect(routedEndpoint.service.requests.map((r) => new URL(r.url).pathname)).toContain(
+      '/pagewise-routed-api/users/',
+    );
+  },
+};

@@ -1,5 +1,12 @@
 import { assertInteger, invalidArgument } from '../shared/assert';
-import { isUuid, MUST_BE_PATH_SEGMENT, MUST_BE_QUERY_NAME, QUERY_NAME, RESOURCE_NAME } from '../shared/listEndpoints';
+import {
+  isUuid,
+  MUST_BE_PATH_SEGMENT,
+  ORGANIZATION_NAME,
+  MUST_BE_QUERY_NAME,
+  QUERY_NAME,
+  RESOURCE_NAME,
+} from '../shared/listEndpoints';
 import type { ListParams, ListParamsByCursor } from './types';
 import { MAX_CURSOR_LENGTH } from './pageQuery';
 
@@ -41,11 +48,16 @@ export function assertListParams(params: ListParams, resource: unknown, { organi
   const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
   if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
-  // A route without the organization sends none: any name keeps the lists of a query cache apart.
-  if (organized ? !isUuid(organizationId) : !(typeof organizationId === 'string' && organizationId))
+  // A route without the organization sends none: a name keeps the lists of a query cache apart, and one of URL-safe
+  // characters reads the same wherever a call crosses (a server function's input, a log line).
+  if (
+    organized
+      ? !isUuid(organizationId)
+      : !(typeof organizationId === 'string' && ORGANIZATION_NAME.test(organizationId))
+  )
     throw invalidArgument(
       'organizationId',
-      organized ? 'must be a UUID' : 'must be a non-empty string',
+      organized ? 'must be a UUID' : 'must be a UUID or a name of 1 to 200 URL-safe characters',
       organizationId,
     );
   if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 1, 1);

@@ -16,14 +16,7 @@ import type {
 } from './types';
 import { assertFunction, invalidArgument, requireString } from '../shared/assert';
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
-import {
-  DEFAULT_LIST_ROUTE,
-  LIST_ROUTE_TEMPLATE,
-  MUST_BE_LIST_ROUTE,
-  MUST_BE_QUERY_NAME,
-  QUERY_NAME,
-  RESOURCE_NAME,
-} from '../shared/listEndpoints';
+import { listRoutes, MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
 import { followServedSize } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
@@ -183,29 +176,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       send({ method: params?.method === 'PUT' ? 'PUT' : 'PATCH', resource, params }) as never,
     delete: async (resource, params) => void (await send({ method: 'DELETE', resource, params })),
   };
-}
-
-/**
- * The route template of each resource: `routes`' own, else `route`, else the seed's. Throws the argument error naming
- * the first template that is not a route.
- */
-function listRoutes(
-  route: string | undefined,
-  routes: Readonly<Record<string, string>> | undefined,
-): (resource: string) => string {
-  const fallback = route ?? DEFAULT_LIST_ROUTE;
-  if (!(typeof fallback === 'string' && LIST_ROUTE_TEMPLATE.test(fallback)))
-    throw invalidArgument('route', MUST_BE_LIST_ROUTE, fallback);
-  if (routes != null && (typeof routes !== 'object' || Array.isArray(routes)))
-    throw invalidArgument('routes', 'must be a record of resource names to routes');
-  const own = new Map<string, string>();
-  for (const [name, template] of Object.entries(routes ?? {})) {
-    if (!RESOURCE_NAME.test(name)) throw invalidArgument('routes', 'must be keyed by resource names', name);
-    if (!(typeof template === 'string' && LIST_ROUTE_TEMPLATE.test(template)))
-      throw invalidArgument(`routes.${name}`, MUST_BE_LIST_ROUTE, template);
-    own.set(name, template);
-  }
-  return (resource) => own.get(resource) ?? fallback;
 }
 
 /**

@@ -67,6 +67,8 @@ function failureError(resource: string, failure: ListFailure, method?: WriteMeth
   // Only the server knows its client's baseUrl, so a URL cursor not under it is refused there, as the same argument error.
   if (kind === 'TypeError' && argument === 'cursor')
     return invalidArgument('cursor', "must be a URL under the server's client's baseUrl, or a token");
+  if (kind === 'TypeError' && argument === 'organizationId')
+    return invalidArgument('organizationId', "must be a UUID where the server's client's route names the organization");
   if (kind === 'AuthError')
     return new AuthError(`${resource} failed: no token`, typeof error === 'string' ? { error } : {});
   if (kind === 'TimeoutError' && typeof timeoutMs === 'number')
@@ -128,7 +130,7 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
       resource,
       check: () => {
         assertResource(resource);
-        assertListParams(params, resource);
+        assertListParams(params, resource, { organized: false });
         const data = listCallOf(resource, params);
         const remembered = data.cursor === undefined ? undefined : cursors.recall(data.cursor);
         if (data.cursorParam === undefined && remembered !== undefined) data.cursorParam = remembered;

@@ -10,7 +10,7 @@ import { invalidArgument } from '../shared/assert';
 export interface ListCall {
   /** The list below the organization, e.g. `'shares'`. */
   resource: ListResource;
-  /** The organization's UUID. */
+  /** The organization's UUID, or a name of URL-safe characters where the server client's route names none. */
   organizationId: string;
   /** The page's number, counting from 1; with a `cursor`, the number the page it leads to is reported as. @default 1 with a cursor */
   page?: number;
@@ -54,7 +54,8 @@ export interface FailureProblem {
 export interface ListFailure {
   /**
    * The error's kind: `HttpError`, `AuthError`, `NetworkError`, `TimeoutError`, `ResponseShapeError`, `AbortError`,
-   * or `TypeError` for an argument the server refused (a URL cursor not under its client's `baseUrl`).
+   * or `TypeError` for an argument the server refused (a URL cursor not under its client's `baseUrl`, an
+   * organization that is no UUID where its client's route names one).
    */
   kind: string;
   /** The argument the server refused (`TypeError`). */
@@ -110,6 +111,8 @@ export function parseListCall(input: unknown): ListCall {
   // A signal never crosses: whatever came in its place is dropped, not judged.
   const params = { ...(input as ListParams) };
   delete params.signal;
-  assertListParams(params, resource);
+  // Not only a UUID: a server client whose route names no organization takes a name. Its `list` asks a UUID where
+  // the route names the organization, before any request.
+  assertListParams(params, resource, { organized: false });
   return listCallOf(resource, params);
 }

@@ -38,14 +38,20 @@ function problemOf(body: unknown): FailureProblem | undefined {
 }
 
 /**
+ * Arguments only the server's client can judge: a URL cursor under its `baseUrl`, an organization its route wants as a
+ * UUID (a server function takes any URL-safe name, for routes that name none).
+ */
+const SERVER_ARGUMENTS = ['cursor', 'organizationId'];
+
+/**
  * `error` as a `ListFailure`: the fields its guards and the retry policy read and a problem's safe members, never its
- * message, URL or whole body. A refused `cursor` is an argument error the browser could not have seen coming (only the
- * server knows its client's `baseUrl`), so it is one too. Undefined for what is no failure of the request (another
- * argument error, a bug), which is thrown instead.
+ * message, URL or whole body. A refused `cursor` or `organizationId` is an argument error the browser could not have
+ * seen coming (only the server knows its client's `baseUrl` and route), so it is one too. Undefined for what is no
+ * failure of the request (another argument error, a bug), which is thrown instead.
  */
 export function failureOf(error: unknown): ListFailure | undefined {
   if (isInvalidArgumentError(error))
-    return error.argument === 'cursor' ? { kind: 'TypeError', argument: 'cursor' } : undefined;
+    return SERVER_ARGUMENTS.includes(error.argument) ? { kind: 'TypeError', argument: error.argument } : undefined;
   const kind = errorName(error);
   if (!isApiError(error) && kind !== 'AbortError') return undefined;
   const failure: ListFailure = { kind };

@@ -7,7 +7,7 @@
 import { assertFunction, invalidArgument } from '../shared/assert';
 import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { DEFAULT_CURSOR_PARAM, pageQuery, springPage } from '../client/internal';
-import { fromWirePage } from '../shared/paging';
+import { fromWirePage, isWireInteger } from '../shared/paging';
 import type { SerializePage } from '../client/index';
 
 /** Cursor paging of one list endpoint through the proxy. */
@@ -125,4 +125,28 @@ export function upstreamPaging(
       cursor: cursor?.value,
       cursorParam: cursorParam ?? cursor?.name ?? DEFAULT_CURSOR_PARAM,
     });
+}
+
+/**
+ * Which wire page (zero-based) an upstream link asks for, where `serializePage` writes pages the upstream's way: the
+ * parameter that moves between pages 1 and 2 as `serializePage` writes them, read back by the same straight line
+ * (`?page=3` of a 1-based service, `?offset=40` of an offset one). A link without it is the first page (Django REST
+ * Framework drops `page=1`). Undefined for the default paging, and for a link that is no page of that line.
+ */
+export function upstreamPageOf(
+  options: UpstreamPagingOptions,
+): ((params: URLSearchParams, size: number) => number | undefined) | undefined {
+  const serialize = options.serializePage;
+  if (serialize === undefined) return undefined;
+  return (params, size) => {
+    const first = new Map(pageQuery(serialize, { page: 1, size, cursorParam: DEFAULT_CURSOR_PARAM }));
+    const second = new Map(pageQuery(serialize, { page: 2, size, cursorParam: DEFAULT_CURSOR_PARAM }));
+    const name = [...first.keys()].find((key) => first.get(key) !== second.get(key));
+    if (name === undefined) return undefined;
+    const [start, step] = [Number(first.get(name)), Number(second.get(name)) - Number(first.get(name))];
+    const value = params.get(name);
+    if (value === null) return 0;
+    const page = (Number(value) - start) / step;
+    return isWireInteger(value) && step > 0 && Number.isSafeInteger(page) && page >= 0 ? page : undefined;
+  };
 }

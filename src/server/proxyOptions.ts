@@ -1,13 +1,38 @@
-import type { AuthStrategy } from '../client/index';
+import type { AuthStrategy, ParsePage, SerializeSort } from '../client/index';
 import type { ProxyEvent } from '../shared/events';
 import type { ProxyAllowlist } from './proxyAllowlist';
 import type { ProxyRequestTarget } from './proxyWrites';
 import type { UpstreamPagingOptions } from './proxyCursor';
 
-/** Options of `createProxyHandler` and `createProxyListener`: one proxy, two ways to mount it. */
+/**
+ * Options of `createProxyHandler` and `createProxyListener`: one proxy, two ways to mount it. A client preset spreads
+ * in (`{ ...presets.djangoRest.pageNumber, baseUrl, auth }`): its route, paging and sort are how the proxy calls the
+ * service; what the proxy has no use for (`parsePage`) is accepted and left to the browser's client.
+ */
 export interface ProxyHandlerOptions extends UpstreamPagingOptions {
   /** The service's absolute base URL. */
   baseUrl: string;
+  /**
+   * Where the service's lists live below `baseUrl`, as `createApiClient`'s `route`: `{organizationId}` and
+   * `{resource}` placeholders, a trailing slash kept, e.g. `'/{resource}/'` or `'/{resource}?org={organizationId}'`.
+   * The browser still calls `{basePath}/{organizationId}/{resource}`; the organization goes where the route puts it,
+   * from the browser's path only (a query parameter of the route's is never the browser's). A row is the list's path
+   * and its id. A route without the organization takes any name of URL-safe characters there, not only a UUID.
+   * @default '/{organizationId}/{resource}'
+   */
+  route?: string;
+  /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
+  routes?: Readonly<Record<string, string>>;
+  /**
+   * Writes the sort the browser sent (`sort=<field>,asc|desc`, checked against `allow`) the service's way, e.g.
+   * `ordering=-name`. @default the browser's `sort` parameters as they came
+   */
+  serializeSort?: SerializeSort;
+  /**
+   * Accepted so a client preset spreads in, and not used: the proxy passes the service's body on as it came, and the
+   * browser's client reads it (`createApiClient({ baseUrl: '/api/pagewise', parsePage })`). @default undefined
+   */
+  parsePage?: ParsePage;
   /** Server-side credentials, e.g. `clientCredentials(...)` or `apiAccountToken(...)`. */
   auth: AuthStrategy;
   /** Path the handler is mounted at, e.g. `/api/pagewise`. @default '' */

@@ -1,17 +1,17 @@
 import { assertBasePath, assertFunction, assertInteger, invalidArgument } from '../shared/assert';
-import { ApiError, isHttpError, isTimeoutError, type ListResource } from '../client/index';
+import { ApiError, isHttpError, isTimeoutError, type ListResource, type SerializeSort } from '../client/index';
 import { describeForLog, errorName, listTarget, resolveConfig, type RequestConfig } from '../client/internal';
 import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
-import { isUuid, LIST_ROUTE } from '../shared/listEndpoints';
+import { fillListRoute, isOrganizationOf, LIST_ROUTE, listRoutes } from '../shared/listEndpoints';
 import { assertServerOnly } from './assertServerOnly';
 import { eventListener, type ProxyEvent } from '../shared/events';
 import { fetchUpstream, VerbatimJson } from './upstreamBody';
 import { isWireInteger, MAX_PAGE_SIZE } from '../shared/paging';
-import { rewriteLinkHeader } from './rewriteLinkHeader';
+import { rewriteLinkHeader, type PagingLinkContext } from './rewriteLinkHeader';
 import { allowedParams, checkAllowlist, ruleOf, servesResource, type ProxyAllowlist } from './proxyAllowlist';
 import type { ProxyHandlerOptions } from './proxyOptions';
 import { forwardWrite, type ProxyAnswer, type WriteContext } from './proxyWrites';
-import { cursorPaging, readCursor, upstreamPaging, type CursorParam } from './proxyCursor';
+import { cursorPaging, readCursor, upstreamPageOf, upstreamPaging, type CursorParam } from './proxyCursor';
 import { rewritePagingBody } from './rewritePagingBody';
 
 // The proxy's work as steps that know no server: parse → authorize → forward → answer. The Fetch handler and the
@@ -54,6 +54,9 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/** Where back-ends write a list's total, in the order the proxy reads them. */
+const TOTAL_HEADERS = ['x-total-count', 'total-count', 'total'];
+
 /** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
 
@@ -83,6 +86,14 @@ interface ProxySettings {
   inFlight: number;
   /** The upstream's paging parameters for a page or a cursor. */
   paging: ReturnType<typeof upstreamPaging>;
+  /** The wire page of an upstream link, where `serializePage` writes pages the upstream's way. */
+  pageOf: ReturnType<typeof upstreamPageOf>;
+  /** Each resource's route at the upstream. */
+  routeOf: (resource: string) => string;
+  /** The upstream's sort, where it is not the browser's `sort=<field>,asc|desc`. */
+  serializeSort: SerializeSort | undefined;
+  /** Whether the upstream is called at a route, sort or paging of its own (its links are then mapped back). */
+  translated: boolean;
   /** What write forwarding borrows of these settings. */
   writes: WriteContext;
 }
@@ -127,7 +138,7 @@ function parse(
   } catch {
     organizationId = undefined;
   }
-  if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!))
+  if (!match || !isOrganizationOf(settings.routeOf(match[2]!), organizationId) || !servesResource(allow, match[2]!))
     return answer(404, { error: 'not_found' });
   const page = searchParams.get('page');
   const size = searchParams.get('size');
@@ -201,27 +212,54 @@ function upstreamFailure(settings: ProxySettings, signal: AbortSignal, error: un
     : fail(settings, 502, error, { error: 'bad_gateway' });
 }
 
+/**
+ * The sort and filters as the upstream reads them: the browser's `sort=<field>,asc|desc` written by `serializeSort`,
+ * and nothing named as one of the route's own query parameters (`?org=`: the organization comes from the path only).
+ */
+function upstreamExtra(
+  settings: ProxySettings,
+  route: string,
+  extra: Array<[string, string]>,
+): Array<[string, string]> {
+  const own = new Set(fillListRoute(route, '', '').query.map(([name]) => name));
+  const { serializeSort } = settings;
+  if (!serializeSort) return extra.filter(([name]) => !own.has(name));
+  const sort = extra
+    .filter(([name]) => name === 'sort')
+    .map(([, value]) => ({ id: value.slice(0, value.lastIndexOf(',')), desc: value.endsWith(',desc') }));
+  const rest = extra.filter(([name]) => name !== 'sort');
+  return [...(serializeSort(sort) as Array<[string, string]>), ...rest].filter(([name]) => !own.has(name));
+}
+
 /** Step 3: the upstream call, and its answer for the browser: status, JSON, a valid total and paging links. */
 async function forward(settings: ProxySettings, signal: AbortSignal, target: ProxyTarget): Promise<ProxyAnswer> {
-  const { config, emit, maxBodyBytes, maxSize, prefix } = settings;
+  const { config, emit, maxBodyBytes, maxSize, prefix, translated } = settings;
   const { organizationId, resource, page, size, extra, cursor, byCursor } = target;
   try {
     // Built from the proxy's own base, the organization and the resource alone: a cursor is a parameter's value.
     const wire = settings.paging(page, size, cursor);
-    const list = listTarget(config.baseUrl, resource, { organizationId, page, size }, extra, wire);
+    const route = settings.routeOf(resource);
+    const sent = upstreamExtra(settings, route, extra);
+    const list = listTarget(config.baseUrl, resource, { organizationId, page, size }, sent, wire, route);
     const { body, response } = await fetchUpstream(config, list, signal, maxBodyBytes, () =>
       emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
     );
     const headers: Record<string, string> = {};
-    const total = response.headers.get('x-total-count');
-    // Passed on only as a count: an echoing service could put anything there, a token included.
-    if (total !== null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
+    // The total where json-server (`X-Total-Count`), Pagy (`Total-Count`) and Kaminari (`Total`) write it, as the one
+    // header the browser's client reads. Passed on only as a count: an echoing service could put anything there, a
+    // token included.
+    const total = TOTAL_HEADERS.map((name) => response.headers.get(name)).find((value) => value !== null);
+    if (total != null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
     // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
     const path = `${prefix}/${organizationId}/${resource}`;
-    const links = { upstreamUrl: list.url, path, size, maxSize, allow: settings.allow, resource };
+    const { allow, pageOf } = settings;
+    const links: PagingLinkContext = { upstreamUrl: list.url, path, size, maxSize, allow, resource, pageOf };
+    // Links at the upstream's own route and numbers are mapped back; the browser's sort and filters go with them.
+    if (translated) links.upstream = { baseUrl: config.baseUrl, route, organizationId, keep: extra };
     const link = rewriteLinkHeader(response.headers.get('link'), links);
     if (link) headers.Link = link;
-    return answer(response.status, byCursor && body ? rewritePagingBody(body, links) : body, headers);
+    const rewrite = (byCursor || translated) && body;
+    return answer(response.status, rewrite ? rewritePagingBody(body, links) : body, headers);
   } catch (error) {
     return upstreamFailure(settings, signal, error);
   }
@@ -311,6 +349,11 @@ function readSettings(
   // Written as request URLs spell paths (percent-encoded, dot segments resolved), so `/api/pagé` still matches.
   const prefix = new URL(basePath, 'http://h').pathname.replace(/\/+$/, '');
   const onError = options.onError ?? logFailures(name);
+  const routeOf = listRoutes(options.route, options.routes);
+  if (options.serializeSort !== undefined) assertFunction('serializeSort', options.serializeSort);
+  const translated = [options.route, options.routes, options.serializeSort, options.serializePage].some(
+    (option) => option !== undefined,
+  );
   if (!allowRequest) warnWithoutAllowRequest(name);
   const settings: ProxySettings = {
     config,
@@ -324,8 +367,13 @@ function readSettings(
     emit,
     inFlight: 0,
     paging: upstreamPaging(options),
+    pageOf: upstreamPageOf(options),
+    routeOf,
+    serializeSort: options.serializeSort,
+    translated,
     writes: {
       prefix,
+      routeOf,
       allow,
       config,
       maxBodyBytes,

@@ -2,7 +2,16 @@
 // only as JSON of bounded size, and with nothing of the browser's (cookies, Authorization) passed on.
 import { ApiError, isHttpError, isTimeoutError, type ListResource } from '../client/index';
 import type { RequestConfig } from '../client/internal';
-import { isUuid, LIST_ROUTE, ROW_ID, ROW_ROUTE, WRITE_METHODS, type WriteMethod } from '../shared/listEndpoints';
+import {
+  fillListRoute,
+  fillRowRoute,
+  isOrganizationOf,
+  LIST_ROUTE,
+  ROW_ID,
+  ROW_ROUTE,
+  WRITE_METHODS,
+  type WriteMethod,
+} from '../shared/listEndpoints';
 import type { ProxyEvent } from '../shared/events';
 import { readAtMost } from '../client/internal';
 import { fetchUpstream, type VerbatimJson } from './upstreamBody';
@@ -30,6 +39,8 @@ export interface ProxyRequestTarget {
 /** What the handler lends its write forwarding: its settings and the ways it answers. */
 export interface WriteContext {
   prefix: string;
+  /** Each resource's route at the upstream; a row is its list's path and the id. */
+  routeOf: (resource: string) => string;
   allow: ProxyAllowlist;
   config: RequestConfig;
   maxBodyBytes: number;
@@ -64,7 +75,7 @@ export function fromOwnOrigin(request: Request, url: URL, origins: readonly stri
 }
 
 /** Where a write goes, from its path, or undefined when no list or row of a served resource is there. */
-function routeOf(pathname: string, prefix: string, allow: ProxyAllowlist) {
+function targetOf(pathname: string, { prefix, allow, routeOf }: WriteContext) {
   if (!pathname.startsWith(`${prefix}/`)) return undefined;
   const below = pathname.slice(prefix.length);
   const match = LIST_ROUTE.exec(below) ?? ROW_ROUTE.exec(below);
@@ -74,7 +85,8 @@ function routeOf(pathname: string, prefix: string, allow: ProxyAllowlist) {
   } catch {
     return undefined;
   }
-  if (!match || !isUuid(organizationId) || !servesResource(allow, match[2]!)) return undefined;
+  if (!match || !isOrganizationOf(routeOf(match[2]!), organizationId) || !servesResource(allow, match[2]!))
+    return undefined;
   return { organizationId, resource: match[2] as ListResource, id: match[3] as string | undefined };
 }
 
@@ -84,9 +96,12 @@ function proxiedLocation(location: string | null, target: string, proxied: strin
   try {
     const list = new URL(target);
     const at = new URL(location, list);
-    const below = `${list.pathname}/`;
-    const id =
+    // Below the list's path, a trailing slash after the id where the list has one (`/users/` → `/users/42/`).
+    const slash = list.pathname.endsWith('/');
+    const below = slash ? list.pathname : `${list.pathname}/`;
+    const rest =
       at.origin === list.origin && !at.search && at.pathname.startsWith(below) && at.pathname.slice(below.length);
+    const id = rest && slash ? rest.replace(/\/$/, '') : rest;
     return id && ROW_ID.test(id) ? `${proxied}/${id}` : undefined;
   } catch {
     return undefined;
@@ -157,8 +172,15 @@ function sendWrite(
 ): Promise<ProxyAnswer> {
   const { json, prefix, config, maxBodyBytes } = context;
   return context.limit(async () => {
-    const organizationUrl = `${config.baseUrl}/${organizationId}`;
-    const url = `${organizationUrl}/${resource}${id === undefined ? '' : `/${id}`}`;
+    const route = context.routeOf(resource);
+    const at =
+      id === undefined
+        ? fillListRoute(route, organizationId, resource)
+        : fillRowRoute(route, organizationId, resource, id);
+    // As a list call's: the 401 rule drops a token per organization URL, the service's when the route names none.
+    const organizationUrl = at.organized ? `${config.baseUrl}/${encodeURIComponent(organizationId)}` : config.baseUrl;
+    const query = at.query.length ? `?${new URLSearchParams(at.query)}` : '';
+    const url = `${config.baseUrl}${at.path}${query}`;
     const target = { url, organizationUrl, resource, method, headers, ...(text === undefined ? {} : { body: text }) };
     try {
       const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
@@ -166,7 +188,11 @@ function sendWrite(
       );
       if (body === null) return json(204, null);
       const proxied = `${prefix}/${organizationId}/${resource}`;
-      const location = proxiedLocation(response.headers.get('location'), url, proxied);
+      const location = proxiedLocation(
+        response.headers.get('location'),
+        `${config.baseUrl}${fillListRoute(route, organizationId, resource).path}`,
+        proxied,
+      );
       return json(response.status, body, location ? { Location: location } : {});
     } catch (error) {
       return upstreamFailure(context, request, error);
@@ -189,7 +215,7 @@ export async function forwardWrite(
   seen: { resource?: ListResource },
 ): Promise<ProxyAnswer> {
   const { json, allow } = context;
-  const route = routeOf(url.pathname, context.prefix, allow);
+  const route = targetOf(url.pathname, context);
   if (!route) return json(404, { error: 'not_found' });
   const { organizationId, resource, id } = route;
   const allowed: readonly string[] = [

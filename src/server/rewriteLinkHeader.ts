@@ -1,4 +1,5 @@
 import { parseLinkHeader } from '../client/internal';
+import { matchListRoute } from '../shared/listEndpoints';
 import { isWireInteger } from '../shared/paging';
 import { allowedParams, ruleOf, type ProxyAllowlist } from './proxyAllowlist';
 import { cursorPaging, DEFAULT_PROXY_CURSOR_PARAMS, readCursor } from './proxyCursor';
@@ -20,6 +21,48 @@ export interface PagingLinkContext {
   /** The proxy's allow list and the resource, which say what a link may carry besides the page. */
   allow: ProxyAllowlist;
   resource: string;
+  /**
+   * The upstream's list, where the proxy speaks the upstream's own route, sort or paging: a link is a page of it only
+   * at that route with this organization and resource, and the next page keeps the request's sort and filters (`keep`,
+   * as the browser sent them), never the upstream's spelling of them.
+   */
+  upstream?: { baseUrl: string; route: string; organizationId: string; keep: Array<[string, string]> };
+  /** The wire page an upstream link asks for, where `serializePage` writes pages the upstream's way. */
+  pageOf?: ((params: URLSearchParams, size: number) => number | undefined) | undefined;
+}
+
+/** Whether `url` is the upstream's list of this organization and resource, at its route below its base URL. */
+function isUpstreamList(url: URL, { resource, upstream }: PagingLinkContext): boolean {
+  const { baseUrl, route, organizationId } = upstream!;
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/$/, '');
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return false;
+  const found = matchListRoute(route, url.pathname.slice(prefix.length), url.searchParams);
+  return (
+    !!found && (found.resource ?? resource) === resource && (found.organizationId ?? organizationId) === organizationId
+  );
+}
+
+/** The browser's paging of an upstream link asked for by number: its wire `page` and `size`, or undefined. */
+function numberPaging(params: URLSearchParams, context: PagingLinkContext): Array<[string, string]> | undefined {
+  const { size, maxSize, pageOf } = context;
+  if (pageOf) {
+    const page = pageOf(params, size);
+    return page === undefined
+      ? undefined
+      : [
+          ['page', String(page)],
+          ['size', String(size)],
+        ];
+  }
+  const page = params.get('page');
+  const linkSize = params.get('size') ?? String(size);
+  if (page === null || !isWireInteger(page) || !isWireInteger(linkSize) || +linkSize < 1 || +linkSize > maxSize)
+    return undefined;
+  return [
+    ['page', String(+page)],
+    ['size', String(+linkSize)],
+  ];
 }
 
 /**
@@ -28,25 +71,22 @@ export interface PagingLinkContext {
  * list admits; nothing else of the upstream's URL (host, path, other parameters). Undefined when the link is neither.
  */
 export function pagingLink(target: string, context: PagingLinkContext): string | undefined {
-  let params: URLSearchParams;
+  let url: URL;
   try {
-    params = new URL(target, context.upstreamUrl).searchParams;
+    url = new URL(target, context.upstreamUrl);
   } catch {
     return undefined;
   }
-  const { size, maxSize, allow, resource } = context;
+  if (context.upstream && !isUpstreamList(url, context)) return undefined;
+  const { searchParams: params } = url;
+  const { size, allow, resource } = context;
   const cursor = readCursor(cursorPaging(ruleOf(allow, resource)), params);
   if (typeof cursor === 'string') return undefined;
-  const paging: Array<[string, string]> = [];
-  if (cursor) {
-    paging.push([cursor.name, cursor.value], ['size', String(size)]);
-  } else {
-    const page = params.get('page');
-    const linkSize = params.get('size') ?? String(size);
-    if (page === null || !isWireInteger(page) || !isWireInteger(linkSize) || +linkSize < 1 || +linkSize > maxSize)
-      return undefined;
-    paging.push(['page', String(+page)], ['size', String(+linkSize)]);
-  }
+  const paging = cursor
+    ? [[cursor.name, cursor.value] as [string, string], ['size', String(size)] as [string, string]]
+    : numberPaging(params, context);
+  if (!paging) return undefined;
+  if (context.upstream) return `${context.path}?${new URLSearchParams([...paging, ...context.upstream.keep])}`;
   // Sort and filters go with the link, so the page after is the same list; a link the allow list would refuse keeps none.
   const rest = new URLSearchParams([...params].filter(([name]) => !['page', 'size', cursor?.name].includes(name)));
   const kept = [...rest].filter(

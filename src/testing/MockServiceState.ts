@@ -1,6 +1,6 @@
 import { delay } from 'msw';
 import { assertInteger, assertNumber, assertOneOf, invalidArgument } from '../shared/assert';
-import { WRITE_METHODS } from '../shared/listEndpoints';
+import { DEFAULT_LIST_ROUTE, listRoutes, WRITE_METHODS } from '../shared/listEndpoints';
 import { MAX_PAGE_SIZE } from '../shared/paging';
 import type { GenerationCounter } from './createRowSource';
 import { createOrganizations, type OrganizationState } from './createOrganizations';
@@ -61,6 +61,8 @@ export interface MockServiceState {
   readonly byId: ReadonlyMap<string, OrganizationState>;
   /** API bases served (the first is `baseUrl`; the HTTP adapter adds its own). */
   readonly apiBases: string[];
+  /** Where lists live, where `route` or `routes` moved them from the seed's path: each template and its resource. */
+  readonly routes: ReadonlyArray<{ template: string; resource: string | undefined }> | undefined;
   /** Token endpoint bases served. */
   readonly authBases: string[];
   /** Issued access tokens and when each expires (ms since the epoch). */
@@ -83,6 +85,20 @@ export interface MockServiceState {
   now(): number;
 }
 
+/**
+ * The templates to match a request against, each resource's own before the shared one (undefined: the seed's path);
+ * throws the argument error naming a template that is not a route.
+ */
+function routesOf({ route, routes }: MockServiceOptions): MockServiceState['routes'] {
+  if (route === undefined && routes === undefined) return undefined;
+  listRoutes(route, routes);
+  const fallback = route ?? DEFAULT_LIST_ROUTE;
+  return [
+    ...Object.entries(routes ?? {}).map(([resource, template]) => ({ template, resource })),
+    { template: fallback, resource: undefined },
+  ];
+}
+
 /** The state of a new service: `options` checked (an argument error names the first that is wrong) and defaulted. */
 export function createMockState(options: MockServiceOptions): MockServiceState {
   const baseUrl = trimBase(options.baseUrl ?? 'https://api.pagewise.test');
@@ -98,6 +114,7 @@ export function createMockState(options: MockServiceOptions): MockServiceState {
   if (!clients[0]) throw invalidArgument('clients', 'must hold at least one client');
   if (!accounts[0]) throw invalidArgument('accounts', 'must hold at least one account');
 
+  const routes = routesOf(options);
   const counter: GenerationCounter = { generated: 0 };
   const organizations = createOrganizations(options.organizations ?? demoOrganizations, counter, options.generators);
   return {
@@ -113,6 +130,7 @@ export function createMockState(options: MockServiceOptions): MockServiceState {
     organizations,
     byId: new Map(organizations.map((organization) => [organization.id.toLowerCase(), organization])),
     apiBases: [baseUrl],
+    routes,
     authBases: [authUrl],
     tokens: new Map(),
     requests: [],

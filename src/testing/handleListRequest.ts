@@ -82,15 +82,16 @@ function listingOf(rows: RowSource, url: URL): Listing | string {
 /**
  * `GET /{organizationId}/{resource}?page&size[&sort][&filters]` as the service answers it: failures and latency first (a
  * queued failure belongs to the request that arrives next), then method, credentials, organization and parameters,
- * each refused the way Spring refuses it.
+ * each refused the way Spring refuses it. `url` is the request's as the list reads it: without a route's own query
+ * parameters (`?org=`), which address the list and filter none of its rows.
  */
 export async function handleListRequest(
   state: MockServiceState,
   request: Request,
   resource: ListResource,
   rawOrganizationId: string,
+  url = new URL(request.url),
 ): Promise<Response> {
-  const url = new URL(request.url);
   let organizationId = rawOrganizationId;
   try {
     organizationId = decodeURIComponent(rawOrganizationId);
@@ -102,18 +103,18 @@ export async function handleListRequest(
   const failure = takeFailure(state, resource);
   await waitLatency(state, { resource, organizationId, page: record.page, size: record.size, method: request.method });
   if (failure) return finish(record, failureResponse(failure, url.pathname, state.now()));
-  return finish(record, answerList(state, request, resource, organizationId, paging));
+  return finish(record, answerList(state, request, url, resource, organizationId, paging));
 }
 
 /** The answer to a recorded list request (see `handleListRequest`). */
 function answerList(
   state: MockServiceState,
   request: Request,
+  url: URL,
   resource: ListResource,
   organizationId: string,
   { page, size }: ListPaging,
 ): Response {
-  const url = new URL(request.url);
   const path = url.pathname;
   const refuse = (status: number, message: string, headers?: Record<string, string>) =>
     errorResponse(status, message, { path, now: state.now(), ...(headers ? { headers } : {}) });

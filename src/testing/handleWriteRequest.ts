@@ -165,5 +165,7 @@ async function answerWrite(state: MockServiceState, call: WriteCall): Promise<Re
   }
   rows.add(next);
   if (key !== null) state.idempotent.set(`${organizationId}/${resource}/${key}`, { status: 201, row: next });
-  return Response.json(next, { status: 201, headers: { Location: `${path}/${next.id}` } });
+  // The row's path under its list's, a trailing slash kept where the list's route has one.
+  const location = path.endsWith('/') ? `${path}${next.id}/` : `${path}/${next.id}`;
+  return Response.json(next, { status: 201, headers: { Location: location } });
 }

@@ -95,6 +95,16 @@ export interface MockServiceOptions {
   baseUrl?: string;
   /** Identity provider address; tokens are issued at `POST {authUrl}/oauth/token`. @default 'https://auth.pagewise.test' */
   authUrl?: string;
+  /**
+   * Where the lists live below `baseUrl`, as `createApiClient`'s `route` (one template for both, so an app's client
+   * runs on the mock as written): `{organizationId}` and `{resource}` placeholders, a trailing slash kept, the
+   * organization in the path, the query or absent (then the first organization's lists). A row is its list's path and
+   * its id (`/{resource}/` → `/{resource}/{id}/`). Paging, sort and filters stay the mock's `shape`.
+   * @default '/{organizationId}/{resource}'
+   */
+  route?: string;
+  /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
+  routes?: Readonly<Record<string, string>>;
   /** OAuth clients the token endpoint accepts. @default one demo client (see `credentials`) */
   clients?: MockClient[];
   /** API Accounts accepted with the Basic scheme. @default one demo account (see `credentials`) */

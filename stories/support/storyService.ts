@@ -20,7 +20,10 @@ export const STORY_API_BASE = '/pagewise-api';
 export function createStoryService(options: MockServiceOptions = {}): { service: MockService; client: ApiClient } {
   // A path base: same-origin requests, like an app behind `createProxyHandler`, so no credentials at all.
   const service = createMockService({ baseUrl: STORY_API_BASE, auth: 'none', ...options });
-  return { service, client: createApiClient({ baseUrl: service.baseUrl }) };
+  // The client asks where the mock serves: at the same route templates, when the story gives some.
+  const { route, routes } = options;
+  const routing = { ...(route === undefined ? {} : { route }), ...(routes === undefined ? {} : { routes }) };
+  return { service, client: createApiClient({ baseUrl: service.baseUrl, ...routing }) };
 }
 
 /** The zero-based `page` of each list request the story's mock received. */

@@ -56,7 +56,7 @@ describe('createRpcClient: checks its arguments before any call', () => {
   it.each([
     ['resource', undefined, { organizationId: acme, page: 1, size: 20 }],
     ['resource', 'a/b', { organizationId: acme, page: 1, size: 20 }],
-    ['organizationId', 'shares', { organizationId: 'acme', page: 1, size: 20 }],
+    ['organizationId', 'shares', { organizationId: 'acme/../x', page: 1, size: 20 }],
     ['page', 'shares', { organizationId: acme, page: -1, size: 20 }],
     ['size', 'shares', { organizationId: acme, page: 1, size: 0 }],
     ['sort', 'shares', { organizationId: acme, page: 1, size: 20, sort: 'name' }],

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, presets, type Page } from '../../src/client/index';
-import { startDjangoRest, type DjangoRest } from '../helpers/startDjangoRest';
+import { DJANGO_ROWS, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
 
 // The real Django REST Framework (Debian's packages), test/drf/server.py: 45 rows behind a router, paged three ways.
-interface Row {
-  id: number;
-  name: string;
-  group: string;
-}
-const ROWS: Row[] = Array.from({ length: 45 }, (_, index) => ({
-  id: index + 1,
-  name: `row ${String((index * 17) % 45).padStart(2, '0')}`,
-  group: index % 2 ? 'even' : 'odd',
-}));
+type Row = DjangoRow;
+const ROWS = DJANGO_ROWS;
 const SIZE = 10;
 const organizationId = 'local';
 const byNameDesc = [...ROWS].sort((a, b) => b.name.localeCompare(a.name));

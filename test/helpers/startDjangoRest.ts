@@ -11,6 +11,20 @@ export interface DjangoRest {
   stop(): Promise<void>;
 }
 
+/** A row as test/drf/server.py serves it. */
+export interface DjangoRow {
+  id: number;
+  name: string;
+  group: string;
+}
+
+/** The 45 rows test/drf/server.py holds, in id order: names in another order, for sorting; two groups, for filters. */
+export const DJANGO_ROWS: readonly DjangoRow[] = Array.from({ length: 45 }, (_, index) => ({
+  id: index + 1,
+  name: `row ${String((index * 17) % 45).padStart(2, '0')}`,
+  group: index % 2 ? 'even' : 'odd',
+}));
+
 /** Debian's Python, where `apt-get install python3-djangorestframework python3-django-filters` puts the packages. */
 const PYTHON = process.env.DJANGO_PYTHON ?? '/usr/bin/python3';
 // From the module's path, not `new URL(…)`: under jsdom the global URL makes no file URL Node accepts.
