@@ -18,7 +18,7 @@ import { assertFunction, invalidArgument, requireString } from '../shared/assert
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
 import { listRoutes, MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName } from './redact';
-import { followServedSize } from './servedSize';
+import { createServedSizes } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
@@ -127,6 +127,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { parse, serializeSort, serializePage, cursorParam } = pagingOptions(options);
   const routeOf = listRoutes(options.route, options.routes);
   const cursors = createCursorMemory();
+  const followServedSize = createServedSizes();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     try {

@@ -17,21 +17,30 @@ interface Asked {
 }
 
 /**
- * The rows per page `page` shows it was served with: its row count when that is more than its `pageSize` (the
- * service did not read the size asked), else its `pageSize`. A short page says nothing: filtered services (GitHub's
- * search) send short pages with more to follow.
+ * The rows per page `page` shows it was served with. More rows than its `pageSize`: the service did not read the size
+ * asked. Fewer on a page its total or page count says is not the last: the service caps its size (GitHub's, Stripe's
+ * and Strapi's 100), unless the page states a size of its own (Spring's `size`), which it then keeps. Any other short
+ * page is a last page, or a filtered one (GitHub's search sends short pages with more to follow), and says nothing:
+ * the size `known` from an earlier page of this list stands, else the one asked.
  */
-const servedSize = ({ items, pageSize }: Page<unknown>): number => Math.max(items.length, pageSize);
+function servedSize(served: Page<unknown>, asked: number, known?: number): number {
+  const { items, pageSize, page, total, pageCount } = served;
+  const rows = items.length;
+  if (rows > pageSize) return rows;
+  if (known !== undefined && rows <= known) return known;
+  const notLast = total !== undefined ? page * pageSize < total : pageCount !== undefined && page < pageCount;
+  return rows > 0 && rows < pageSize && pageSize === asked && notLast ? rows : pageSize;
+}
 
 /**
- * `page` sized as the service served it: `pageSize` the rows per page the service uses, the page count and `hasNext`
- * from that. A page asked for by its number whose rows lie past the last page at that size belongs to no page
+ * `page` sized as the service served it: `pageSize` the rows per page the service uses (`known` is what an earlier
+ * page of the same list and asked size showed), the page count and `hasNext` from that. A page asked for by its number whose rows lie past the last page at that size belongs to no page
  * number the control can show (a service that ignores the page asked for, or answers a page past the end with the
  * last one's rows): a `ResponseShapeError`. Outside production, a size other than the one asked is a warning naming
  * `serializePage`, the option that sends the size as the service reads it.
  */
-export function followServedSize<T>(page: Page<T>, asked: Asked): Page<T> {
-  const size = servedSize(page);
+function followServedSize<T>(page: Page<T>, asked: Asked, known?: number): Page<T> {
+  const size = servedSize(page, asked.size, known);
   const { total } = page;
   const sized: Page<T> = size === page.pageSize ? page : { ...page, pageSize: size };
   if (total !== undefined && size !== page.pageSize) {
@@ -70,4 +79,23 @@ function sizeWarning(asked: Asked, size: number): string {
     "pages follow the service's size. Set `serializePage` to send the size as the service reads it, e.g. " +
     '`serializePage: ({ page, size }) => ({ page, page_size: size })`, or use its preset from `presets`.'
   );
+}
+
+/**
+ * `followServedSize` for one client, which remembers the size each list served for each size asked: a short last
+ * page says nothing of the size, and without it would be counted at the size asked, a page count too many or too
+ * few. Bounded like the cursor memory: the lists an app pages are few.
+ */
+export function createServedSizes(limit = 64): <T>(page: Page<T>, asked: Asked) => Page<T> {
+  const sizes = new Map<string, number>();
+  return (page, asked) => {
+    const key = `${asked.resource} ${asked.size}`;
+    const sized = followServedSize(page, asked, sizes.get(key));
+    if (sized.pageSize !== asked.size && sized.items.length > 0) {
+      sizes.delete(key);
+      sizes.set(key, sized.pageSize);
+      if (sizes.size > limit) sizes.delete(sizes.keys().next().value!);
+    }
+    return sized;
+  };
 }

@@ -61,15 +61,15 @@ describe('request shape (seed 4.2, 4.3)', () => {
   });
 
   it('resolves to a normalized Page', async () => {
-    server.handle(() => ({ body: springPage([{ id: 'a' }, { id: 'b' }], 45, 1, 20) }));
+    server.handle(() => ({ body: springPage([{ id: 'a' }, { id: 'b' }], 42, 2, 20) }));
     const client = createApiClient({ baseUrl: server.origin });
-    await expect(client.listShares({ organizationId: ORG, page: 2, size: 20 })).resolves.toEqual({
+    await expect(client.listShares({ organizationId: ORG, page: 3, size: 20 })).resolves.toEqual({
       items: [{ id: 'a' }, { id: 'b' }],
-      total: 45,
-      page: 2,
+      total: 42,
+      page: 3,
       pageSize: 20,
       pageCount: 3,
-      hasNext: true,
+      hasNext: false,
       hasPrevious: true,
     });
   });

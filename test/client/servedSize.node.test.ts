@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, isResponseShapeError } from '../../src/client/index';
+import { createApiClient, isResponseShapeError, presets } from '../../src/client/index';
 import type { ReceivedRequest, Reply } from '../helpers/localServer';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { ORG } from './fixtures';
@@ -79,5 +79,52 @@ describe('a page that says the size the service served', () => {
     const page = await numbered.list('right', { organizationId: ORG, page: 2, size: 8 });
     expect(page).toMatchObject({ page: 2, pageSize: 8, pageCount: 8, hasNext: true });
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('follows a service that caps its size: every row once, under the number of the service’s page', async () => {
+    // GitHub, Stripe and Strapi serve at most 100 rows a page whatever is asked: here at most 10, with a total.
+    server.handle(({ query }) => {
+      const size = Math.min(Number(query.get('page_size')), 10);
+      const page = Number(query.get('page'));
+      return { body: { count: ALL.length, results: ALL.slice((page - 1) * size, page * size) } };
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const serializePage = ({ page, size }: { page: number; size: number }) => ({ page, page_size: size });
+    const capped = createApiClient({ baseUrl: server.origin, serializePage });
+    const pages = [];
+    for (let page = 1; pages.at(-1)?.hasNext !== false; page++)
+      pages.push(await capped.list<{ id: string }>('capped', { organizationId: ORG, page, size: 20 }));
+    expect(pages.map(({ pageSize, pageCount }) => [pageSize, pageCount])).toEqual(Array(6).fill([10, 6]));
+    expect(pages.flatMap(({ items }) => items.map(({ id }) => id))).toEqual(ALL.map(({ id }) => id));
+    expect(warn.mock.calls.join('\n')).toMatch(/capped list served 10 rows a page where 20 were asked/);
+  });
+
+  it('follows a capped service whose page count comes from its links, with no total', async () => {
+    // GitHub: `per_page` at most 100 (here 10), `Link` with `rel="last"` on every page but the last.
+    server.handle(({ query }) => {
+      const size = Math.min(Number(query.get('per_page')), 10);
+      const page = Number(query.get('page'));
+      const last = Math.ceil(ALL.length / size);
+      const link = page < last ? `<${server.origin}/x?page=${page + 1}>; rel="next", <${server.origin}/x?page=${last}>; rel="last"` : '';
+      return { body: ALL.slice((page - 1) * size, page * size), headers: link ? { Link: link } : {} };
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const github = createApiClient({ baseUrl: server.origin, ...presets.github.page });
+    const pages = [];
+    for (let page = 1; pages.at(-1)?.hasNext !== false; page++)
+      pages.push(await github.list<{ id: string }>('repos', { organizationId: ORG, page, size: 30 }));
+    expect(pages.map(({ pageSize }) => pageSize)).toEqual(Array(6).fill(10));
+    expect(pages.flatMap(({ items }) => items.map(({ id }) => id))).toEqual(ALL.map(({ id }) => id));
+  });
+
+  it('keeps the served size on a short last page of a service that serves more than asked', async () => {
+    server.handle(readsPageSize(10, (results, count) => ({ count, results })));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const serializePage = ({ page }: { page: number }) => ({ page });
+    const numbered = createApiClient({ baseUrl: server.origin, serializePage });
+    await numbered.list('own', { organizationId: ORG, page: 1, size: 8 });
+    const last = await numbered.list('own', { organizationId: ORG, page: 6, size: 8 });
+    expect(last).toMatchObject({ page: 6, pageSize: 10, pageCount: 6, hasNext: false });
+    expect(last.items).toHaveLength(7);
   });
 });
