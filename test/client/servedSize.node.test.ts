@@ -105,7 +105,10 @@ describe('a page that says the size the service served', () => {
       const size = Math.min(Number(query.get('per_page')), 10);
       const page = Number(query.get('page'));
       const last = Math.ceil(ALL.length / size);
-      const link = page < last ? `<${server.origin}/x?page=${page + 1}>; rel="next", <${server.origin}/x?page=${last}>; rel="last"` : '';
+      const link =
+        page < last
+          ? `<${server.origin}/x?page=${page + 1}>; rel="next", <${server.origin}/x?page=${last}>; rel="last"`
+          : '';
       return { body: ALL.slice((page - 1) * size, page * size), headers: link ? { Link: link } : {} };
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -91,3 +91,32 @@ describe.each(DOCUMENTED_FAKES.filter(([, , , says]) => says.sort))(
     });
   },
 );
+
+describe('a service that caps its page size, through usePagedList', () => {
+  it.each([
+    ['GitHub', 'per_page'],
+    ['Strapi', 'pagination[pageSize]'],
+  ])(
+    '%s asked for 20 rows a page serves 10: each number shows its own page of 10, every row once',
+    async (name, param) => {
+      const [, preset, fake] = DOCUMENTED_FAKES.find(([label]) => label === name)!;
+      // The back-end's cap (100 in both; 10 here, over 45 rows): a larger size asked is served at the cap.
+      server.handle((request) => {
+        const query = new URLSearchParams(request.query);
+        query.set(param, String(Math.min(Number(query.get(param)), SIZE)));
+        return fake({ ...request, query });
+      });
+      const { steps, rows } = await walkThroughHook<Row>({
+        client: createApiClient({ baseUrl: server.origin, ...preset }),
+        resource: 'rows',
+        organizationId,
+        size: 20,
+        received: () => server.requests.length,
+      });
+      expect(rows).toEqual(ROWS);
+      expect(steps.map(({ current, pageSize, data }) => [current, pageSize, data.pageCount])).toEqual(
+        [1, 2, 3, 4, 5].map((page) => [page, SIZE, 5]),
+      );
+    },
+  );
+});
