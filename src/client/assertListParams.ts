@@ -36,18 +36,32 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
   }
 }
 
-/** Throws the argument error naming the first bad argument of a list call. */
-export function assertListParams(params: ListParams, resource: unknown, { organized = true } = {}): void {
-  const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
-  if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
-    throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
-  // A route without the organization sends none: any name keeps the lists of a query cache apart.
+/** Where a call's route puts the organization: in its path or query (`organized`), else nowhere. */
+export interface OrganizationPlace {
+  /** The route names `{organizationId}`. @default true */
+  organized?: boolean;
+}
+
+/**
+ * Throws the argument error for an `organizationId` its route cannot carry: a UUID where the route names it; any
+ * non-empty string where it names none, as such a route sends none and the name only keeps a query cache's lists
+ * apart.
+ */
+export function assertOrganization(organizationId: unknown, { organized = true }: OrganizationPlace = {}): void {
   if (organized ? !isUuid(organizationId) : !(typeof organizationId === 'string' && organizationId))
     throw invalidArgument(
       'organizationId',
       organized ? 'must be a UUID' : 'must be a non-empty string',
       organizationId,
     );
+}
+
+/** Throws the argument error naming the first bad argument of a list call. */
+export function assertListParams(params: ListParams, resource: unknown, place?: OrganizationPlace): void {
+  const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
+  if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
+    throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
+  assertOrganization(organizationId, place);
   if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 1, 1);
   else throw invalidArgument('page', 'or `cursor` is required');
   if (cursor !== undefined && !(typeof cursor === 'string' && cursor && cursor.length <= MAX_CURSOR_LENGTH))

@@ -57,7 +57,8 @@ export interface ApiClientOptions extends RequestOptions {
    * Where a list lives below `baseUrl`: a path with `{organizationId}` and `{resource}` placeholders and, optionally, fixed
    * query parameters, e.g. `'/{resource}/'` (Django's trailing slash, no organization) or
    * `'/{resource}?org={organizationId}'`. A route without `{organizationId}` takes any non-empty name as the organization
-   * (for query keys) and sends none. @default '/{organizationId}/{resource}'
+   * (for query keys) and sends none. Writes follow it: a create on the list's URL, a row at the list's path and
+   * `/{id}`, the trailing slash kept, the fixed parameters sent too. @default '/{organizationId}/{resource}'
    */
   route?: string;
   /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
@@ -92,11 +93,11 @@ export interface ApiClient {
   listShares<T = Share>(params: ListParams): Promise<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/environments?page=..&size=..`, normalized to a `Page`. */
   listEnvironments<T = Environment>(params: ListParams): Promise<Page<T>>;
-  /** `POST {baseUrl}/{organizationId}/{resource}` with `body` as JSON; resolves to the service's answer (the new row), `undefined` for none. */
+  /** `POST` on the resource's list (`{baseUrl}/{organizationId}/{resource}`, or where its route places it) with `body` as JSON; resolves to the service's answer (the new row), `undefined` for none. */
   create<T = ApiRecord>(resource: ListResource, params: CreateParams): Promise<T>;
-  /** `PATCH` (or `PUT`) `{baseUrl}/{organizationId}/{resource}/{id}` with `body` as JSON; resolves to the service's answer, `undefined` for none. */
+  /** `PATCH` (or `PUT`) on the row, the list's path and `/{id}` (a route's trailing slash kept: `/{resource}/{id}/`), with `body` as JSON; resolves to the service's answer, `undefined` for none. */
   update<T = ApiRecord>(resource: ListResource, params: UpdateParams): Promise<T>;
-  /** `DELETE {baseUrl}/{organizationId}/{resource}/{id}`; resolves once the service answered 2xx. */
+  /** `DELETE` on the row, the list's path and `/{id}` (as `update`'s); resolves once the service answered 2xx. */
   delete(resource: ListResource, params: DeleteParams): Promise<void>;
 }
 
@@ -170,7 +171,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
   // The write path is loaded at the first write: an app that only lists never downloads it (a chunk of its own in
   // the app's bundle). A bad argument still rejects before any request, as every write checks it first.
-  const send = async (write: Write) => (await import('./write')).sendWrite(config, write);
+  // A write goes where its resource's list lives; a resource that is not a name is refused by the write's own check.
+  const send = async (write: Write) =>
+    (await import('./write')).sendWrite(config, write, routeOf(String(write.resource)));
   return {
     baseUrl: config.baseUrl,
     id: options.id ?? keyIdentity(config.auth?.id),

@@ -1,7 +1,7 @@
 /** A list call on the wire: its URL, with sort and filters written in a stable order. */
 import type { ListTarget } from './fetchJson';
 import { baseUrlAt } from './url';
-import { DEFAULT_LIST_ROUTE, fillListRoute } from '../shared/listEndpoints';
+import { DEFAULT_LIST_ROUTE, fillListRoute, type ListRoute } from '../shared/listEndpoints';
 import { cursorUrl, isUrlCursor } from './pageQuery';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
 
@@ -26,6 +26,12 @@ export function filterParams(filters: ListFilters | undefined): Array<[string, s
 
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
+/** The organization's URL a list call or write names to the 401 rule, below the absolute `base`. */
+export function organizationUrlOf(base: string, at: ListRoute, organizationId: string): string {
+  // The rule drops a token per organization URL: the organization's when the route names one, else the service's.
+  return at.organized ? `${base}/${encodeURIComponent(organizationId)}` : base;
+}
+
 /**
  * `{baseUrl}/{organizationId}/{resource}?page=..&size=..` (or where `route` places the list, its fixed parameters
  * first), with the `paging` parameters given in place of page and size, then `extra` parameters (sort and filters) as
@@ -42,8 +48,7 @@ export function listTarget(
 ): ListTarget {
   const base = baseUrlAt(baseUrl);
   const at = fillListRoute(route, organizationId, resource);
-  // The 401 rule drops a token per organization URL: the organization's when the route names one, else the service's.
-  const organizationUrl = at.organized ? `${base}/${encodeURIComponent(organizationId)}` : base;
+  const organizationUrl = organizationUrlOf(base, at, organizationId);
   if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), organizationUrl, resource };
   const query = new URLSearchParams([
     ...at.query,

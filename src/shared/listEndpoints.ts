@@ -97,3 +97,14 @@ export function fillListRoute(template: string, organizationId: string, resource
   );
   return { path, query, organized: template.includes('{organizationId}') };
 }
+
+/**
+ * `template` filled in for one row of its list, where a write to that row goes: the list's path, then the id, the
+ * route's trailing slash kept after it (a Django router's `/{resource}/` gives `/{resource}/{id}/`), and the route's
+ * fixed query parameters. The id is one `ROW_ID` segment, whose characters a path carries as they are.
+ */
+export function fillRowRoute(template: string, organizationId: string, resource: string, id: string): ListRoute {
+  const list = fillListRoute(template, organizationId, resource);
+  const slash = list.path.endsWith('/') ? '/' : '';
+  return { ...list, path: `${list.path}${slash ? '' : '/'}${id}${slash}` };
+}
