@@ -2,6 +2,7 @@ import { assertInteger, invalidArgument } from '../shared/assert';
 import { isUuid, MUST_BE_PATH_SEGMENT, MUST_BE_QUERY_NAME, QUERY_NAME, RESOURCE_NAME } from '../shared/listEndpoints';
 import type { ListParams, ListParamsByCursor } from './types';
 import { MAX_CURSOR_LENGTH } from './pageQuery';
+import { FIELD_VALUE } from './requestHeaders';
 
 /** Query parameters the client writes itself. */
 const RESERVED = new Set(['page', 'size', 'sort']);
@@ -36,24 +37,30 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
   }
 }
 
-/** Where a call's route puts the organization: in its path or query (`organized`), else nowhere. */
+/** Where a call puts the organization: in its route's path or query (`organized`), in a header, or nowhere. */
 export interface OrganizationPlace {
   /** The route names `{organizationId}`. @default true */
   organized?: boolean;
+  /** The client sends it in its `organizationHeader`. @default false */
+  header?: boolean;
 }
 
 /**
- * Throws the argument error for an `organizationId` its route cannot carry: a UUID where the route names it; any
- * non-empty string where it names none, as such a route sends none and the name only keeps a query cache's lists
- * apart.
+ * Throws the argument error for an `organizationId` the call cannot carry: a UUID where the route names it; visible
+ * ASCII where a header carries it; else any non-empty string, as nothing sends it and the name only keeps a query
+ * cache's lists apart.
  */
-export function assertOrganization(organizationId: unknown, { organized = true }: OrganizationPlace = {}): void {
-  if (organized ? !isUuid(organizationId) : !(typeof organizationId === 'string' && organizationId))
-    throw invalidArgument(
-      'organizationId',
-      organized ? 'must be a UUID' : 'must be a non-empty string',
-      organizationId,
-    );
+export function assertOrganization(
+  organizationId: unknown,
+  { organized = true, header }: OrganizationPlace = {},
+): void {
+  const problem = organized
+    ? !isUuid(organizationId) && 'must be a UUID'
+    : header
+      ? !(typeof organizationId === 'string' && FIELD_VALUE.test(organizationId)) &&
+        'must be visible ASCII text (it goes out in the organizationHeader)'
+      : !(typeof organizationId === 'string' && organizationId) && 'must be a non-empty string';
+  if (problem) throw invalidArgument('organizationId', problem, organizationId);
 }
 
 /** Throws the argument error naming the first bad argument of a list call. */

@@ -29,6 +29,7 @@ import { followServedSize } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
+import { requestHeaders } from './requestHeaders';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -63,6 +64,18 @@ export interface ApiClientOptions extends RequestOptions {
   route?: string;
   /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
   routes?: Readonly<Record<string, string>>;
+  /**
+   * Fixed request headers a back-end needs on every list call and write, e.g. `{ Prefer: 'count=exact' }` (PostgREST's
+   * count). Not for a credential (use `auth`): refused for Authorization, Cookie and the headers pagewise sets itself
+   * (Accept, Content-Type, Idempotency-Key, If-Match, DPoP). @default {}
+   */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The header the organization goes out in on every list call and write, e.g. `'X-Organization-Id'`; the route then
+   * usually leaves `{organizationId}` out, and `organizationId` may be any visible ASCII name. Query keys keep
+   * organizations apart as ever, and the 401 rule judges each organization on its own. @default none (the route carries it)
+   */
+  organizationHeader?: string;
   /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
   onEvent?: (event: ClientEvent) => void;
 }
@@ -131,7 +144,8 @@ function pagingOptions(options: ApiClientOptions) {
  * const next = page.nextCursor && (await client.listShares({ organizationId, size: 20, cursor: page.nextCursor }));
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const config = resolveConfig(options, { deferPath: true });
+  const config = Object.assign(resolveConfig(options, { deferPath: true }), requestHeaders(options));
+  const { organizationHeader } = config;
   const { parse, serializeSort, serializePage, cursorParam } = pagingOptions(options);
   const routeOf = listRoutes(options.route, options.routes);
   const cursors = createCursorMemory();
@@ -140,7 +154,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
       const route = routeOf(resource);
-      assertListParams(params, resource, { organized: route.includes('{organizationId}') });
+      assertListParams(params, resource, {
+        organized: route.includes('{organizationId}'),
+        header: organizationHeader !== undefined,
+      });
       const { cursor, size } = params;
       const page = params.page ?? 1;
       const sentAs =
@@ -151,7 +168,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const paging = pageQuery(serializePage, { page, size, cursor, cursorParam: sentAs });
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
       const query = [...extra, ...filterParams(params.filters)];
-      const target = listTarget(config.baseUrl, resource, params, query, paging, route);
+      const target = listTarget(config.baseUrl, resource, params, query, paging, route, organizationHeader);
       const { body, response } = await fetchJson(config, target, params.signal);
       const parsed = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
       const result = followServedSize(parsed, { page, size, cursor, url: target.url, resource });

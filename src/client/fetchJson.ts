@@ -23,6 +23,10 @@ export interface RequestConfig {
   emit?: (event: ClientEvent) => void;
   /** The most a response body may hold; reading stops past it. @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
+  /** Fixed headers sent with every request, checked (`requestHeaders`). @default none */
+  headers?: Readonly<Record<string, string>> | undefined;
+  /** The header a call's organization goes out in. @default none */
+  organizationHeader?: string | undefined;
 }
 
 /** One list request as `listTarget` built it: later steps take its parts from here, never from the URL text. */
@@ -32,6 +36,8 @@ export interface ListTarget {
   organizationUrl: string;
   /** The list's path segment, for events (never the organization, which names a customer). */
   resource: string;
+  /** The organization, for the client's `organizationHeader`. @default none */
+  organizationId?: string;
   /** The method, for a write. @default 'GET' */
   method?: string;
   /** A write's JSON text. @default none */
@@ -90,10 +96,11 @@ export function withDeadline<T>(
  */
 export async function send(
   config: RequestConfig,
-  { url, organizationUrl, resource, method = 'GET', body, headers }: ListTarget,
+  { url, organizationUrl, resource, organizationId, method = 'GET', body, headers }: ListTarget,
   signal: AbortSignal,
 ): Promise<Sent> {
-  const { auth, emit } = config;
+  const { auth, emit, organizationHeader } = config;
+  const organization = organizationHeader && organizationId ? { [organizationHeader]: organizationId } : undefined;
   const context = { ...config, signal, method, url };
   // Attempt 2 is the one retry after a 401.
   for (let attempt = 1; ; attempt = 2) {
@@ -113,7 +120,7 @@ export async function send(
       emit?.({ type: 'client-request', resource, attempt, ...write });
       response = await config.fetch(url, {
         method,
-        headers: { Accept: 'application/json', ...headers, ...added },
+        headers: { Accept: 'application/json', ...config.headers, ...organization, ...headers, ...added },
         signal,
         ...(body === undefined ? {} : { body }),
       });

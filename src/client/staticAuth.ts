@@ -4,6 +4,7 @@
  */
 import { invalidArgument, requireString } from '../shared/assert';
 import type { AuthStrategy } from './types';
+import { FIELD_NAME } from './requestHeaders';
 
 /** A secret: the value, or a function asked at each request (a rotated secret is used without a restart). */
 export type SecretSource = string | (() => string | Promise<string>);
@@ -27,9 +28,6 @@ export interface ApiKeyOptions {
   /** Non-secret name of this credential for query keys. @default 'api-key:<header>' */
   id?: string;
 }
-
-/** An RFC 9110 field name. */
-const FIELD_NAME = /^[!#$%&'*+.^`|~\w-]+$/;
 
 /** `source`'s value, refused (never echoed) when it is not a non-empty string of one line. */
 async function secretOf(name: string, source: SecretSource): Promise<string> {

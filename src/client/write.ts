@@ -22,8 +22,8 @@ const MAX_WRITE_WAIT_MS = 60_000;
  * Checks a write's arguments (the argument error naming the first bad one) and builds its request where `route`
  * places the resource's list: a create on the list's URL, any other write on its row's.
  */
-function writeTarget(baseUrl: string, write: Write, route: string): ListTarget {
-  const body = assertWrite(write, { organized: route.includes('{organizationId}') });
+function writeTarget({ baseUrl, organizationHeader }: RequestConfig, write: Write, route: string): ListTarget {
+  const body = assertWrite(write, { organized: route.includes('{organizationId}'), header: !!organizationHeader });
   const { method, resource, params } = write;
   const { organizationId, idempotencyKey, ifMatch } = params;
   const row = method !== 'POST';
@@ -37,8 +37,9 @@ function writeTarget(baseUrl: string, write: Write, route: string): ListTarget {
     : fillListRoute(route, organizationId, resource);
   const query = new URLSearchParams(at.query).toString();
   const url = `${base}${at.path}${query ? `?${query}` : ''}`;
-  const organizationUrl = organizationUrlOf(base, at, organizationId);
-  return { url, organizationUrl, resource, method, headers, ...(body === undefined ? {} : { body }) };
+  const organizationUrl = organizationUrlOf(base, at, organizationId, organizationHeader);
+  const target = { url, organizationUrl, resource, organizationId, method, headers };
+  return body === undefined ? target : { ...target, body };
 }
 
 /**
@@ -50,7 +51,7 @@ function writeTarget(baseUrl: string, write: Write, route: string): ListTarget {
 export async function sendWrite(config: RequestConfig, write: Write, route = DEFAULT_LIST_ROUTE): Promise<unknown> {
   const { emit } = config;
   try {
-    const target = writeTarget(config.baseUrl, write, route);
+    const target = writeTarget(config, write, route);
     const { retry = 0, signal: callerSignal } = write.params;
     const { url, method } = target;
     return await withDeadline(
