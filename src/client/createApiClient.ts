@@ -24,7 +24,7 @@ import {
   QUERY_NAME,
   RESOURCE_NAME,
 } from '../shared/listEndpoints';
-import { errorName } from './redact';
+import { errorName, withoutSecretParams } from './redact';
 import { followServedSize } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
@@ -148,16 +148,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { organizationHeader } = config;
   const { parse, serializeSort, serializePage, cursorParam } = pagingOptions(options);
   const routeOf = listRoutes(options.route, options.routes);
+  // Where a resource's calls carry the organization, which says what an organizationId must be.
+  const placeOf = (resource: unknown) => ({
+    organized: routeOf(String(resource)).includes('{organizationId}'),
+    header: organizationHeader !== undefined,
+  });
   const cursors = createCursorMemory();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     try {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
       const route = routeOf(resource);
-      assertListParams(params, resource, {
-        organized: route.includes('{organizationId}'),
-        header: organizationHeader !== undefined,
-      });
+      assertListParams(params, resource, placeOf(resource));
       const { cursor, size } = params;
       const page = params.page ?? 1;
       const sentAs =
@@ -169,10 +171,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
       const query = [...extra, ...filterParams(params.filters)];
       const target = listTarget(config.baseUrl, resource, params, query, paging, route, organizationHeader);
-      const { body, response } = await fetchJson(config, target, params.signal);
+      const { body, response, sent } = await fetchJson(config, target, params.signal);
       const parsed = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
       const result = followServedSize(parsed, { page, size, cursor, url: target.url, resource });
       const answered = withCursorParam(result, cursorParam, cursors);
+      // A service that echoes a credential (a key sent in the query) into its next-page URL: the cursor handed out
+      // holds none; the request that follows it has the key set again.
+      const next = answered.nextCursor;
+      if (next && isUrlCursor(next))
+        answered.nextCursor = withoutSecretParams(next, sent.keyParams ?? [], sent.secrets);
       if (cursor !== undefined)
         answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
       return answered;
@@ -195,7 +202,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl: config.baseUrl,
     id: options.id ?? keyIdentity(config.auth?.id),
     list,
-    pages: (resource, params, pageOptions) => pagesOf(list, emit, resource, params, pageOptions),
+    pages: (resource, params, pageOptions) => pagesOf(list, emit, resource, params, pageOptions, placeOf(resource)),
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
     create: (resource, params) => send({ method: 'POST', resource, params }) as never,

@@ -6,7 +6,7 @@ import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
 import { parseRetryAfter, withTimeout } from '../shared/time';
 import { NOT_SHOWN, parseRedacted, redact, secretsOf } from './redact';
-import type { AuthStrategy } from './types';
+import type { AuthGrant, AuthHeaders, AuthStrategy } from './types';
 import { DEFAULT_MAX_BODY_BYTES, readAtMost } from './readAtMost';
 
 /** Everything a request to the service needs, resolved once by `createApiClient` / `createProxyHandler`. */
@@ -52,6 +52,25 @@ export interface Sent {
   secrets: string[];
   /** The method it was sent with. */
   method: string;
+  /** The query parameters the auth strategy set (a key), which no URL handed out may carry. @default [] */
+  keyParams?: string[];
+}
+
+/** What a strategy's `authorize` resolved to, as headers and query parameters. */
+function grantOf(granted: string | AuthHeaders | AuthGrant | undefined): AuthGrant {
+  if (typeof granted === 'string') return { headers: { Authorization: granted } };
+  // Header values are strings: an object under `headers` or `query` is a grant.
+  const grant = granted as AuthGrant | undefined;
+  return typeof grant?.headers === 'object' || typeof grant?.query === 'object'
+    ? grant
+    : { headers: granted as AuthHeaders | undefined };
+}
+
+/** `url` with `query` set on it (a strategy's key), replacing any parameter of the same name the URL had. */
+function withQuery(url: string, query: Readonly<Record<string, string>>): string {
+  const parsed = new URL(url);
+  for (const [name, value] of Object.entries(query)) parsed.searchParams.set(name, value);
+  return parsed.href;
 }
 
 /** The `NetworkError` of a request that got no (whole) response, `secrets` redacted from its cause. */
@@ -104,11 +123,14 @@ export async function send(
   const context = { ...config, signal, method, url };
   // Attempt 2 is the one retry after a 401.
   for (let attempt = 1; ; attempt = 2) {
-    const granted = auth && (await auth.authorize(context));
-    // A proof of possession beside the token (DPoP) is kept out of errors like the token.
-    const added = typeof granted === 'string' ? { Authorization: granted } : granted;
+    const { headers: added, query } = grantOf(auth && (await auth.authorize(context)));
     const authorization = added?.Authorization;
-    const secrets = secretsOf(authorization, [...(auth?.secrets ?? []), ...Object.values(added ?? {})]);
+    // A proof of possession beside the token (DPoP) and a key in the query are kept out of errors like the token.
+    const secrets = secretsOf(authorization, [
+      ...(auth?.secrets ?? []),
+      ...Object.values(added ?? {}),
+      ...Object.values(query ?? {}),
+    ]);
     // fetch would reject it with an error that quotes the whole header, token included.
     if (authorization && /[\0\r\n]/.test(authorization.trim()))
       throw invalidArgument('auth', `gave an Authorization header with a line break or NUL ${NOT_SHOWN}`);
@@ -118,7 +140,8 @@ export async function send(
       // A list call's events stay as they were; a write's say its method.
       const write = method === 'GET' ? undefined : { method };
       emit?.({ type: 'client-request', resource, attempt, ...write });
-      response = await config.fetch(url, {
+      // Only the request carries the key: errors, events and the page's URLs keep `url` as built.
+      response = await config.fetch(query ? withQuery(url, query) : url, {
         method,
         headers: { Accept: 'application/json', ...config.headers, ...organization, ...headers, ...added },
         signal,
@@ -144,7 +167,7 @@ export async function send(
         continue;
       }
     }
-    return { response, secrets, method };
+    return { response, secrets, method, keyParams: Object.keys(query ?? {}) };
   }
 }
 
@@ -209,7 +232,8 @@ export async function readText(
 }
 
 /**
- * GETs `target.url` as JSON within the config's deadline (`send`, then the whole body, then `takeBody`). Rejects with
+ * GETs `target.url` as JSON within the config's deadline (`send`, then the whole body, then `takeBody`), resolving to
+ * the body, the response and what was sent (the secrets and key parameters it must not pass on). Rejects with
  * `HttpError` (non-2xx), `NetworkError`, `TimeoutError`, `ResponseShapeError` (invalid JSON), an `AuthError` from the
  * strategy, a `TypeError` when the strategy's header cannot be sent, or the caller's abort reason exactly as `signal`
  * gave it.
@@ -218,11 +242,11 @@ export function fetchJson(
   config: RequestConfig,
   target: ListTarget,
   callerSignal?: AbortSignal,
-): Promise<{ body: unknown; response: Response }> {
+): Promise<{ body: unknown; response: Response; sent: Sent }> {
   const { url } = target;
   return withDeadline(config, url, callerSignal, async (signal) => {
     const sent = await send(config, target, signal);
     const text = await readText(config, sent, 'GET', url);
-    return { body: takeBody(sent, url, text), response: sent.response };
+    return { body: takeBody(sent, url, text), response: sent.response, sent };
   });
 }
