@@ -54,13 +54,17 @@ export function assertOrganization(
   organizationId: unknown,
   { organized = true, header }: OrganizationPlace = {},
 ): void {
-  const problem = organized
-    ? !isUuid(organizationId) && 'must be a UUID'
-    : header
-      ? !(typeof organizationId === 'string' && FIELD_VALUE.test(organizationId)) &&
-        'must be visible ASCII text (it goes out in the organizationHeader)'
-      : !(typeof organizationId === 'string' && organizationId) && 'must be a non-empty string';
-  if (problem) throw invalidArgument('organizationId', problem, organizationId);
+  const text = typeof organizationId === 'string';
+  if (organized ? !isUuid(organizationId) : !(text && (header ? FIELD_VALUE.test(organizationId) : organizationId)))
+    throw invalidArgument(
+      'organizationId',
+      organized
+        ? 'must be a UUID'
+        : header
+          ? 'must be visible ASCII (it goes in a header)'
+          : 'must be a non-empty string',
+      organizationId,
+    );
 }
 
 /** Throws the argument error naming the first bad argument of a list call. */

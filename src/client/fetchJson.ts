@@ -58,19 +58,10 @@ export interface Sent {
 
 /** What a strategy's `authorize` resolved to, as headers and query parameters. */
 function grantOf(granted: string | AuthHeaders | AuthGrant | undefined): AuthGrant {
-  if (typeof granted === 'string') return { headers: { Authorization: granted } };
-  // Header values are strings: an object under `headers` or `query` is a grant.
-  const grant = granted as AuthGrant | undefined;
-  return typeof grant?.headers === 'object' || typeof grant?.query === 'object'
-    ? grant
-    : { headers: granted as AuthHeaders | undefined };
-}
-
-/** `url` with `query` set on it (a strategy's key), replacing any parameter of the same name the URL had. */
-function withQuery(url: string, query: Readonly<Record<string, string>>): string {
-  const parsed = new URL(url);
-  for (const [name, value] of Object.entries(query)) parsed.searchParams.set(name, value);
-  return parsed.href;
+  // Header values are strings: a value that is an object makes a grant.
+  return typeof granted === 'object' && Object.values(granted).some((value) => typeof value === 'object')
+    ? granted
+    : { headers: typeof granted === 'string' ? { Authorization: granted } : (granted as AuthHeaders | undefined) };
 }
 
 /** The `NetworkError` of a request that got no (whole) response, `secrets` redacted from its cause. */
@@ -141,7 +132,9 @@ export async function send(
       const write = method === 'GET' ? undefined : { method };
       emit?.({ type: 'client-request', resource, attempt, ...write });
       // Only the request carries the key: errors, events and the page's URLs keep `url` as built.
-      response = await config.fetch(query ? withQuery(url, query) : url, {
+      const sentUrl = new URL(url);
+      for (const [name, value] of Object.entries(query ?? {})) sentUrl.searchParams.set(name, value);
+      response = await config.fetch(query ? sentUrl.href : url, {
         method,
         headers: { Accept: 'application/json', ...config.headers, ...organization, ...headers, ...added },
         signal,

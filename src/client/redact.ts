@@ -48,10 +48,10 @@ export function urlForMessage(text: string): string | undefined {
 export function withoutSecretParams(url: string, names: readonly string[], secrets: readonly string[]): string {
   const parsed = new URL(url);
   const params = parsed.searchParams;
-  const leaked = [...params].filter(([name, value]) => names.includes(name) || secrets.includes(value));
-  if (!leaked.length) return url;
-  for (const [name] of leaked) params.delete(name);
-  return parsed.href;
+  let leaked;
+  for (const [name, value] of [...params])
+    if (names.includes(name) || secrets.includes(value)) params.delete((leaked = name));
+  return leaked ? parsed.href : url;
 }
 
 /** A parameter name shaped like one, short; anything else may be a value pasted in the wrong place. */
