@@ -2,12 +2,12 @@ import type { ReceivedRequest, Reply } from './localServer';
 
 /**
  * A PostgREST table as its documentation (references/api/pagination_count, tables_views, errors) and its range
- * module describe the answer to a read, for a service that does not install here: `limit`/`offset` query
- * parameters or `Range: 0-9` with `Range-Unit: items`; `order=name.desc,id.asc`; filters `column=op.value`
- * (`eq`, `neq`, `gt`, `gte`, `lt`, `lte`); `Prefer: count=exact|planned|estimated`. It answers the rows as a JSON
- * array with `Content-Range: <first>-<last>/<count>` (the count `*` when none was asked, the range `*` for no
- * rows), 206 Partial Content when a count
- * was asked and the rows are fewer than it, 200 otherwise, and 416 with error PGRST103 for an offset past the count.
+ * module describe the answer to a read, for a service that does not install here: `limit`/`offset` query parameters
+ * (the client's way; PostgREST also reads a `Range` request header); `order=name.desc,id.asc`; filters
+ * `column=op.value` (`eq`, `neq`, `gt`, `gte`, `lt`, `lte`); `Prefer: count=exact|planned|estimated`, said back in
+ * `Preference-Applied`. It answers the rows as a JSON array with `Content-Range: <first>-<last>/<count>` (the count
+ * `*` when none was asked, the range `*` for no rows), 206 Partial Content when a count was asked and the rows are
+ * fewer than it, 200 otherwise, and 416 with error PGRST103 for an offset past the count.
  */
 export interface PostgrestTable {
   /** The table's rows, in their stored order. */
@@ -53,17 +53,11 @@ function selected(table: PostgrestTable, query: URLSearchParams): Array<Record<s
   return rows;
 }
 
-/** The offset and limit asked: the query parameters, else a `Range` header (`10-19`, `10-`). */
-function range(request: ReceivedRequest): { offset: number; limit: number | undefined } {
-  const header = /^(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
-  const offset = Number(request.query.get('offset') ?? header?.[1] ?? 0);
-  const limit = request.query.get('limit') ?? (header?.[2] ? String(Number(header[2]) - offset + 1) : undefined);
-  return { offset, limit: limit === undefined ? undefined : Number(limit) };
-}
+/** The count preference `Prefer` states, if any. */
+const countAsked = (prefer: unknown) => /(?:^|[,;\s])count=(exact|planned|estimated)\b/.exec(String(prefer ?? ''))?.[1];
 
 /** The count `Prefer: count=…` asks for, or none. */
-function counted(table: PostgrestTable, prefer: string | undefined, exact: number): number | undefined {
-  const asked = /(?:^|[,;\s])count=(exact|planned|estimated)\b/.exec(prefer ?? '')?.[1];
+function counted(table: PostgrestTable, asked: string | undefined, exact: number): number | undefined {
   if (asked === 'exact') return exact;
   if (asked === 'planned') return table.planned;
   if (asked === 'estimated') return exact <= (table.maxRows ?? 1000) ? exact : table.planned;
@@ -74,9 +68,11 @@ function counted(table: PostgrestTable, prefer: string | undefined, exact: numbe
 export function postgrestRead(table: PostgrestTable, request: ReceivedRequest): Reply {
   const rows = selected(table, request.query);
   if (!Array.isArray(rows)) return rows;
-  const { offset, limit } = range(request);
-  const page = rows.slice(offset, limit === undefined ? undefined : offset + limit);
-  const total = counted(table, request.headers.prefer as string | undefined, rows.length);
+  const offset = Number(request.query.get('offset') ?? 0);
+  const limit = request.query.get('limit');
+  const page = rows.slice(offset, limit === null ? undefined : offset + Number(limit));
+  const asked = countAsked(request.headers.prefer);
+  const total = counted(table, asked, rows.length);
   const last = offset + page.length - 1;
   const contentRange = `${total !== 0 && offset <= last ? `${offset}-${last}` : '*'}/${total ?? '*'}`;
   if (total !== undefined && offset > total)
@@ -96,6 +92,7 @@ export function postgrestRead(table: PostgrestTable, request: ReceivedRequest): 
       'Content-Range': contentRange,
       'Range-Unit': 'items',
       'Content-Location': `${request.path}${request.query.size ? `?${request.query}` : ''}`,
+      ...(asked ? { 'Preference-Applied': `count=${asked}` } : {}),
     },
     body: page,
   };
