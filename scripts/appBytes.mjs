@@ -31,10 +31,10 @@ export const appBudgets = {
   // Every app then pays about 2.5 kB for a page that says its real size and route templates (createApiClient),
   // client.pages' checks, prefetch on intent and estimated totals.
   // Fixed and organization headers, a key in the query and writes following routes (createApiClient's up-front code):
-  // 596 B more, measured on the Vite app (16,810 B then 17,406 B); the other two raised by as much.
-  'next-app': { js: 18450, css: 1860, goal: 5600 },
-  'react-router-app': { js: 17550, css: 1860, goal: 9200 },
-  'shares-app': { js: 17650, css: 1860, goal: 8850 },
+  // 608 B more, measured on the Vite app (16,810 B then 17,418 B); the other two raised by as much.
+  'next-app': { js: 18460, css: 1860, goal: 5600 },
+  'react-router-app': { js: 17560, css: 1860, goal: 9200 },
+  'shares-app': { js: 17660, css: 1860, goal: 8850 },
 };
 
 const gzip = (text) => gzipSync(text, { level: 9 }).length;

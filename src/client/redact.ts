@@ -43,10 +43,16 @@ export function urlForMessage(text: string): string | undefined {
 
 /**
  * `url` without the query parameters named in `names` or holding one of `secrets`: a next-page URL a service wrote
- * with the client's key in it, as the client may hand it out. Unchanged (as written) when it holds none.
+ * with the client's key in it, as the client may hand it out. Unchanged (as written) when it holds none or is no URL.
  */
 export function withoutSecretParams(url: string, names: readonly string[], secrets: readonly string[]): string {
-  const parsed = new URL(url);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not a URL (a parsePage of the app's own made it): no request follows it, as `cursor` refuses it.
+    return url;
+  }
   const params = parsed.searchParams;
   let leaked;
   for (const [name, value] of [...params])

@@ -115,3 +115,17 @@ describe('apiKey({ query })', () => {
     expect(apiKey({ query: 'api_key', key: KEY }).id).toBe('api-key:?api_key');
   });
 });
+
+describe('a next-page cursor that is no URL', () => {
+  it('is handed out as a parsePage of the app’s own made it, and refused as a cursor when followed', async () => {
+    const client = createApiClient({
+      ...options(),
+      parsePage: () => ({ items: [], page: 1, pageSize: 10, hasNext: true, hasPrevious: false, nextCursor: 'http://' }),
+    });
+    const page = await client.list('rows', { organizationId, page: 1, size: 10 });
+    expect(page.nextCursor).toBe('http://');
+    await expect(client.list('rows', { organizationId, size: 10, cursor: page.nextCursor! })).rejects.toMatchObject({
+      argument: 'cursor',
+    });
+  });
+});
