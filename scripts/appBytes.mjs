@@ -30,9 +30,11 @@ export const appBudgets = {
   // Next.js and React Router keep the reader's place (useListPlace: scroll on a move, kept height): about 1 kB more.
   // Every app then pays about 2.5 kB for a page that says its real size and route templates (createApiClient),
   // client.pages' checks, prefetch on intent and estimated totals.
-  'next-app': { js: 17850, css: 1860, goal: 5600 },
-  'react-router-app': { js: 16950, css: 1860, goal: 9200 },
-  'shares-app': { js: 17050, css: 1860, goal: 8850 },
+  // Fixed and organization headers, a key in the query and writes following routes (createApiClient's up-front code):
+  // 608 B more, measured on the Vite app (16,810 B then 17,418 B); the other two raised by as much.
+  'next-app': { js: 18460, css: 1860, goal: 5600 },
+  'react-router-app': { js: 17560, css: 1860, goal: 9200 },
+  'shares-app': { js: 17660, css: 1860, goal: 8850 },
 };
 
 const gzip = (text) => gzipSync(text, { level: 9 }).length;

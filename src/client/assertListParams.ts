@@ -43,13 +43,18 @@ function assertSortAndFilters({ sort, filters }: ListParams): void {
   }
 }
 
-/** Throws the argument error naming the first bad argument of a list call. */
-export function assertListParams(params: ListParams, resource: unknown, { organized = true } = {}): void {
-  const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
-  if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
-    throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
-  // A route without the organization sends none: a name keeps the lists of a query cache apart, and one of URL-safe
-  // characters reads the same wherever a call crosses (a server function's input, a log line).
+/** Where a call puts the organization: in its route's path or query (`organized`), or elsewhere (a header, nowhere). */
+export interface OrganizationPlace {
+  /** The route names `{organizationId}`. @default true */
+  organized?: boolean;
+}
+
+/**
+ * Throws the argument error for an `organizationId` the call cannot carry: a UUID where the route names it (the
+ * service's identifiers); else a name of URL-safe characters, which reads the same wherever a call crosses (a header,
+ * a server function's input, a log line) and keeps a query cache's lists apart.
+ */
+export function assertOrganization(organizationId: unknown, { organized = true }: OrganizationPlace = {}): void {
   if (
     organized
       ? !isUuid(organizationId)
@@ -60,6 +65,14 @@ export function assertListParams(params: ListParams, resource: unknown, { organi
       organized ? 'must be a UUID' : 'must be a UUID or a name of 1 to 200 URL-safe characters',
       organizationId,
     );
+}
+
+/** Throws the argument error naming the first bad argument of a list call. */
+export function assertListParams(params: ListParams, resource: unknown, place?: OrganizationPlace): void {
+  const { organizationId, page, size, signal, cursor, cursorParam } = (params ?? {}) as Partial<ListParamsByCursor>;
+  if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
+    throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
+  assertOrganization(organizationId, place);
   if (cursor !== undefined || page !== undefined) assertInteger('page', page ?? 1, 1);
   else throw invalidArgument('page', 'or `cursor` is required');
   if (cursor !== undefined && !(typeof cursor === 'string' && cursor && cursor.length <= MAX_CURSOR_LENGTH))

@@ -17,11 +17,12 @@ import type {
 import { assertFunction, invalidArgument, requireString } from '../shared/assert';
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
 import { listRoutes, MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
-import { errorName } from './redact';
+import { errorName, withoutSecretParams } from './redact';
 import { createServedSizes } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
+import { requestHeaders } from './requestHeaders';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -50,11 +51,24 @@ export interface ApiClientOptions extends RequestOptions {
    * Where a list lives below `baseUrl`: a path with `{organizationId}` and `{resource}` placeholders and, optionally, fixed
    * query parameters, e.g. `'/{resource}/'` (Django's trailing slash, no organization) or
    * `'/{resource}?org={organizationId}'`. A route without `{organizationId}` takes any non-empty name as the organization
-   * (for query keys) and sends none. @default '/{organizationId}/{resource}'
+   * (for query keys) and sends none. Writes follow it: a create on the list's URL, a row at the list's path and
+   * `/{id}`, the trailing slash kept, the fixed parameters sent too. @default '/{organizationId}/{resource}'
    */
   route?: string;
   /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
   routes?: Readonly<Record<string, string>>;
+  /**
+   * Fixed request headers a back-end needs on every list call and write, e.g. `{ Prefer: 'count=exact' }` (PostgREST's
+   * count). Not for a credential (use `auth`): refused for Authorization, Cookie and the headers pagewise sets itself
+   * (Accept, Content-Type, Idempotency-Key, If-Match, DPoP). @default {}
+   */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The header the organization goes out in on every list call and write, e.g. `'X-Organization-Id'`; the route then
+   * usually leaves `{organizationId}` out, and `organizationId` may be any visible ASCII name. Query keys keep
+   * organizations apart as ever, and the 401 rule judges each organization on its own. @default none (the route carries it)
+   */
+  organizationHeader?: string;
   /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
   onEvent?: (event: ClientEvent) => void;
 }
@@ -85,11 +99,11 @@ export interface ApiClient {
   listShares<T = Share>(params: ListParams): Promise<Page<T>>;
   /** `GET {baseUrl}/{organizationId}/environments?page=..&size=..`, normalized to a `Page`. */
   listEnvironments<T = Environment>(params: ListParams): Promise<Page<T>>;
-  /** `POST {baseUrl}/{organizationId}/{resource}` with `body` as JSON; resolves to the service's answer (the new row), `undefined` for none. */
+  /** `POST` on the resource's list (`{baseUrl}/{organizationId}/{resource}`, or where its route places it) with `body` as JSON; resolves to the service's answer (the new row), `undefined` for none. */
   create<T = ApiRecord>(resource: ListResource, params: CreateParams): Promise<T>;
-  /** `PATCH` (or `PUT`) `{baseUrl}/{organizationId}/{resource}/{id}` with `body` as JSON; resolves to the service's answer, `undefined` for none. */
+  /** `PATCH` (or `PUT`) on the row, the list's path and `/{id}` (a route's trailing slash kept: `/{resource}/{id}/`), with `body` as JSON; resolves to the service's answer, `undefined` for none. */
   update<T = ApiRecord>(resource: ListResource, params: UpdateParams): Promise<T>;
-  /** `DELETE {baseUrl}/{organizationId}/{resource}/{id}`; resolves once the service answered 2xx. */
+  /** `DELETE` on the row, the list's path and `/{id}` (as `update`'s); resolves once the service answered 2xx. */
   delete(resource: ListResource, params: DeleteParams): Promise<void>;
 }
 
@@ -123,9 +137,12 @@ function pagingOptions(options: ApiClientOptions) {
  * const next = page.nextCursor && (await client.listShares({ organizationId, size: 20, cursor: page.nextCursor }));
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const config = resolveConfig(options, { deferPath: true });
+  const config = Object.assign(resolveConfig(options, { deferPath: true }), requestHeaders(options));
+  const { organizationHeader } = config;
   const { parse, serializeSort, serializePage, cursorParam } = pagingOptions(options);
   const routeOf = listRoutes(options.route, options.routes);
+  // Where a resource's calls carry the organization, which says what an organizationId must be.
+  const placeOf = (resource: unknown) => ({ organized: routeOf(String(resource)).includes('{organizationId}') });
   const cursors = createCursorMemory();
   const followServedSize = createServedSizes();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
@@ -133,7 +150,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
       const route = routeOf(resource);
-      assertListParams(params, resource, { organized: route.includes('{organizationId}') });
+      assertListParams(params, resource, placeOf(resource));
       const { cursor, size } = params;
       const page = params.page ?? 1;
       const sentAs =
@@ -144,11 +161,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const paging = pageQuery(serializePage, { page, size, cursor, cursorParam: sentAs });
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
       const query = [...extra, ...filterParams(params.filters)];
-      const target = listTarget(config.baseUrl, resource, params, query, paging, route);
-      const { body, response } = await fetchJson(config, target, params.signal);
+      const target = listTarget(config.baseUrl, resource, params, query, paging, route, organizationHeader);
+      const { body, response, sent } = await fetchJson(config, target, params.signal);
       const parsed = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
       const result = followServedSize(parsed, { page, size, cursor, url: target.url, resource });
       const answered = withCursorParam(result, cursorParam, cursors);
+      // A service that echoes a credential (a key sent in the query) into its next-page URL: the cursor handed out
+      // holds none; the request that follows it has the key set again.
+      const next = answered.nextCursor;
+      if (next && isUrlCursor(next))
+        answered.nextCursor = withoutSecretParams(next, sent.keyParams ?? [], sent.secrets);
       if (cursor !== undefined)
         answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
       return answered;
@@ -164,12 +186,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
   // The write path is loaded at the first write: an app that only lists never downloads it (a chunk of its own in
   // the app's bundle). A bad argument still rejects before any request, as every write checks it first.
-  const send = async (write: Write) => (await import('./write')).sendWrite(config, write);
+  // A write goes where its resource's list lives; a resource that is not a name is refused by the write's own check.
+  const send = async (write: Write) =>
+    (await import('./write')).sendWrite(config, write, routeOf(String(write.resource)));
   return {
     baseUrl: config.baseUrl,
     id: options.id ?? keyIdentity(config.auth?.id),
     list,
-    pages: (resource, params, pageOptions) => pagesOf(list, emit, resource, params, pageOptions),
+    pages: (resource, params, pageOptions) => pagesOf(list, emit, resource, params, pageOptions, placeOf(resource)),
     listShares: (params) => list('shares', params),
     listEnvironments: (params) => list('environments', params),
     create: (resource, params) => send({ method: 'POST', resource, params }) as never,

@@ -6,7 +6,7 @@ import { ResponseShapeError } from './errors/ResponseShapeError';
 import { TimeoutError } from './errors/TimeoutError';
 import { parseRetryAfter, withTimeout } from '../shared/time';
 import { NOT_SHOWN, parseRedacted, redact, secretsOf } from './redact';
-import type { AuthStrategy } from './types';
+import type { AuthGrant, AuthHeaders, AuthStrategy } from './types';
 import { DEFAULT_MAX_BODY_BYTES, readAtMost } from './readAtMost';
 
 /** Everything a request to the service needs, resolved once by `createApiClient` / `createProxyHandler`. */
@@ -23,6 +23,10 @@ export interface RequestConfig {
   emit?: (event: ClientEvent) => void;
   /** The most a response body may hold; reading stops past it. @default DEFAULT_MAX_BODY_BYTES */
   maxBodyBytes?: number;
+  /** Fixed headers sent with every request, checked (`requestHeaders`). @default none */
+  headers?: Readonly<Record<string, string>> | undefined;
+  /** The header a call's organization goes out in. @default none */
+  organizationHeader?: string | undefined;
 }
 
 /** One list request as `listTarget` built it: later steps take its parts from here, never from the URL text. */
@@ -32,6 +36,8 @@ export interface ListTarget {
   organizationUrl: string;
   /** The list's path segment, for events (never the organization, which names a customer). */
   resource: string;
+  /** The organization, for the client's `organizationHeader`. @default none */
+  organizationId?: string;
   /** The method, for a write. @default 'GET' */
   method?: string;
   /** A write's JSON text. @default none */
@@ -46,6 +52,16 @@ export interface Sent {
   secrets: string[];
   /** The method it was sent with. */
   method: string;
+  /** The query parameters the auth strategy set (a key), which no URL handed out may carry. @default [] */
+  keyParams?: string[];
+}
+
+/** What a strategy's `authorize` resolved to, as headers and query parameters. */
+function grantOf(granted: string | AuthHeaders | AuthGrant | undefined): AuthGrant {
+  // Header values are strings: a value that is an object makes a grant.
+  return typeof granted === 'object' && Object.values(granted).some((value) => typeof value === 'object')
+    ? granted
+    : { headers: typeof granted === 'string' ? { Authorization: granted } : (granted as AuthHeaders | undefined) };
 }
 
 /** The `NetworkError` of a request that got no (whole) response, `secrets` redacted from its cause. */
@@ -90,18 +106,22 @@ export function withDeadline<T>(
  */
 export async function send(
   config: RequestConfig,
-  { url, organizationUrl, resource, method = 'GET', body, headers }: ListTarget,
+  { url, organizationUrl, resource, organizationId, method = 'GET', body, headers }: ListTarget,
   signal: AbortSignal,
 ): Promise<Sent> {
-  const { auth, emit } = config;
+  const { auth, emit, organizationHeader } = config;
+  const organization = organizationHeader && organizationId ? { [organizationHeader]: organizationId } : undefined;
   const context = { ...config, signal, method, url };
   // Attempt 2 is the one retry after a 401.
   for (let attempt = 1; ; attempt = 2) {
-    const granted = auth && (await auth.authorize(context));
-    // A proof of possession beside the token (DPoP) is kept out of errors like the token.
-    const added = typeof granted === 'string' ? { Authorization: granted } : granted;
+    const { headers: added, query } = grantOf(auth && (await auth.authorize(context)));
     const authorization = added?.Authorization;
-    const secrets = secretsOf(authorization, [...(auth?.secrets ?? []), ...Object.values(added ?? {})]);
+    // A proof of possession beside the token (DPoP) and a key in the query are kept out of errors like the token.
+    const secrets = secretsOf(authorization, [
+      ...(auth?.secrets ?? []),
+      ...Object.values(added ?? {}),
+      ...Object.values(query ?? {}),
+    ]);
     // fetch would reject it with an error that quotes the whole header, token included.
     if (authorization && /[\0\r\n]/.test(authorization.trim()))
       throw invalidArgument('auth', `gave an Authorization header with a line break or NUL ${NOT_SHOWN}`);
@@ -111,9 +131,12 @@ export async function send(
       // A list call's events stay as they were; a write's say its method.
       const write = method === 'GET' ? undefined : { method };
       emit?.({ type: 'client-request', resource, attempt, ...write });
-      response = await config.fetch(url, {
+      // Only the request carries the key: errors, events and the page's URLs keep `url` as built.
+      const sentUrl = new URL(url);
+      for (const [name, value] of Object.entries(query ?? {})) sentUrl.searchParams.set(name, value);
+      response = await config.fetch(query ? sentUrl.href : url, {
         method,
-        headers: { Accept: 'application/json', ...headers, ...added },
+        headers: { Accept: 'application/json', ...config.headers, ...organization, ...headers, ...added },
         signal,
         ...(body === undefined ? {} : { body }),
       });
@@ -137,7 +160,7 @@ export async function send(
         continue;
       }
     }
-    return { response, secrets, method };
+    return { response, secrets, method, keyParams: Object.keys(query ?? {}) };
   }
 }
 
@@ -202,7 +225,8 @@ export async function readText(
 }
 
 /**
- * GETs `target.url` as JSON within the config's deadline (`send`, then the whole body, then `takeBody`). Rejects with
+ * GETs `target.url` as JSON within the config's deadline (`send`, then the whole body, then `takeBody`), resolving to
+ * the body, the response and what was sent (the secrets and key parameters it must not pass on). Rejects with
  * `HttpError` (non-2xx), `NetworkError`, `TimeoutError`, `ResponseShapeError` (invalid JSON), an `AuthError` from the
  * strategy, a `TypeError` when the strategy's header cannot be sent, or the caller's abort reason exactly as `signal`
  * gave it.
@@ -211,11 +235,11 @@ export function fetchJson(
   config: RequestConfig,
   target: ListTarget,
   callerSignal?: AbortSignal,
-): Promise<{ body: unknown; response: Response }> {
+): Promise<{ body: unknown; response: Response; sent: Sent }> {
   const { url } = target;
   return withDeadline(config, url, callerSignal, async (signal) => {
     const sent = await send(config, target, signal);
     const text = await readText(config, sent, 'GET', url);
-    return { body: takeBody(sent, url, text), response: sent.response };
+    return { body: takeBody(sent, url, text), response: sent.response, sent };
   });
 }

@@ -1,7 +1,7 @@
 /** A list call on the wire: its URL, with sort and filters written in a stable order. */
 import type { ListTarget } from './fetchJson';
 import { baseUrlAt } from './url';
-import { DEFAULT_LIST_ROUTE, fillListRoute } from '../shared/listEndpoints';
+import { DEFAULT_LIST_ROUTE, fillListRoute, type ListRoute } from '../shared/listEndpoints';
 import { cursorUrl, isUrlCursor } from './pageQuery';
 import type { ListFilters, ListParams, ListResource, SerializeSort } from './types';
 
@@ -27,9 +27,19 @@ export function filterParams(filters: ListFilters | undefined): Array<[string, s
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /**
+ * The organization's URL a list call or write names to the 401 rule, below the absolute `base`: the rule drops a token
+ * per organization URL, so one organization refusing every token cannot make the client renew it for all. The
+ * organization's own when the route or a header (`byHeader`) carries it, else the service's.
+ */
+export function organizationUrlOf(base: string, at: ListRoute, organizationId: string, byHeader?: string): string {
+  return at.organized || byHeader ? `${base}/${encodeURIComponent(organizationId)}` : base;
+}
+
+/**
  * `{baseUrl}/{organizationId}/{resource}?page=..&size=..` (or where `route` places the list, its fixed parameters
  * first), with the `paging` parameters given in place of page and size, then `extra` parameters (sort and filters) as
- * given, with the organization's URL and the resource kept beside it for the steps after (params already checked).
+ * given, with the organization (its URL for the 401 rule, a header's value) and the resource kept beside it for the
+ * steps after (params already checked).
  * A URL `cursor` is the request's URL as it stands, once `cursorUrl` has found it under the base address.
  */
 export function listTarget(
@@ -39,12 +49,13 @@ export function listTarget(
   extra: Pairs,
   paging?: Pairs,
   route: string = DEFAULT_LIST_ROUTE,
+  organizationHeader?: string,
 ): ListTarget {
   const base = baseUrlAt(baseUrl);
   const at = fillListRoute(route, organizationId, resource);
-  // The 401 rule drops a token per organization URL: the organization's when the route names one, else the service's.
-  const organizationUrl = at.organized ? `${base}/${encodeURIComponent(organizationId)}` : base;
-  if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), organizationUrl, resource };
+  const organizationUrl = organizationUrlOf(base, at, organizationId, organizationHeader);
+  const target = { organizationUrl, resource, organizationId };
+  if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), ...target };
   const query = new URLSearchParams([
     ...at.query,
     ...((paging ?? [
@@ -53,5 +64,5 @@ export function listTarget(
     ]) as Array<[string, string]>),
     ...(extra as Array<[string, string]>),
   ]);
-  return { url: `${base}${at.path}?${query}`, organizationUrl, resource };
+  return { url: `${base}${at.path}?${query}`, ...target };
 }

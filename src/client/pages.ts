@@ -3,7 +3,7 @@
  * its 401 renewal, its events), the next one asked the way the service leads to it.
  */
 import { assertInteger } from '../shared/assert';
-import { assertListParams } from './assertListParams';
+import { assertListParams, type OrganizationPlace } from './assertListParams';
 import type { Walk } from './pagesWalk';
 import type { ListParams, ListParamsBase, ListResource, Page } from './types';
 
@@ -33,7 +33,8 @@ export interface PagesOptions {
 
 /**
  * The pages of `resource` under `params`, as `client.pages` returns them. Checks every argument now, at the call:
- * an async generator would run nothing (and refuse nothing) until the first `next()`.
+ * an async generator would run nothing (and refuse nothing) until the first `next()`. The organization is checked as
+ * the resource's route carries it (`place`), as each list call checks it.
  */
 export function pagesOf<T>(
   list: Walk['list'],
@@ -41,6 +42,7 @@ export function pagesOf<T>(
   resource: ListResource,
   params: PagesParams,
   options: PagesOptions = {},
+  place?: OrganizationPlace,
 ): AsyncIterable<Page<T>> {
   const { signal, maxPages, concurrency = 1 } = options ?? {};
   const { organizationId, size, sort, filters, page, cursor, cursorParam } = (params ?? {}) as PagesParams;
@@ -48,7 +50,7 @@ export function pagesOf<T>(
   const first = (
     cursor === undefined ? { ...base, page: page ?? 1 } : { ...base, cursor, cursorParam, page }
   ) as ListParams;
-  assertListParams({ ...first, signal } as ListParams, resource);
+  assertListParams({ ...first, signal } as ListParams, resource, place);
   if (maxPages !== undefined) assertInteger('maxPages', maxPages, 1);
   assertInteger('concurrency', concurrency, 1);
   return lazyWalk<T>({ list, emit, resource, base, first, limit: maxPages ?? Infinity, concurrency }, signal);

@@ -5,7 +5,7 @@
  */
 import { parsePage } from './parsePage';
 import type { ApiClientOptions } from './createApiClient';
-import type { Page, ParsePage, ParsePageContext, SerializeSort } from './types';
+import type { Page, ParsePage, ParsePageContext, SerializePage, SerializeSort } from './types';
 import { ResponseShapeError } from './errors/ResponseShapeError';
 import { isDigits, pageCountOf } from '../shared/paging';
 import { springPage } from './pageQuery';
@@ -14,7 +14,7 @@ import { parseLinkHeader } from './parseLinkHeader';
 
 /** The options a preset sets. */
 export type ClientPreset = Readonly<
-  Pick<ApiClientOptions, 'serializePage' | 'serializeSort' | 'parsePage' | 'route' | 'cursorParam'>
+  Pick<ApiClientOptions, 'serializePage' | 'serializeSort' | 'parsePage' | 'route' | 'cursorParam' | 'headers'>
 >;
 
 /** Django REST Framework's `OrderingFilter`: one `ordering` parameter, `-` before a descending field. */
@@ -151,6 +151,41 @@ const laravelCursorPage: ParsePage = (body, context) => {
   return { ...withoutLink(page), hasNext: false };
 };
 
+/** PostgREST's `order`: `<column>.asc|desc` per criterion, comma-separated. */
+const postgrestOrder: SerializeSort = (sort) =>
+  sort.length ? [['order', sort.map(({ id, desc }) => `${id}.${desc ? 'desc' : 'asc'}`).join(',')]] : [];
+
+/** `limit` and `offset` query parameters. */
+const limitOffset: SerializePage = ({ page, size }) => ({ limit: size, offset: (page - 1) * size });
+
+/**
+ * The count after the `/` of PostgREST's `Content-Range`: `0-9/45`, a `*` range past the end, a `*` count when none
+ * was asked (then no count).
+ */
+const contentRangeCount = (_: unknown, { response }: ParsePageContext) =>
+  response.headers.get('content-range')?.split('/')[1]?.trim();
+
+/** PostgREST's page with a planner's figure for a count: `Page.totalEstimate`, as the response never says it is exact. */
+const postgrestEstimate: ParsePage = (body, context) => {
+  const page = parsePage(body, context);
+  const estimate = countOf(contentRangeCount(body, context));
+  return estimate === undefined ? page : { ...page, totalEstimate: estimate };
+};
+
+/**
+ * PostgREST: a table at `/{table}`, `?limit=20&offset=20&order=name.desc,id.asc`, the rows as a JSON array and the
+ * count in `Content-Range`, asked for by `Prefer: count=…`. Filters go out as written, the operator in the value
+ * (`{ name: 'eq.Ada' }` sends `name=eq.Ada`).
+ */
+const postgrest = (count: 'exact' | 'planned' | 'estimated', parse: ParsePage) =>
+  ({
+    route: '/{resource}',
+    headers: { Prefer: `count=${count}` },
+    serializePage: limitOffset,
+    serializeSort: postgrestOrder,
+    parsePage: parse,
+  }) as const;
+
 /** The presets, by back-end and paging style. */
 export const presets = {
   /** Django REST Framework, behind a router's default trailing slash; filters as django-filter reads them. */
@@ -255,6 +290,15 @@ export const presets = {
           : [],
       parsePage: githubPage,
     },
+  },
+  /** PostgREST (and Supabase's REST API), by the count asked for. */
+  postgrest: {
+    /** `Prefer: count=exact`: `Content-Range: 0-9/45` read as `total`. */
+    exact: postgrest('exact', counted(contentRangeCount)),
+    /** `Prefer: count=planned`: the planner's figure, as `totalEstimate`. */
+    planned: postgrest('planned', postgrestEstimate),
+    /** `Prefer: count=estimated`: exact up to `db-max-rows`, planned past it; as `totalEstimate`, since it may be either. */
+    estimated: postgrest('estimated', postgrestEstimate),
   },
   /** Google AIP-158 and AIP-132: `pageSize`, `pageToken` from `nextPageToken`, `orderBy=name desc,id`. */
   google: {

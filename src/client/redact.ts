@@ -1,7 +1,7 @@
 /**
  * The redaction policy, in one place: what counts as a credential in a request (`secretsOf`), how it is cut out of
  * text (`redact`), parsed data (`parseRedacted`) and kept causes (`redactError`), URLs without their userinfo
- * (`stripUserinfo`), what of a URL or a parameter name a message may quote (`urlForMessage`, `nameForMessage`), what a
+ * (`stripUserinfo`) and their key parameters (`withoutSecretParams`), what of a URL or a parameter name a message may quote (`urlForMessage`, `nameForMessage`), what a
  * log line may say of any thrown value (`errorName`), and the mark of a value a message withholds (`NOT_SHOWN`).
  * Imports nothing: the errors build on it (their messages and causes are redacted when made), and `describeForLog`,
  * which knows the errors, lives with them.
@@ -39,6 +39,25 @@ export function stripUserinfo(url: string): string {
  */
 export function urlForMessage(text: string): string | undefined {
   return text.includes('@') ? undefined : text.replace(/[?#][^]*/, '');
+}
+
+/**
+ * `url` without the query parameters named in `names` or holding one of `secrets`: a next-page URL a service wrote
+ * with the client's key in it, as the client may hand it out. Unchanged (as written) when it holds none or is no URL.
+ */
+export function withoutSecretParams(url: string, names: readonly string[], secrets: readonly string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not a URL (a parsePage of the app's own made it): no request follows it, as `cursor` refuses it.
+    return url;
+  }
+  const params = parsed.searchParams;
+  let leaked;
+  for (const [name, value] of [...params])
+    if (names.includes(name) || secrets.includes(value)) params.delete((leaked = name));
+  return leaked ? parsed.href : url;
 }
 
 /** A parameter name shaped like one, short; anything else may be a value pasted in the wrong place. */

@@ -171,12 +171,31 @@ export interface AuthHeaders {
   [name: string]: string;
 }
 
-/** How the client obtains the `Authorization` header. Implemented by `bearerToken`, `clientCredentials` and `apiAccountToken`. */
+/**
+ * What an auth strategy adds to a request, in full: headers, and query parameters for a service that reads its key
+ * nowhere else (`{ query: { api_key: key } }`). Each value is kept out of errors, events, logs, query keys and the
+ * next-page cursors the client hands out (a next-page URL echoing a parameter has it taken out, and it is set again
+ * on the request that follows the cursor).
+ */
+export interface AuthGrant {
+  /** Headers to add, as `AuthHeaders`. @default none */
+  headers?: AuthHeaders;
+  /** Query parameters set on the request's URL (replacing any of the same name). @default none */
+  query?: Readonly<Record<string, string>>;
+}
+
+/**
+ * How the client authorizes a request. Implemented by `bearerToken`, `clientCredentials`, `apiAccountToken`,
+ * `basicAuth` and `apiKey`; see "Writing an AuthStrategy" in the guide.
+ */
 export interface AuthStrategy {
   /** A non-secret identity for cache keys and logs (never a token, secret or key). */
   readonly id: string;
-  /** Resolves to the full `Authorization` header value, or to it and a proof of possession (`AuthHeaders`). */
-  authorize(context: AuthContext): Promise<string | AuthHeaders>;
+  /**
+   * Resolves to the full `Authorization` header value, or to headers (`AuthHeaders`: it and a proof of possession,
+   * or a key in a header of its own), or to an `AuthGrant` (headers and query parameters).
+   */
+  authorize(context: AuthContext): Promise<string | AuthHeaders | AuthGrant>;
   /**
    * Called once when the API answered 401 to a request sent with `authorization` for `organizationUrl` (the request URL's
    * path up to its last `/`: the organization), with that `response` (its body unread, e.g. for a DPoP nonce challenge).

@@ -3,12 +3,13 @@
  * served (the server's side of a write call): what the client loads up front, while sending loads at the first write.
  */
 import { invalidArgument, assertInteger } from '../shared/assert';
-import { isUuid, MUST_BE_PATH_SEGMENT, RESOURCE_NAME, ROW_ID, type WriteMethod } from '../shared/listEndpoints';
+import { MUST_BE_PATH_SEGMENT, RESOURCE_NAME, ROW_ID, type WriteMethod } from '../shared/listEndpoints';
+import { assertOrganization, type OrganizationPlace } from './assertListParams';
 import type { ListResource } from './types';
 
 /** What every write takes. */
 export interface WriteParams {
-  /** The organization's UUID. */
+  /** The organization's UUID; any non-empty name where the client's route for the resource names none. */
   organizationId: string;
   /** Aborts the request (and any retry waiting). */
   signal?: AbortSignal;
@@ -81,13 +82,14 @@ function jsonText(body: unknown): string {
 
 /**
  * Checks a write's arguments and throws the argument error naming the first bad one; returns its body as JSON text
- * (none for a `DELETE`). The one check of a write, wherever it is sent from or served.
+ * (none for a `DELETE`). The one check of a write, wherever it is sent from or served; the organization as the
+ * resource's route carries it (`place`), as a list call's.
  */
-export function assertWrite({ method, resource, params }: Write): string | undefined {
+export function assertWrite({ method, resource, params }: Write, place?: OrganizationPlace): string | undefined {
   const { organizationId, signal, retry = 0, idempotencyKey, ifMatch } = params ?? ({} as WriteParams);
   if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
-  if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
+  assertOrganization(organizationId, place);
   const row = method !== 'POST';
   if (row && !(typeof params.id === 'string' && ROW_ID.test(params.id)))
     throw invalidArgument(

@@ -109,7 +109,7 @@ describe('a page that says the size the service served', () => {
         page < last
           ? `<${server.origin}/x?page=${page + 1}>; rel="next", <${server.origin}/x?page=${last}>; rel="last"`
           : '';
-      return { body: ALL.slice((page - 1) * size, page * size), headers: link ? { Link: link } : {} };
+      return { body: ALL.slice((page - 1) * size, page * size), headers: link ? { Link: link } : undefined };
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const github = createApiClient({ baseUrl: server.origin, ...presets.github.page });

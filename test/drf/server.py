@@ -1,6 +1,7 @@
 """
 A tiny Django REST Framework service for the client's presets: 45 rows behind a router (trailing slashes, as its
-default), paged three ways and once not at all, with OrderingFilter and django-filter. Serves on 127.0.0.1 at a free port, prints
+default), paged three ways and once not at all, with OrderingFilter and django-filter, and a writable list of notes
+(a ModelViewSet: create, update and delete). Serves on 127.0.0.1 at a free port, prints
 "listening <port>" once ready; GET /_served lists the requests it served, so the test counts them at the service.
 """
 import json
@@ -80,16 +81,38 @@ def viewset(paginator):
     )
 
 
+class Note(models.Model):
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        app_label = "rows"
+
+
+class NoteSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Note
+        fields = ["id", "name"]
+
+
+class NoteViewSet(viewsets.ModelViewSet):
+    queryset = Note.objects.all().order_by("id")
+    serializer_class = NoteSerializer
+    pagination_class = Numbered
+
+
 router = routers.DefaultRouter()
 router.register("numbered", viewset(Numbered), basename="numbered")
 router.register("offset", viewset(Offset), basename="offset")
 router.register("cursor", viewset(Cursor), basename="cursor")
 # A view with no pagination: it reads no page or size and answers with its whole list.
 router.register("unpaged", viewset(None), basename="unpaged")
+# Writable rows of their own, so the lists above keep their 45 rows whatever the write tests do.
+router.register("notes", NoteViewSet, basename="notes")
 urlpatterns = [path("", include(router.urls))]
 
 with connection.schema_editor() as editor:
     editor.create_model(Row)
+    editor.create_model(Note)
 Row.objects.bulk_create(
     Row(id=index + 1, name=f"row {(index * 17) % 45:02d}", group="even" if index % 2 else "odd") for index in range(45)
 )

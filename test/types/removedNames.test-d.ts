@@ -70,7 +70,9 @@ describe('pagewise/client', () => {
   it('reaches the parts of the client types from their wholes', () => {
     expectTypeOf<ConstructorParameters<typeof HttpError>[1]>().toEqualTypeOf<HttpErrorInit>();
     expectTypeOf<Parameters<AuthStrategy['authorize']>[0]>().toEqualTypeOf<client.AuthContext>();
-    expectTypeOf<Awaited<ReturnType<AuthStrategy['authorize']>>>().toEqualTypeOf<string | client.AuthHeaders>();
+    expectTypeOf<Awaited<ReturnType<AuthStrategy['authorize']>>>().toEqualTypeOf<
+      string | client.AuthHeaders | client.AuthGrant
+    >();
     expectTypeOf<ListParams>().toEqualTypeOf<client.ListParamsByPage | client.ListParamsByCursor>();
     expectTypeOf<NonNullable<Page<unknown>['requestedBy']>>().toEqualTypeOf<client.PageCursor>();
     expectTypeOf<Parameters<SerializePage>[0]>().toEqualTypeOf<client.PageRequest>();
