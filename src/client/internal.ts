@@ -4,7 +4,8 @@
  */
 export { resolveConfig } from './resolveConfig';
 export { resolveBaseUrl } from './url';
-export { listTarget } from './listTarget';
+export { listTarget, organizationUrlOf } from './listTarget';
+export { requestHeaders } from './requestHeaders';
 export { cursorUrl, isUrlCursor, MAX_CURSOR_LENGTH, pageQuery, springPage, DEFAULT_CURSOR_PARAM } from './pageQuery';
 export { networkError, readText, send, takeBody, withDeadline, type ListTarget, type RequestConfig } from './fetchJson';
 export { parseLinkHeader } from './parseLinkHeader';

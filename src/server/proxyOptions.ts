@@ -33,6 +33,16 @@ export interface ProxyHandlerOptions extends UpstreamPagingOptions {
    * browser's client reads it (`createApiClient({ baseUrl: '/api/pagewise', parsePage })`). @default undefined
    */
   parsePage?: ParsePage;
+  /**
+   * Fixed, non-secret headers sent to the service on every call, as `createApiClient`'s (a preset's, e.g. PostgREST's
+   * `Prefer: count=exact`); never Authorization, Cookie or one pagewise sets. @default {}
+   */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * The header that carries the organization to the service (from the browser's path), e.g. `'X-Organization-Id'`,
+   * with a route that leaves `{organizationId}` out. @default none
+   */
+  organizationHeader?: string;
   /** Server-side credentials, e.g. `clientCredentials(...)` or `apiAccountToken(...)`. */
   auth: AuthStrategy;
   /** Path the handler is mounted at, e.g. `/api/pagewise`. @default '' */

@@ -1,6 +1,13 @@
 import { assertBasePath, assertFunction, assertInteger, invalidArgument } from '../shared/assert';
 import { ApiError, isHttpError, isTimeoutError, type ListResource, type SerializeSort } from '../client/index';
-import { describeForLog, errorName, listTarget, resolveConfig, type RequestConfig } from '../client/internal';
+import {
+  describeForLog,
+  errorName,
+  listTarget,
+  requestHeaders,
+  resolveConfig,
+  type RequestConfig,
+} from '../client/internal';
 import { createRateLimitedLog, warnedInProcess, warnOncePerKey } from '../shared/log';
 import { fillListRoute, isOrganizationOf, LIST_ROUTE, listRoutes } from '../shared/listEndpoints';
 import { assertServerOnly } from './assertServerOnly';
@@ -56,6 +63,8 @@ const HEADERS = {
 
 /** Where back-ends write a list's total, in the order the proxy reads them. */
 const TOTAL_HEADERS = ['x-total-count', 'total-count', 'total'];
+/** A `Content-Range` of items as PostgREST writes it: a range or `*`, a count or `*`, integers of at most 15 digits. */
+const CONTENT_RANGE = /^(?:\d{1,15}-\d{1,15}|\*)\/(?:\d{1,15}|\*)$/;
 
 /** Longest `Retry-After` passed on, in milliseconds: a longer one (or `Infinity`) is an upstream fault, dropped. */
 const MAX_RETRY_AFTER_MS = 3_600_000;
@@ -240,7 +249,15 @@ async function forward(settings: ProxySettings, signal: AbortSignal, target: Pro
     const wire = settings.paging(page, size, cursor);
     const route = settings.routeOf(resource);
     const sent = upstreamExtra(settings, route, extra);
-    const list = listTarget(config.baseUrl, resource, { organizationId, page, size }, sent, wire, route);
+    const list = listTarget(
+      config.baseUrl,
+      resource,
+      { organizationId, page, size },
+      sent,
+      wire,
+      route,
+      config.organizationHeader,
+    );
     const { body, response } = await fetchUpstream(config, list, signal, maxBodyBytes, () =>
       emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
     );
@@ -250,6 +267,10 @@ async function forward(settings: ProxySettings, signal: AbortSignal, target: Pro
     // token included.
     const total = TOTAL_HEADERS.map((name) => response.headers.get(name)).find((value) => value !== null);
     if (total != null && isWireInteger(total)) headers['X-Total-Count'] = String(+total);
+    // PostgREST's rows and count (`0-9/45`, `*/45`, `0-9/*`), for its preset's parsePage in the browser; only in that
+    // shape, for the same reason.
+    const range = response.headers.get('content-range');
+    if (range !== null && CONTENT_RANGE.test(range)) headers['Content-Range'] = range;
     // Paging links (APIs without a total, cursor pages), rewritten to this proxy's own path.
     const path = `${prefix}/${organizationId}/${resource}`;
     const { allow, pageOf } = settings;
@@ -298,6 +319,7 @@ function upstreamConfig(
   if (!resolved.auth) throw invalidArgument('auth', 'is required: the proxy adds the Authorization header');
   return {
     ...resolved,
+    ...requestHeaders(options),
     // A redirect is answered 502, never followed: its target would get the call (a token request's secret too).
     fetch:
       options.fetch === undefined && defaultFetch

@@ -13,7 +13,7 @@ import {
   type WriteMethod,
 } from '../shared/listEndpoints';
 import type { ProxyEvent } from '../shared/events';
-import { readAtMost } from '../client/internal';
+import { organizationUrlOf, readAtMost } from '../client/internal';
 import { fetchUpstream, type VerbatimJson } from './upstreamBody';
 import { servesResource, writeMethods, type ProxyAllowlist } from './proxyAllowlist';
 
@@ -177,11 +177,12 @@ function sendWrite(
       id === undefined
         ? fillListRoute(route, organizationId, resource)
         : fillRowRoute(route, organizationId, resource, id);
-    // As a list call's: the 401 rule drops a token per organization URL, the service's when the route names none.
-    const organizationUrl = at.organized ? `${config.baseUrl}/${encodeURIComponent(organizationId)}` : config.baseUrl;
+    // As a list call's: the 401 rule drops a token per organization URL, the service's when nothing carries one.
+    const organizationUrl = organizationUrlOf(config.baseUrl, at, organizationId, config.organizationHeader);
     const query = at.query.length ? `?${new URLSearchParams(at.query)}` : '';
     const url = `${config.baseUrl}${at.path}${query}`;
-    const target = { url, organizationUrl, resource, method, headers, ...(text === undefined ? {} : { body: text }) };
+    const sent = { url, organizationUrl, organizationId, resource, method, headers };
+    const target = text === undefined ? sent : { ...sent, body: text };
     try {
       const { body, response } = await fetchUpstream(config, target, request.signal, maxBodyBytes, () =>
         context.emit?.({ type: 'proxy-body-too-large', maxBodyBytes }),
