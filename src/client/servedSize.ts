@@ -48,7 +48,8 @@ function followServedSize<T>(page: Page<T>, asked: Asked, known?: number): Page<
     // A page asked for by cursor has its number from the walk; one asked for by number is judged by the count.
     if (asked.cursor === undefined) sized.hasNext = page.page < sized.pageCount;
   }
-  if (size !== asked.size)
+  // Written out at the call so production builds drop the warning's text; `process` is absent on some edge runtimes.
+  if (typeof process === 'object' && process.env.NODE_ENV !== 'production' && size !== asked.size)
     warnOncePerKey(warnedInProcess, `served-size ${asked.resource} ${asked.size} ${size}`, () =>
       sizeWarning(asked, size),
     );
