@@ -24,7 +24,10 @@ const upstream = localServerForFile((request) => {
   const echoed = `${upstream.origin}${request.path}?${request.query.toString()}`;
   const key = encodeURIComponent(request.query.get('api_key') ?? '');
   if (request.path.endsWith('/broken'))
-    return { status: 422, body: { title: 'Unprocessable', detail: `cannot serve ${echoed}`, errors: [{ field: key }] } };
+    return {
+      status: 422,
+      body: { title: 'Unprocessable', detail: `cannot serve ${echoed}`, errors: [{ field: key }] },
+    };
   if (request.path.endsWith('/moved')) return { status: 302, headers: { Location: echoed } };
   if (request.method === 'POST')
     return { status: 201, headers: { Location: `${request.path}/99?api_key=${key}` }, body: { id: 99, self: echoed } };
@@ -66,7 +69,10 @@ describe('the proxy with apiKey({ query }) in front of a service that echoes its
     const response = await proxy(logged)(
       new Request(`http://app.local${PATH}/${ORG}/${path}`, {
         method,
-        ...(method === 'POST' && { body: '{"name":"n"}', headers: { 'Content-Type': 'application/json', Origin: 'http://app.local' } }),
+        ...(method === 'POST' && {
+          body: '{"name":"n"}',
+          headers: { 'Content-Type': 'application/json', Origin: 'http://app.local' },
+        }),
       }),
     );
     expect(upstream.requests.map(({ query }) => query.get('api_key'))).toEqual([KEY]);
