@@ -18,7 +18,7 @@ import { assertFunction, invalidArgument, requireString } from '../shared/assert
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
 import { listRoutes, MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName, withoutSecretParams } from './redact';
-import { createServedSizes } from './servedSize';
+import { assertCursorMoves, createServedSizes } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
@@ -171,6 +171,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const next = answered.nextCursor;
       if (next && isUrlCursor(next))
         answered.nextCursor = withoutSecretParams(next, sent.keyParams ?? [], sent.secrets);
+      assertCursorMoves(answered, cursor, target.url);
       if (cursor !== undefined)
         answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
       return answered;

@@ -26,7 +26,8 @@ const lowerEscapes = (text: string) => text.replace(/%[0-9A-F]{2}/g, (escape) =>
 function urlForms(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
   const form = new URLSearchParams([['', secret]]).toString().slice(1);
-  return [secret, encoded, form, lowerEscapes(encoded), lowerEscapes(form)];
+  // Longest first: a form that holds the given one (`%` and `2F` around it) is cut whole, not left half-redacted.
+  return [encoded, form, lowerEscapes(encoded), lowerEscapes(form), secret].sort((a, b) => b.length - a.length);
 }
 
 /**
@@ -39,8 +40,7 @@ export function secretsOf(authorization: string | undefined, extra: readonly str
   // Trimmed, so an echo of a token given with a trailing newline is still found.
   const credential = authorization ? credentialOf(authorization) : '';
   const given = [credential, ...extra, credential.slice(credential.indexOf(':') + 1)].filter(Boolean);
-  // Longest first: a form that holds another (`%252F` holds `%2F`) is cut whole, not left half-redacted.
-  return [...new Set(given.flatMap(urlForms))].sort((a, b) => b.length - a.length);
+  return [...new Set(given.flatMap(urlForms))];
 }
 
 /** `url` without any `user:password@` part, so it can go into a message. */
