@@ -59,13 +59,14 @@ export interface ApiClientOptions extends RequestOptions {
   routes?: Readonly<Record<string, string>>;
   /**
    * Fixed request headers a back-end needs on every list call and write, e.g. `{ Prefer: 'count=exact' }` (PostgREST's
-   * count). Not for a credential (use `auth`): refused for Authorization, Cookie and the headers pagewise sets itself
-   * (Accept, Content-Type, Idempotency-Key, If-Match, DPoP). @default {}
+   * count). Not for a credential (use `auth`): refused for Authorization, Cookie, the headers pagewise sets itself
+   * (Accept, Content-Type, Idempotency-Key, If-Match, DPoP) and connection headers (Connection, Transfer-Encoding, …).
+   * @default {}
    */
   headers?: Readonly<Record<string, string>>;
   /**
    * The header the organization goes out in on every list call and write, e.g. `'X-Organization-Id'`; the route then
-   * usually leaves `{organizationId}` out, and `organizationId` may be any visible ASCII name. Query keys keep
+   * usually leaves `{organizationId}` out, and `organizationId` may be a name of 1 to 200 URL-safe characters. Query keys keep
    * organizations apart as ever, and the 401 rule judges each organization on its own. @default none (the route carries it)
    */
   organizationHeader?: string;
