@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apiKey } from '../../src/client/index';
 import { describeForLog } from '../../src/client/internal';
 import { createProxyHandler, type ProxyHandlerOptions } from '../../src/server/index';
+import type { Reply } from '../helpers/localServer';
 import { localServerForFile } from '../helpers/localServerForFile';
 import { errorRenderings } from '../client/expectNoSecrets';
 
@@ -20,7 +21,7 @@ const FORMS = [
 const ORG = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 const PATH = '/api/pagewise';
 
-const upstream = localServerForFile((request) => {
+const upstream = localServerForFile((request): Reply => {
   const echoed = `${upstream.origin}${request.path}?${request.query.toString()}`;
   const key = encodeURIComponent(request.query.get('api_key') ?? '');
   if (request.path.endsWith('/broken'))
