@@ -111,7 +111,7 @@ export function createServedSizes(limit = 64): <T>(page: Page<T>, asked: Asked) 
 export function assertCursorMoves(page: Page<unknown>, cursor: string | undefined, url: string): void {
   if (cursor !== undefined && page.hasNext && page.nextCursor === cursor)
     throw new ResponseShapeError(
-      "answered with a next-page cursor that is the cursor it was asked with: the service did not read the cursor; set the client's cursorParam to the parameter it reads",
+      'answered with the cursor it was asked for as its next: set cursorParam to the parameter the service reads',
       { method: 'GET', url },
     );
 }
