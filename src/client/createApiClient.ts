@@ -191,7 +191,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // A write goes where its resource's list lives; a resource that is not a name is refused by the write's own check.
   const send = async (write: Write) =>
     (await import('./write')).sendWrite(config, write, routeOf(String(write.resource)));
-  return {
+  const client: ApiClient = {
     baseUrl: config.baseUrl,
     id: options.id ?? keyIdentity(config.auth?.id),
     list,
@@ -203,7 +203,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       send({ method: params?.method === 'PUT' ? 'PUT' : 'PATCH', resource, params }) as never,
     delete: async (resource, params) => void (await send({ method: 'DELETE', resource, params })),
   };
+  listRoutesOf.set(client, routeOf);
+  return client;
 }
+
+/**
+ * Each client's route per resource, for a server function that requests a URL cursor the browser chose: only at the
+ * route of the organization and resource it allowed (`serveListCall`). Kept beside the client, not on it: no new name.
+ */
+export const listRoutesOf = new WeakMap<ApiClient, (resource: string) => string>();
 
 /**
  * `page` with the parameter its token `nextCursor` goes out as (the option's, else the one its style suggested, else

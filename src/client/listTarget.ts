@@ -38,7 +38,8 @@ export function organizationUrlOf(base: string, at: ListRoute, organizationId: s
 /**
  * `{baseUrl}/{organizationId}/{resource}?page=..&size=..` (or where `route` places the list, its fixed parameters
  * first), with the `paging` parameters given in place of page and size, then `extra` parameters (sort and filters) as
- * given, with the organization (its URL for the 401 rule, a header's value) and the resource kept beside it for the
+ * given but none named as a fixed one (a filter `org` beside the route's `?org={organizationId}` would name another
+ * organization to a service that reads the last), with the organization (its URL for the 401 rule, a header's value) and the resource kept beside it for the
  * steps after (params already checked).
  * A URL `cursor` is the request's URL as it stands, once `cursorUrl` has found it under the base address.
  */
@@ -62,7 +63,7 @@ export function listTarget(
       ['page', String(page)],
       ['size', String(size)],
     ]) as Array<[string, string]>),
-    ...(extra as Array<[string, string]>),
+    ...(extra as Array<[string, string]>).filter(([name]) => !at.query.some(([own]) => own === name)),
   ]);
   return { url: `${base}${at.path}?${query}`, ...target };
 }

@@ -6,10 +6,10 @@ import {
   type ListParams,
   type Page,
 } from '../client/index';
-import { cursorUrl, isUrlCursor, type JsonValue } from '../client/internal';
+import { cursorUrl, isUrlCursor, listRoutesOf, type JsonValue } from '../client/internal';
 import { failureOf } from './callFailure';
-import { assertFunction } from '../shared/assert';
-import { DOCUMENTED_RESOURCES } from '../shared/listEndpoints';
+import { assertFunction, invalidArgument } from '../shared/assert';
+import { DOCUMENTED_RESOURCES, isListUrlOf } from '../shared/listEndpoints';
 
 /** Options of `serveListCall`. */
 export interface ServeListCallOptions {
@@ -24,11 +24,24 @@ export interface ServeListCallOptions {
 }
 
 /**
+ * Throws the `cursor` argument error unless a URL cursor leads to the list `allow` judged: the call's organization and
+ * resource at the client's route. The browser chose it, and the server's credentials request it: under the service's
+ * address alone, it could name any other organization's list, or any path that is no list. A client that is no
+ * `createApiClient`'s has no route to hold it to: its `baseUrl` is then the only bound.
+ */
+function assertCursorOfCall(client: ApiClient, { cursor, organizationId, resource }: ListCall): void {
+  cursorUrl(cursor!, client.baseUrl);
+  const routeOf = listRoutesOf.get(client);
+  if (routeOf && !isListUrlOf(new URL(cursor!), client.baseUrl, routeOf(resource), organizationId, resource))
+    throw invalidArgument('cursor', "must lead to the call's organization and resource");
+}
+
+/**
  * Answers a list call from `createRpcClient` with the server's `client` (which holds the credentials): the page, or the
  * failure as data (`createRpcClient` rebuilds the error, so its kind, status and `Retry-After` survive a serializer
  * that keeps only an error's message). The call is read again with `parseListCall`; a call `allow` refuses is
- * answered 403 without asking the service; a URL `cursor` not under the client's `baseUrl` is refused without a
- * request too, as the `cursor` argument error that `createRpcClient` rebuilds. Throws only what is no request's failure (a bug of this server).
+ * answered 403 without asking the service; a URL `cursor` not under the client's `baseUrl`, or not at its route for the
+ * call's organization and resource, is refused without a request too, as the `cursor` argument error that `createRpcClient` rebuilds. Throws only what is no request's failure (a bug of this server).
  *
  * @example
  * // TanStack Start: the credentials stay in the server function, and no proxy route is needed.
@@ -47,9 +60,9 @@ export async function serveListCall(
   if (!allow(checked)) return { error: { kind: 'HttpError', status: 403, statusText: 'Forbidden' } };
   try {
     const { resource, ...asked } = checked;
-    // The browser chose this cursor: a URL one is requested only under the client's own baseUrl. The client checks
-    // that too; checked here as well, so a client whose `list` does not (an app's own ApiClient) is no way out.
-    if (asked.cursor !== undefined && isUrlCursor(asked.cursor)) cursorUrl(asked.cursor, client.baseUrl);
+    // The browser chose this cursor: a URL one is requested only at the list allowed. The client checks its baseUrl
+    // too; checked here as well, so a client whose `list` does not (an app's own ApiClient) is no way out.
+    if (asked.cursor !== undefined && isUrlCursor(asked.cursor)) assertCursorOfCall(client, checked);
     const params = (options.signal ? { ...asked, signal: options.signal } : asked) as ListParams;
     const page = await client.list(resource, params);
     // The rows are the service's JSON (or what the client's parsePage made of it), so they cross as they are.
