@@ -64,8 +64,9 @@ export const budgets = [
   // that follow the routes and the PostgREST preset: 1,023 B, 762 B of it up front (the next row).
   // A service's size cap followed, and the size each list served remembered for its short last page: 90 B.
   // A key redacted in every form a URL writes it, connection headers refused and pasted header lines never quoted, an
-  // empty page by number ending a walk and a cursor that leads to itself refused: 247 B (16,072 B then 16,319 B).
-  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 16337 },
+  // empty page by number ending a walk, a cursor that leads to itself refused, each client's routes kept for the
+  // server function's cursor check and no filter under a route's own parameter: 306 B (16,072 B then 16,378 B).
+  { name: 'pagewise/client', code: `export * from 'pagewise/client';`, limit: 16396 },
   // What an app that lists through the fetch client loads of pagewise/client up front (the example apps' use).
   // A page that says its real size (more rows than asked, rows of no page of their number) and route templates are
   // every app's: 1,030 B up front; the client's paging options checked in a function of their own, 40 B. Routes
@@ -74,9 +75,10 @@ export const budgets = [
   // request sent, taken out of a next-page URL a service echoes them into) and the write's route: 762 B up front,
   // 102 B more in the write's chunk.
   // A service's size cap followed, and the size each list served remembered for its short last page: 90 B.
-  // A key redacted in every form a URL writes it, connection headers refused, an empty page by number ending a walk
-  // and a cursor that leads to itself refused, all up front: 266 B (9,442 B then 9,708 B).
-  { name: 'createApiClient', code: `export { createApiClient } from 'pagewise/client';`, limit: 9726 },
+  // A key redacted in every form a URL writes it, connection headers refused, an empty page by number ending a walk,
+  // a cursor that leads to itself refused, the client's routes kept for a server function's cursor check and no
+  // filter under a route's own parameter, all up front: 330 B (9,442 B then 9,772 B).
+  { name: 'createApiClient', code: `export { createApiClient } from 'pagewise/client';`, limit: 9790 },
   { name: '  + on first write or walk', code: `export { createApiClient } from 'pagewise/client';`, lazy: true },
   {
     // What an app ships: every runtime entry. The mock service is a test and story tool, budgeted on its own.
@@ -111,8 +113,9 @@ export const budgets = [
     // where Pagy and Kaminari write it): 1,323 B.
     // Fixed and organization headers, a key in the query, writes following routes, the PostgREST preset: 990 B more.
     // A size cap followed; the proxy's fixed and organization headers and PostgREST's Content-Range passed on: 160 B.
-    // Encoded keys redacted, connection headers refused, walks that end where a service claims more pages: 232 B.
-    limit: 46422,
+    // Encoded keys redacted, connection headers refused, walks that end where a service claims more pages, and a
+    // server function's URL cursors held to the list allowed: 359 B.
+    limit: 46547,
   },
   // The mock service: Spring-shaped pages, sorting and filtering as Spring does, any list endpoint, its token and
   // revocation endpoints and failure modes, writes kept in its state with problem documents, five services that page
