@@ -55,6 +55,13 @@ describe('serveListCall keeps a URL cursor to the organization and resource `all
     expect(server.requests.map(({ query }) => query.getAll('org'))).toEqual([[ORG]]);
   });
 
+  it('sends no token cursor under the name of the route’s own parameter: the organization goes out once', async () => {
+    const client = createApiClient({ baseUrl: server.origin, route: '/v2/{resource}?org={organizationId}' });
+    const call: ListCall = { resource: 'rows', organizationId: ORG, cursor: OTHER, cursorParam: 'org', size: 10 };
+    await serveListCall(client, call, { allow: mine });
+    expect(server.requests.map(({ query }) => query.getAll('org'))).toEqual([[ORG]]);
+  });
+
   it('sends no filter named as the route’s own parameter: the organization goes out once, the one allowed', async () => {
     const client = createApiClient({ baseUrl: server.origin, route: '/v2/{resource}?org={organizationId}' });
     const call: ListCall = {
