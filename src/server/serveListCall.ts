@@ -8,7 +8,8 @@ import {
 } from '../client/index';
 import { cursorUrl, isUrlCursor, listRoutesOf, type JsonValue } from '../client/internal';
 import { failureOf } from './callFailure';
-import { assertFunction, invalidArgument } from '../shared/assert';
+import { assertFunction, assertInteger, invalidArgument } from '../shared/assert';
+import { MAX_PAGE_SIZE } from '../shared/paging';
 import { DOCUMENTED_RESOURCES, isListUrlOf } from '../shared/listEndpoints';
 
 /** Options of `serveListCall`. */
@@ -21,6 +22,11 @@ export interface ServeListCallOptions {
    * @default only `shares` and `environments`, for any organization
    */
   allow?: (call: ListCall) => boolean;
+  /**
+   * Largest `size` a call may ask for, as the proxy's `maxSize`: the browser chooses it, and the server reads what the
+   * service answers. A larger one is answered as the `size` argument error without asking the service. @default 1000
+   */
+  maxSize?: number;
 }
 
 /**
@@ -40,7 +46,7 @@ function assertCursorOfCall(client: ApiClient, { cursor, organizationId, resourc
  * Answers a list call from `createRpcClient` with the server's `client` (which holds the credentials): the page, or the
  * failure as data (`createRpcClient` rebuilds the error, so its kind, status and `Retry-After` survive a serializer
  * that keeps only an error's message). The call is read again with `parseListCall`; a call `allow` refuses is
- * answered 403 without asking the service; a URL `cursor` not under the client's `baseUrl`, or not at its route for the
+ * answered 403 without asking the service, as is a `size` over `maxSize` (the `size` argument error); a URL `cursor` not under the client's `baseUrl`, or not at its route for the
  * call's organization and resource, is refused without a request too, as the `cursor` argument error that `createRpcClient` rebuilds. Throws only what is no request's failure (a bug of this server).
  *
  * @example
@@ -55,8 +61,10 @@ export async function serveListCall(
   options: ServeListCallOptions = {},
 ): Promise<ListAnswer> {
   const checked = parseListCall(call);
-  const allow = options.allow ?? ((c: ListCall) => DOCUMENTED_RESOURCES.includes(c.resource));
+  const { allow = (c: ListCall) => DOCUMENTED_RESOURCES.includes(c.resource), maxSize = MAX_PAGE_SIZE } = options;
   assertFunction('allow', allow);
+  assertInteger('maxSize', maxSize, 1);
+  if (checked.size > maxSize) return { error: { kind: 'TypeError', argument: 'size' } };
   if (!allow(checked)) return { error: { kind: 'HttpError', status: 403, statusText: 'Forbidden' } };
   try {
     const { resource, ...asked } = checked;

@@ -2,7 +2,7 @@
 // browser sends must not lead anywhere else under the service's address, nor a filter name the organization again.
 // The server client calls a real node:http server on 127.0.0.1, which counts the requests.
 import { describe, expect, it } from 'vitest';
-import { createApiClient, type ListCall } from '../../src/client/index';
+import { createApiClient, createRpcClient, isInvalidArgumentError, type ListCall } from '../../src/client/index';
 import { serveListCall } from '../../src/server/index';
 import { localServerForFile } from '../helpers/localServerForFile';
 
@@ -77,5 +77,28 @@ describe('serveListCall keeps a URL cursor to the organization and resource `all
       [[ORG], null],
       [[ORG], 'x'],
     ]);
+  });
+});
+
+describe('serveListCall bounds the size a browser asks for', () => {
+  const call: ListCall = { resource: 'shares', organizationId: ORG, page: 1, size: 1001 };
+  const seed = () => createApiClient({ baseUrl: `${server.origin}/v1` });
+
+  it('answers a size over maxSize (1000 by default, as the proxy’s) as the size argument error, without a request', async () => {
+    const answer = await serveListCall(seed(), call, { allow: mine });
+    expect(answer).toEqual({ error: { kind: 'TypeError', argument: 'size' } });
+    expect(server.requests).toHaveLength(0);
+    const error = await createRpcClient({ call: async () => answer })
+      .list('shares', { organizationId: ORG, page: 1, size: 1001 })
+      .catch((e: unknown) => e);
+    expect([isInvalidArgumentError(error), (error as { argument?: string }).argument]).toEqual([true, 'size']);
+  });
+
+  it('asks the service for a size up to a maxSize of the app’s', async () => {
+    await serveListCall(seed(), call, { allow: mine, maxSize: 5000 });
+    expect(server.requests.map(({ query }) => query.get('size'))).toEqual(['1001']);
+    await expect(serveListCall(seed(), call, { allow: mine, maxSize: 0 })).rejects.toMatchObject({
+      argument: 'maxSize',
+    });
   });
 });
