@@ -18,7 +18,7 @@ import { assertFunction, invalidArgument, requireString } from '../shared/assert
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
 import { listRoutes, MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName, withoutSecretParams } from './redact';
-import { createServedSizes } from './servedSize';
+import { assertCursorMoves, createServedSizes } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
@@ -59,13 +59,14 @@ export interface ApiClientOptions extends RequestOptions {
   routes?: Readonly<Record<string, string>>;
   /**
    * Fixed request headers a back-end needs on every list call and write, e.g. `{ Prefer: 'count=exact' }` (PostgREST's
-   * count). Not for a credential (use `auth`): refused for Authorization, Cookie and the headers pagewise sets itself
-   * (Accept, Content-Type, Idempotency-Key, If-Match, DPoP). @default {}
+   * count). Not for a credential (use `auth`): refused for Authorization, Cookie, the headers pagewise sets itself
+   * (Accept, Content-Type, Idempotency-Key, If-Match, DPoP) and connection headers (Connection, Transfer-Encoding, …).
+   * @default {}
    */
   headers?: Readonly<Record<string, string>>;
   /**
    * The header the organization goes out in on every list call and write, e.g. `'X-Organization-Id'`; the route then
-   * usually leaves `{organizationId}` out, and `organizationId` may be any visible ASCII name. Query keys keep
+   * usually leaves `{organizationId}` out, and `organizationId` may be a name of 1 to 200 URL-safe characters. Query keys keep
    * organizations apart as ever, and the 401 rule judges each organization on its own. @default none (the route carries it)
    */
   organizationHeader?: string;
@@ -171,6 +172,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const next = answered.nextCursor;
       if (next && isUrlCursor(next))
         answered.nextCursor = withoutSecretParams(next, sent.keyParams ?? [], sent.secrets);
+      assertCursorMoves(answered, cursor, target.url);
       if (cursor !== undefined)
         answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
       return answered;
@@ -189,7 +191,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // A write goes where its resource's list lives; a resource that is not a name is refused by the write's own check.
   const send = async (write: Write) =>
     (await import('./write')).sendWrite(config, write, routeOf(String(write.resource)));
-  return {
+  const client: ApiClient = {
     baseUrl: config.baseUrl,
     id: options.id ?? keyIdentity(config.auth?.id),
     list,
@@ -201,7 +203,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       send({ method: params?.method === 'PUT' ? 'PUT' : 'PATCH', resource, params }) as never,
     delete: async (resource, params) => void (await send({ method: 'DELETE', resource, params })),
   };
+  listRoutesOf.set(client, routeOf);
+  return client;
 }
+
+/**
+ * Each client's route per resource, for a server function that requests a URL cursor the browser chose: only at the
+ * route of the organization and resource it allowed (`serveListCall`). Kept beside the client, not on it: no new name.
+ */
+export const listRoutesOf = new WeakMap<ApiClient, (resource: string) => string>();
 
 /**
  * `page` with the parameter its token `nextCursor` goes out as (the option's, else the one its style suggested, else

@@ -53,6 +53,13 @@ const isPage = (value: unknown): value is Page<unknown> =>
   typeof value.hasPrevious === 'boolean' &&
   ['nextCursor', 'cursorParam'].every((name) => value[name] === undefined || typeof value[name] === 'string');
 
+/** What the server refused of a call, which only it can judge. */
+const REFUSED: Record<string, string> = {
+  cursor: "must be a URL under the server's client's baseUrl at the call's list, or a token",
+  organizationId: "must be a UUID where the server's client's route names the organization",
+  size: "must be at most the server function's maxSize",
+};
+
 /** The error a `ListFailure` stands for, as the server's client raised it, for the guards and the retry policy. */
 function failureError(resource: string, failure: ListFailure, method?: WriteMethod): unknown {
   const { kind, status, statusText, retryAfterMs, timeoutMs, error, argument, problem } = failure;
@@ -64,11 +71,9 @@ function failureError(resource: string, failure: ListFailure, method?: WriteMeth
       ...(typeof retryAfterMs === 'number' && { retryAfterMs }),
       ...(isObject(problem) && { body: problem }),
     });
-  // Only the server knows its client's baseUrl, so a URL cursor not under it is refused there, as the same argument error.
-  if (kind === 'TypeError' && argument === 'cursor')
-    return invalidArgument('cursor', "must be a URL under the server's client's baseUrl, or a token");
-  if (kind === 'TypeError' && argument === 'organizationId')
-    return invalidArgument('organizationId', "must be a UUID where the server's client's route names the organization");
+  // Only the server knows its client's baseUrl and route and its own bounds, so it refuses those, as the same argument error.
+  if (kind === 'TypeError' && typeof argument === 'string' && Object.hasOwn(REFUSED, argument))
+    return invalidArgument(argument, REFUSED[argument]!);
   if (kind === 'AuthError')
     return new AuthError(`${resource} failed: no token`, typeof error === 'string' ? { error } : {});
   if (kind === 'TimeoutError' && typeof timeoutMs === 'number')

@@ -3,6 +3,7 @@
  * through `./index` (public) or this entry, never a client module itself. Not a package entry.
  */
 export { resolveConfig } from './resolveConfig';
+export { listRoutesOf } from './createApiClient';
 export { resolveBaseUrl } from './url';
 export { listTarget, organizationUrlOf } from './listTarget';
 export { requestHeaders } from './requestHeaders';

@@ -54,8 +54,8 @@ export interface FailureProblem {
 export interface ListFailure {
   /**
    * The error's kind: `HttpError`, `AuthError`, `NetworkError`, `TimeoutError`, `ResponseShapeError`, `AbortError`,
-   * or `TypeError` for an argument the server refused (a URL cursor not under its client's `baseUrl`, an
-   * organization that is no UUID where its client's route names one).
+   * or `TypeError` for an argument the server refused (a URL cursor not under its client's `baseUrl` at the call's
+   * list, an organization that is no UUID where its client's route names one, a size over its `maxSize`).
    */
   kind: string;
   /** The argument the server refused (`TypeError`). */

@@ -38,8 +38,9 @@ export function organizationUrlOf(base: string, at: ListRoute, organizationId: s
 /**
  * `{baseUrl}/{organizationId}/{resource}?page=..&size=..` (or where `route` places the list, its fixed parameters
  * first), with the `paging` parameters given in place of page and size, then `extra` parameters (sort and filters) as
- * given, with the organization (its URL for the 401 rule, a header's value) and the resource kept beside it for the
- * steps after (params already checked).
+ * given; none of those named as a fixed one (a filter or cursor `org` beside the route's `?org={organizationId}` would
+ * name another organization to a service that reads the last). The organization (its URL for the 401 rule, a header's
+ * value) and the resource are kept beside it for the steps after (params already checked).
  * A URL `cursor` is the request's URL as it stands, once `cursorUrl` has found it under the base address.
  */
 export function listTarget(
@@ -56,13 +57,16 @@ export function listTarget(
   const organizationUrl = organizationUrlOf(base, at, organizationId, organizationHeader);
   const target = { organizationUrl, resource, organizationId };
   if (cursor !== undefined && isUrlCursor(cursor)) return { url: cursorUrl(cursor, base), ...target };
-  const query = new URLSearchParams([
-    ...at.query,
+  const asked = [
     ...((paging ?? [
       ['page', String(page)],
       ['size', String(size)],
     ]) as Array<[string, string]>),
     ...(extra as Array<[string, string]>),
+  ];
+  const query = new URLSearchParams([
+    ...at.query,
+    ...asked.filter(([name]) => !at.query.some(([own]) => own === name)),
   ]);
   return { url: `${base}${at.path}?${query}`, ...target };
 }

@@ -15,16 +15,32 @@ export function credentialOf(authorization: string): string {
   return authorization.slice(authorization.indexOf(' ') + 1).trim();
 }
 
+/** Upper-case percent escapes written in lower case, as some URL writers do (`%2b` for `%2B`). */
+const lowerEscapes = (text: string) => text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+
 /**
- * What an echoing service must not leak, once each and none empty: the credential in `authorization`, the password
- * half of a Basic pair (the user half, e.g. an account id, is no secret and may well appear in data), and `extra`.
+ * `secret` and the forms a URL writes it in: percent-encoded (`encodeURIComponent`), form-encoded (a space as `+`),
+ * each also with lower-case escapes. A service that echoes its request's URL (a `self` or `previous` link, an error's
+ * detail) writes a key sent in the query encoded, not as it was given.
+ */
+function urlForms(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  const form = new URLSearchParams([['', secret]]).toString().slice(1);
+  // Longest first: a form that holds the given one (`%` and `2F` around it) is cut whole, not left half-redacted.
+  return [encoded, form, lowerEscapes(encoded), lowerEscapes(form), secret].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * What an echoing service must not leak, once each and none empty, each also as a URL writes it: the credential in
+ * `authorization`, the password half of a Basic pair (the user half, e.g. an account id, is no secret and may well
+ * appear in data), and `extra`.
  */
 export function secretsOf(authorization: string | undefined, extra: readonly string[]): string[] {
   // A key sent in a header of its own has no Authorization: its value, among `extra`, is the secret.
-  if (!authorization) return [...new Set(extra)].filter(Boolean);
   // Trimmed, so an echo of a token given with a trailing newline is still found.
-  const credential = credentialOf(authorization);
-  return [...new Set([credential, ...extra, credential.slice(credential.indexOf(':') + 1)])].filter(Boolean);
+  const credential = authorization ? credentialOf(authorization) : '';
+  const given = [credential, ...extra, credential.slice(credential.indexOf(':') + 1)].filter(Boolean);
+  return [...new Set(given.flatMap(urlForms))];
 }
 
 /** `url` without any `user:password@` part, so it can go into a message. */

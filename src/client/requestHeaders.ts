@@ -10,8 +10,19 @@ export const FIELD_NAME = /^[!#$%&'*+.^`|~\w-]+$/;
 /** A header value sent as given: visible ASCII with inner spaces, nothing a server would trim or split a line at. */
 export const FIELD_VALUE = /^[!-~]([ -~]*[!-~])?$/;
 
-/** Headers that carry a credential or that pagewise writes itself: no fixed or organization header may be one. */
-const OWNED = /^(accept|(proxy-)?authorization|cookie|content-(type|length)|host|idempotency-key|if-match|dpop)$/i;
+/**
+ * Headers that carry a credential, that pagewise writes itself, or that belong to the connection (fetch refuses or
+ * drops those, so each request would fail or go without): no fixed or organization header may be one.
+ */
+const OWNED =
+  /^(accept|(proxy-)?(authorization|connection)|cookie|content-(type|length)|host|idempotency-key|if-match|dpop|keep-alive|transfer-encoding|te|trailer|upgrade|expect)$/i;
+
+/**
+ * `name` as an argument error may quote it: only when it is a header name; anything else may be a whole header line
+ * pasted in the wrong place, its secret with it.
+ */
+export const quotableName = (name: unknown, pattern = FIELD_NAME): [] | [unknown] =>
+  typeof name === 'string' && pattern.test(name) ? [name] : [];
 
 /** The client's options for the headers it adds to every list call and write. */
 export interface HeaderOptions {
@@ -22,7 +33,11 @@ export interface HeaderOptions {
 /** Throws the argument error for `argument` unless `name` is a header pagewise may add for the app. */
 function assertHeaderName(argument: string, name: unknown): void {
   if (!(typeof name === 'string' && FIELD_NAME.test(name) && !OWNED.test(name)))
-    throw invalidArgument(argument, 'must be a header name, not Authorization, Cookie or one pagewise sets', name);
+    throw invalidArgument(
+      argument,
+      'must be a header name, not Authorization, Cookie, a connection header or one pagewise sets',
+      ...quotableName(name),
+    );
 }
 
 /**

@@ -53,6 +53,10 @@ function followServedSize<T>(page: Page<T>, asked: Asked, known?: number): Page<
     warnOncePerKey(warnedInProcess, `served-size ${asked.resource} ${asked.size} ${size}`, () =>
       sizeWarning(asked, size),
     );
+  // A page asked for by number with no rows has none after it, whatever count the service claims: else a walk would
+  // ask for empty pages up to that count. A cursor page may be empty with more to follow (AIP-158 allows it).
+  if (asked.cursor === undefined && page.items.length === 0 && page.nextCursor === undefined && sized.hasNext)
+    return { ...sized, hasNext: false };
   if (asked.cursor === undefined && page.items.length > 0 && past(sized, asked.size)) {
     throw new ResponseShapeError(
       `answered page ${page.page} with ${page.items.length} rows, which belong to no page ${page.page} of ${size} rows` +
@@ -99,4 +103,16 @@ export function createServedSizes(limit = 64): <T>(page: Page<T>, asked: Asked) 
     }
     return sized;
   };
+}
+
+/**
+ * Throws a `ResponseShapeError` when a page asked for by `cursor` says more follow at that same cursor: following it
+ * would answer the same page again, and a walk or "load more" would never end.
+ */
+export function assertCursorMoves(page: Page<unknown>, cursor: string | undefined, url: string): void {
+  if (cursor !== undefined && page.hasNext && page.nextCursor === cursor)
+    throw new ResponseShapeError(
+      'answered with the cursor it was asked for as its next: set cursorParam to the parameter the service reads',
+      { method: 'GET', url },
+    );
 }

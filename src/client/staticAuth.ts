@@ -4,7 +4,7 @@
  */
 import { invalidArgument, requireString } from '../shared/assert';
 import type { AuthStrategy } from './types';
-import { FIELD_NAME } from './requestHeaders';
+import { FIELD_NAME, quotableName } from './requestHeaders';
 import { MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 
 /** A secret: the value, or a function asked at each request (a rotated secret is used without a restart). */
@@ -92,12 +92,16 @@ export function apiKey(options: ApiKeyOptions): AuthStrategy {
   if ((header === undefined) === (query === undefined))
     throw invalidArgument('header', 'or `query` is required: exactly one of them, where the key goes out');
   if (query !== undefined && !(typeof query === 'string' && QUERY_NAME.test(query)))
-    throw invalidArgument('query', MUST_BE_QUERY_NAME, query);
+    throw invalidArgument('query', MUST_BE_QUERY_NAME, ...quotableName(query, QUERY_NAME));
   if (
     header !== undefined &&
     !(typeof header === 'string' && FIELD_NAME.test(header) && !/^authorization$/i.test(header))
   )
-    throw invalidArgument('header', 'must be a header name other than Authorization, e.g. X-API-Key', header);
+    throw invalidArgument(
+      'header',
+      'must be a header name other than Authorization, e.g. X-API-Key',
+      ...quotableName(header),
+    );
   assertSource('key', key);
   const secrets: string[] = [];
   return {

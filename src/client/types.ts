@@ -137,7 +137,7 @@ export interface ListParamsByCursor extends ListParamsBase {
 
 /** What every list call takes. */
 export interface ListParamsBase {
-  /** The organization's UUID. */
+  /** The organization's UUID; a name of 1 to 200 URL-safe characters where the client's route for the resource names none. */
   organizationId: string;
   /** Rows per page, the wire's `size` query parameter (or what `serializePage` makes of it). */
   size: number;

@@ -9,7 +9,7 @@ import type { ListResource } from './types';
 
 /** What every write takes. */
 export interface WriteParams {
-  /** The organization's UUID; any non-empty name where the client's route for the resource names none. */
+  /** The organization's UUID; a name of 1 to 200 URL-safe characters where the client's route for the resource names none. */
   organizationId: string;
   /** Aborts the request (and any retry waiting). */
   signal?: AbortSignal;

@@ -14,7 +14,7 @@ export interface WriteCall {
   method: WriteMethod;
   /** The list below the organization, e.g. `'shares'`. */
   resource: ListResource;
-  /** The organization's UUID. */
+  /** The organization's UUID, or a name of URL-safe characters where the server client's route names none. */
   organizationId: string;
   /** The row (`PATCH`, `PUT`, `DELETE`): a path segment. @default none (`POST`) */
   id?: string;
@@ -31,9 +31,13 @@ export interface WriteCall {
 /** What answers a `WriteCall`: the service's answer (`null` for none, e.g. a 204), or why the write failed. */
 export type WriteAnswer = { value: JsonValue | null } | { error: ListFailure };
 
-/** `write` as the data of a call, checked as `client.create`/`update`/`delete` check it (the argument error else). */
+/**
+ * `write` as the data of a call, checked as `client.create`/`update`/`delete` check it (the argument error else). Not
+ * only a UUID: a server client whose route names no organization takes a name; its write asks a UUID where the route
+ * names the organization, before any request, as a list call's.
+ */
 export function writeCallOf(write: Write): WriteCall {
-  const text = assertWrite(write);
+  const text = assertWrite(write, { organized: false });
   const { method, resource, params } = write;
   const { organizationId, idempotencyKey, ifMatch, retry } = params;
   const call: WriteCall = { method, resource, organizationId };

@@ -38,10 +38,11 @@ function problemOf(body: unknown): FailureProblem | undefined {
 }
 
 /**
- * Arguments only the server's client can judge: a URL cursor under its `baseUrl`, an organization its route wants as a
- * UUID (a server function takes any URL-safe name, for routes that name none).
+ * Arguments only the server's side can judge: a URL cursor under its client's `baseUrl` at the list allowed, an
+ * organization its route wants as a UUID (a server function takes any URL-safe name, for routes that name none), a
+ * size over the server function's `maxSize`.
  */
-const SERVER_ARGUMENTS = ['cursor', 'organizationId'];
+const SERVER_ARGUMENTS = ['cursor', 'organizationId', 'size'];
 
 /**
  * `error` as a `ListFailure`: the fields its guards and the retry policy read and a problem's safe members, never its

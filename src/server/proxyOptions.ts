@@ -35,7 +35,7 @@ export interface ProxyHandlerOptions extends UpstreamPagingOptions {
   parsePage?: ParsePage;
   /**
    * Fixed, non-secret headers sent to the service on every call, as `createApiClient`'s (a preset's, e.g. PostgREST's
-   * `Prefer: count=exact`); never Authorization, Cookie or one pagewise sets. @default {}
+   * `Prefer: count=exact`); never Authorization, Cookie, a connection header or one pagewise sets. @default {}
    */
   headers?: Readonly<Record<string, string>>;
   /**

@@ -1,5 +1,5 @@
 import { parseLinkHeader } from '../client/internal';
-import { matchListRoute } from '../shared/listEndpoints';
+import { isListUrlOf } from '../shared/listEndpoints';
 import { isWireInteger } from '../shared/paging';
 import { allowedParams, ruleOf, type ProxyAllowlist } from './proxyAllowlist';
 import { cursorPaging, DEFAULT_PROXY_CURSOR_PARAMS, readCursor } from './proxyCursor';
@@ -34,13 +34,7 @@ export interface PagingLinkContext {
 /** Whether `url` is the upstream's list of this organization and resource, at its route below its base URL. */
 function isUpstreamList(url: URL, { resource, upstream }: PagingLinkContext): boolean {
   const { baseUrl, route, organizationId } = upstream!;
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/$/, '');
-  if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return false;
-  const found = matchListRoute(route, url.pathname.slice(prefix.length), url.searchParams);
-  return (
-    !!found && (found.resource ?? resource) === resource && (found.organizationId ?? organizationId) === organizationId
-  );
+  return isListUrlOf(url, baseUrl, route, organizationId, resource);
 }
 
 /** The browser's paging of an upstream link asked for by number: its wire `page` and `size`, or undefined. */

@@ -54,8 +54,10 @@ async function allows(allow: WriteCallAllow, call: WriteCall): Promise<boolean> 
  * Answers a write call from `createRpcClient` with the server's `client`: the service's answer (`null` for none), or
  * the failure as data, which `createRpcClient` rebuilds (an `HttpError` with its status and the problem document's
  * `type`, `title`, `status`, `detail` and `errors` as its `body`; never the document's other members). The call is
- * read again with `parseWriteCall`; one `allow` does not name is answered 403 without asking the service. Throws only
- * what is no request's failure (a bad `allow`, a bug of this server).
+ * read again with `parseWriteCall`; one `allow` does not name is answered 403 without asking the service; an
+ * organization that is no UUID where the client's route names one is refused without a request too, as the
+ * `organizationId` argument error that `createRpcClient` rebuilds. Throws only what is no request's failure (a bad
+ * `allow`, a bug of this server).
  *
  * @example
  * // TanStack Start: a POST server function beside the list's GET one.

@@ -217,6 +217,27 @@ export function matchListRoute(
 }
 
 /**
+ * Whether `url` is the list of `organizationId`'s `resource` at `route` below `baseUrl` (an absolute address): the
+ * same origin, below its path, every part the route names the one given. Where a URL someone else chose (an upstream's
+ * link, a browser's cursor) is to be requested with the server's credentials, for the list that was allowed only.
+ */
+export function isListUrlOf(
+  url: URL,
+  baseUrl: string,
+  route: string,
+  organizationId: string,
+  resource: string,
+): boolean {
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/$/, '');
+  if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return false;
+  const found = matchListRoute(route, url.pathname.slice(prefix.length), url.searchParams);
+  return (
+    !!found && (found.resource ?? resource) === resource && (found.organizationId ?? organizationId) === organizationId
+  );
+}
+
+/**
  * Whether `organizationId` is one `template` takes: a UUID where the route names the organization (the service's
  * identifiers), else any `ORGANIZATION_NAME` (a route without it sends none; the name only keeps lists apart).
  */

@@ -121,7 +121,7 @@ describe('cursor paging: the four styles, against services that ignore page', ()
     server.handle(cursorService('link', () => rows));
     const api = client({ cursorParam: 'after' });
     const google = { items: rows.slice(0, 10), nextPageToken: 'tok' };
-    server.handle(() => ({ body: google }));
+    server.handle(({ query }) => ({ body: query.has('after') ? { items: rows.slice(10) } : google }));
     const page = await api.listShares({ organizationId: ORG, page: 1, size: 10 });
     expect(page.cursorParam).toBe('after');
     await api.listShares({ organizationId: ORG, size: 10, cursor: 'tok' });

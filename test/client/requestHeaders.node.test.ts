@@ -129,6 +129,40 @@ describe('fixed request headers', () => {
     expect(refused.message).not.toContain('secret-value-1');
   });
 
+  it.each([
+    ['headers', { 'X-API-Key: secret-value-1': 'x' }],
+    ['headers', { 'Bearer secret-value-1': 'x' }],
+    ['organizationHeader', 'X-API-Key: secret-value-1'],
+  ])('never quotes a %s name that is a whole header line pasted in, which may hold its secret', (argument, given) => {
+    const option =
+      argument === 'headers' ? { headers: given as Record<string, string> } : { organizationHeader: given as string };
+    const refused = refusal(() => createApiClient({ baseUrl: server.origin, ...option })) as {
+      argument: string;
+      message: string;
+    };
+    expect(refused.argument).toBe(argument);
+    expect(refused.message).not.toContain('secret-value-1');
+  });
+
+  it.each([
+    'Connection',
+    'keep-alive',
+    'Transfer-Encoding',
+    'TE',
+    'Trailer',
+    'Upgrade',
+    'Expect',
+    'Proxy-Connection',
+    'Host',
+  ])('refuses %s, a header of the connection that fetch refuses or drops, when the client is made', (name) => {
+    expect(refusal(() => createApiClient({ baseUrl: server.origin, headers: { [name]: 'close' } }))).toMatchObject({
+      argument: 'headers',
+    });
+    expect(refusal(() => createApiClient({ baseUrl: server.origin, organizationHeader: name }))).toMatchObject({
+      argument: 'organizationHeader',
+    });
+  });
+
   it('refuses a fixed header of the organization header’s name, which each call sets', () => {
     expect(
       refusal(() =>

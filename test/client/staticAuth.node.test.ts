@@ -116,6 +116,16 @@ describe('apiKey', () => {
     expect(() => apiKey({ header, key: 'k' })).toThrow(expect.objectContaining({ argument: 'header' }));
   });
 
+  it('never quotes a header or query parameter that is a whole line pasted in, key and all', () => {
+    for (const header of ['X-API-Key: k_live_51Hq2v3e4r5t6y', 'k_live_51Hq2v3e4r5t6y X-API-Key'])
+      expect(() => apiKey({ header, key: 'k' })).toThrow(
+        expect.objectContaining({ argument: 'header', message: expect.not.stringContaining('k_live') }),
+      );
+    expect(() => apiKey({ query: 'api_key=k_live_51Hq2v3e4r5t6y', key: 'k' })).toThrow(
+      expect.objectContaining({ argument: 'query', message: expect.not.stringContaining('k_live') }),
+    );
+  });
+
   it('refuses a key function that gives no key, never echoing it, before any request', async () => {
     server.handle(() => ok);
     const before = server.requests.length;

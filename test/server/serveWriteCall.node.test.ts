@@ -193,7 +193,7 @@ describe('write calls are checked as the client’s writes are', () => {
     ['id', 'delete', { id: 'a/b' }],
     ['id', 'update', { id: '', body: {} }],
     ['body', 'create', { body: 'text' }],
-    ['organizationId', 'create', { organizationId: 'other', body: {} }],
+    ['organizationId', 'create', { organizationId: 'a/b', body: {} }],
     ['retry', 'create', { body: {}, retry: 2 }],
   ] as const)('refuses a bad `%s` before any call', async (argument, call, params) => {
     const { client, write } = rpcThrough();
