@@ -50,9 +50,10 @@ export interface ApiClientOptions extends RequestOptions {
   /**
    * Where a list lives below `baseUrl`: a path with `{organizationId}` and `{resource}` placeholders and, optionally, fixed
    * query parameters, e.g. `'/{resource}/'` (Django's trailing slash, no organization) or
-   * `'/{resource}?org={organizationId}'`. A route without `{organizationId}` takes any non-empty name as the organization
-   * (for query keys) and sends none. Writes follow it: a create on the list's URL, a row at the list's path and
-   * `/{id}`, the trailing slash kept, the fixed parameters sent too. @default '/{organizationId}/{resource}'
+   * `'/{resource}?org={organizationId}'`. A route without `{organizationId}` takes a name of 1 to 200 URL-safe
+   * characters as the organization (for query keys) and sends none. Writes follow it: a create on the list's URL, a row
+   * at the list's path and `/{id}`, the trailing slash kept, the fixed parameters sent too.
+   * @default '/{organizationId}/{resource}'
    */
   route?: string;
   /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
