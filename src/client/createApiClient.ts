@@ -52,8 +52,7 @@ export interface ApiClientOptions extends RequestOptions {
    * query parameters, e.g. `'/{resource}/'` (Django's trailing slash, no organization) or
    * `'/{resource}?org={organizationId}'`. A route without `{organizationId}` takes a name of 1 to 200 URL-safe
    * characters as the organization (for query keys) and sends none. Writes follow it: a create on the list's URL, a row
-   * at the list's path and `/{id}`, the trailing slash kept, the fixed parameters sent too.
-   * @default '/{organizationId}/{resource}'
+   * at the list's path and `/{id}`, the trailing slash kept, the fixed parameters sent too. @default '/{organizationId}/{resource}'
    */
   route?: string;
   /** A route per resource, over `route`, e.g. `{ users: '/accounts/people/' }`. @default {} */
