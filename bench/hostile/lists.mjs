@@ -133,6 +133,23 @@ export default [
   },
   { name: 'proxy request: many parameter names', load: proxyHandler, hostile: distinctParams },
   {
+    name: 'withoutSecretParams: an echoed key under many names',
+    load: async (root) => {
+      const withoutSecretParams = await loadSource(root, 'src/client/redact.ts', 'withoutSecretParams');
+      return (query) => withoutSecretParams(`${UPSTREAM}?${query}`, ['api_key'], ['k3y-echoed']);
+    },
+    hostile: (bytes) => distinctParams(bytes).replace(/=\d+/g, '=k3y-echoed'),
+  },
+  {
+    name: 'matchListRoute: a route query value of many separators',
+    load: async (root) => {
+      const matchListRoute = await loadSource(root, 'src/shared/listEndpoints.ts', 'matchListRoute');
+      return (value) =>
+        matchListRoute('/x/?org={organizationId}-y-{resource}', '/x/', new URLSearchParams([['org', value]]));
+    },
+    hostile: (bytes) => fill('-y', bytes),
+  },
+  {
     name: 'mock service: query of many names (sort/filter)',
     load: async (root) => {
       const queryRows = await loadSource(root, 'src/testing/queryRows.ts', 'queryRows');

@@ -69,11 +69,12 @@ export function withoutSecretParams(url: string, names: readonly string[], secre
     // Not a URL (a parsePage of the app's own made it): no request follows it, as `cursor` refuses it.
     return url;
   }
-  const params = parsed.searchParams;
-  let leaked;
-  for (const [name, value] of [...params])
-    if (names.includes(name) || secrets.includes(value)) params.delete((leaked = name));
-  return leaked ? parsed.href : url;
+  const all = [...parsed.searchParams];
+  // Kept in one pass and written back once: a delete per leaked parameter rewrites the whole query each time.
+  const kept = all.filter(([name, value]) => !(names.includes(name) || secrets.includes(value)));
+  if (kept.length === all.length) return url;
+  parsed.search = new URLSearchParams(kept).toString();
+  return parsed.href;
 }
 
 /** A parameter name shaped like one, short; anything else may be a value pasted in the wrong place. */
