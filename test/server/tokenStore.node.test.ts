@@ -148,14 +148,25 @@ describe('token sharing between processes', () => {
         request: () => new Promise((_, reject) => (failHolder = reject)),
       });
       const waiterRequests: number[] = [];
-      const waiter = shareTokens(store, {
+      let waiterTriedLock = false;
+      const waiterStore: TokenStore = {
+        ...store,
+        lock: (...args) => ((waiterTriedLock = true), store.lock(...args)),
+      };
+      const waiter = shareTokens(waiterStore, {
         keyParts: ['k'],
         request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')),
       });
       const held = holder.request(new AbortController().signal).catch((error: unknown) => error);
-      // The key is hashed off the main thread: wait until the holder has the lock and is asking.
-      for (let turn = 0; turn < 10_000 && !failHolder; turn++) await new Promise((resolve) => setImmediate(resolve));
+      // Each key is hashed off the main thread, in its own time: wait (in turns of the event loop, not in virtual
+      // time) until the holder has the lock and is asking, then until the waiter has found the lock taken.
+      const turns = async (until: () => boolean) => {
+        for (let turn = 0; turn < 10_000 && !until(); turn++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await turns(() => failHolder !== undefined);
       const waited = waiter.request(new AbortController().signal);
+      await turns(() => waiterTriedLock);
+      expect(waiterTriedLock).toBe(true);
       await vi.advanceTimersByTimeAsync(100);
       expect(waiterRequests).toHaveLength(0); // the holder is still asking: the waiter waits
       failHolder(Object.assign(new Error('failed: 503'), { status: 503 }));
@@ -255,8 +266,9 @@ describe('clientCredentials with a tokenStore (one process)', () => {
       const call = setup(hanging, { onTokenStoreError: (e) => errors.push(e) })
         .listShares(params)
         .finally(() => (settled = true));
-      // Virtual time: the store's 1 s limit runs out without the test waiting for it.
-      for (let step = 0; step < 100 && errors.length === 0; step++) await vi.advanceTimersByTimeAsync(100);
+      // Virtual time: the store's 1 s limit runs out without the test waiting for it. The limit starts only once the
+      // key is hashed off the main thread, which a loaded machine may delay by many steps.
+      for (let step = 0; step < 10_000 && errors.length === 0; step++) await vi.advanceTimersByTimeAsync(100);
       vi.useRealTimers();
       await expect(call).resolves.toMatchObject({ total: 1 });
       expect(settled).toBe(true);
