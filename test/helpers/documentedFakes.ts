@@ -1,6 +1,7 @@
 import type { ClientPreset } from '../../src/client/index';
 import { presets } from '../../src/client/index';
 import type { ReceivedRequest, Reply } from './localServer';
+import { postgrestRead, type PostgrestTable } from './postgrestFake';
 
 // Back-ends that do not install here, each a fake answering with the page bodies and headers its own documentation
 // shows, over 45 rows. Above each fake, the page or source it was written from.
@@ -18,6 +19,9 @@ export const ROWS: Row[] = Array.from({ length: 45 }, (_, index) => ({
 }));
 /** The rows sorted by name, descending: what every fake that sorts serves for that sort. */
 export const byNameDesc = [...ROWS].sort((a, b) => b.name.localeCompare(a.name));
+
+/** The rows as a PostgREST table whose planner guesses 40 rows. */
+const POSTGREST_TABLE: PostgrestTable = { rows: ROWS as unknown as PostgrestTable['rows'], planned: 40 };
 
 /** A fake back-end: the reply to one request. */
 export type Fake = (request: ReceivedRequest) => Reply;
@@ -321,5 +325,20 @@ export const DOCUMENTED_FAKES: ReadonlyArray<readonly [string, ClientPreset, Fak
       return { body: more ? { rows, nextPageToken: encode(offset + size) } : { rows } };
     },
     { total: false, cursor: true, pageCount: false, sort: true },
+  ],
+  [
+    // https://docs.postgrest.org/en/stable/references/api/pagination_count.html: `limit`/`offset`, `order=name.desc`,
+    // the rows as an array, `Content-Range: 0-9/45` for `Prefer: count=exact` (test/helpers/postgrestFake.ts)
+    'PostgREST (count=exact)',
+    presets.postgrest.exact,
+    (request) => postgrestRead(POSTGREST_TABLE, request),
+    { total: true, cursor: false, pageCount: true, sort: true },
+  ],
+  [
+    // The same page, `Prefer: count=planned`: the planner's figure after the `/`, never said to be exact
+    'PostgREST (count=planned)',
+    presets.postgrest.planned,
+    (request) => postgrestRead(POSTGREST_TABLE, request),
+    { total: false, cursor: false, pageCount: false, sort: true },
   ],
 ];
