@@ -1,8 +1,7 @@
 import { assertInteger, invalidArgument } from '../shared/assert';
 import {
-  isUuid,
+  isOrganization,
   MUST_BE_PATH_SEGMENT,
-  ORGANIZATION_NAME,
   MUST_BE_QUERY_NAME,
   QUERY_NAME,
   RESOURCE_NAME,
@@ -55,11 +54,7 @@ export interface OrganizationPlace {
  * a server function's input, a log line) and keeps a query cache's lists apart.
  */
 export function assertOrganization(organizationId: unknown, { organized = true }: OrganizationPlace = {}): void {
-  if (
-    organized
-      ? !isUuid(organizationId)
-      : !(typeof organizationId === 'string' && ORGANIZATION_NAME.test(organizationId))
-  )
+  if (!isOrganization(organized, organizationId))
     throw invalidArgument(
       'organizationId',
       organized ? 'must be a UUID' : 'must be a UUID or a name of 1 to 200 URL-safe characters',

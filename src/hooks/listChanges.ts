@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, ApiRecord, ListResource } from '../client/index';
 import { invalidArgument } from '../shared/assert';
-import { isUuid, MUST_BE_PATH_SEGMENT, RESOURCE_NAME } from '../shared/listEndpoints';
+import { isOrganization, MUST_BE_PATH_SEGMENT, RESOURCE_NAME } from '../shared/listEndpoints';
 import { useLatest } from '../shared/useLatest';
 import { useClientFor } from './ApiClientProvider';
 import {
@@ -34,7 +34,7 @@ export type ListChange<T = ApiRecord> =
 export interface ListChangeTarget {
   /** The list, e.g. `'shares'`. */
   resource: ListResource;
-  /** The organization's UUID. */
+  /** The organization's UUID, or the name a list whose route carries none is cached under. */
   organizationId: string;
   /** Only the pages cached by this client (read for its `id`). @default the pages of every client */
   client?: Pick<ApiClient, 'id'> | undefined;
@@ -45,7 +45,9 @@ function assertChange(target: ListChangeTarget, change: ListChange<{ id: string 
   const { resource, organizationId } = target ?? ({} as ListChangeTarget);
   if (!(typeof resource === 'string' && RESOURCE_NAME.test(resource)))
     throw invalidArgument('resource', MUST_BE_PATH_SEGMENT, resource);
-  if (!isUuid(organizationId)) throw invalidArgument('organizationId', 'must be a UUID', organizationId);
+  // Only the cache is touched, which keys a list by whatever names it: a UUID, or the name of a route without one.
+  if (!isOrganization(false, organizationId))
+    throw invalidArgument('organizationId', 'must be a UUID or a name of 1 to 200 URL-safe characters', organizationId);
   const type = change?.type;
   if (type === 'deleted' ? typeof change.id !== 'string' || !change.id : false)
     throw invalidArgument('change.id', 'must be the deleted row id');
@@ -101,7 +103,7 @@ export async function applyListChange<T extends { id: string } = ApiRecord>(
 
 /** Options of `useListChanges`. */
 export interface UseListChangesOptions<T = ApiRecord> {
-  /** The organization's UUID; without one nothing is subscribed. */
+  /** The organization's UUID (or the name of a route without one); without one nothing is subscribed. */
   organizationId: string | null | undefined;
   /** Whose cached pages to change: the client's. @default the `ApiClientProvider`'s */
   client?: ApiClient | undefined;

@@ -242,7 +242,9 @@ export function isListUrlOf(
  * identifiers), else any `ORGANIZATION_NAME` (a route without it sends none; the name only keeps lists apart).
  */
 export function isOrganizationOf(template: string, organizationId: unknown): organizationId is string {
-  return template.includes('{organizationId}')
-    ? isUuid(organizationId)
-    : typeof organizationId === 'string' && ORGANIZATION_NAME.test(organizationId);
+  return isOrganization(template.includes('{organizationId}'), organizationId);
 }
+
+/** Whether `organizationId` is a UUID where a route names the organization (`organized`), else an `ORGANIZATION_NAME`. */
+export const isOrganization = (organized: boolean, organizationId: unknown): organizationId is string =>
+  organized ? isUuid(organizationId) : typeof organizationId === 'string' && ORGANIZATION_NAME.test(organizationId);

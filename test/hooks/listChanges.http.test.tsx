@@ -183,7 +183,7 @@ describe('applyListChange', () => {
 
   it.each([
     ['resource', { ...target, resource: 'a/b' }, { type: 'deleted', id: 'x' }],
-    ['organizationId', { ...target, organizationId: 'globex' }, { type: 'deleted', id: 'x' }],
+    ['organizationId', { ...target, organizationId: 'globex/acme' }, { type: 'deleted', id: 'x' }],
     ['change.type', target, { type: 'renamed', id: 'x' }],
     ['change.id', target, { type: 'deleted' }],
     ['change.row', target, { type: 'updated', row: { name: 'no id' } }],
