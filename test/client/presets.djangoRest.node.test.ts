@@ -98,3 +98,31 @@ describe('Django REST Framework without the preset', () => {
     ]);
   });
 });
+
+describe('Django REST Framework serving another size than asked', () => {
+  /** Every page `client.pages` yields, as [page, first id, rows, hasNext, pageCount, pageSize]. */
+  async function walkAll(client: ReturnType<typeof createApiClient>, resource: string, size: number) {
+    const pages: Array<Page<Row>> = [];
+    for await (const page of client.pages<Row>(resource, { organizationId, size }, { maxPages: 10 })) pages.push(page);
+    return pages;
+  }
+
+  it('walks every row of a counted list followed by its next links at a size the view does not read', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // The default client sends `page` and `size`, which LimitOffsetPagination does not read: it serves its own 10
+    // rows a page and leads on by its `next` links; 12 asked make the count say 4 pages where there are 5.
+    const client = createApiClient({ baseUrl: service.origin, route: '/{resource}/' });
+    for (const size of [8, 12]) {
+      const pages = await walkAll(client, 'offset', size);
+      expect(pages.flatMap((page) => page.items)).toEqual(ROWS);
+      expect(pages.map((page) => [page.page, page.hasNext, page.pageCount, page.pageSize])).toEqual([
+        [1, true, 5, 10],
+        [2, true, 5, 10],
+        [3, true, 5, 10],
+        [4, true, 5, 10],
+        [5, false, 5, 10],
+      ]);
+    }
+    vi.restoreAllMocks();
+  });
+});
