@@ -81,9 +81,22 @@ function past(sized: Page<unknown>, askedSize: number): boolean {
 function sizeWarning(asked: Asked, size: number): string {
   return (
     `[pagewise] createApiClient: the ${asked.resource} list served ${size} rows a page where ${asked.size} were asked; ` +
-    "pages follow the service's size. Set `serializePage` to send the size as the service reads it, e.g. " +
+    "pages follow the service's size. " +
+    // Fewer rows than asked is as often the most a service serves as a size it did not read: name the fix for each.
+    (size < asked.size
+      ? `If the service serves at most ${size}, offer no size above it (the control's \`pageSizeOptions\`); if it did not read the size, `
+      : 'To page at the size asked, ') +
+    'set `serializePage` to send the size as the service reads it, e.g. ' +
     '`serializePage: ({ page, size }) => ({ page, page_size: size })`, or use its preset from `presets`.'
   );
+}
+
+/** One client's memory of the size each list served, and the page sized by it. */
+export interface ServedSizes {
+  /** `page` as `followServedSize` sizes it, remembering a size other than the one asked. */
+  follow<T>(page: Page<T>, asked: Asked): Page<T>;
+  /** The size `resource` served where `size` was asked, once a page showed one other than asked. */
+  known(resource: string, size: number): number | undefined;
 }
 
 /**
@@ -91,17 +104,20 @@ function sizeWarning(asked: Asked, size: number): string {
  * page says nothing of the size, and without it would be counted at the size asked, a page count too many or too
  * few. Bounded like the cursor memory: the lists an app pages are few.
  */
-export function createServedSizes(limit = 64): <T>(page: Page<T>, asked: Asked) => Page<T> {
+export function createServedSizes(limit = 64): ServedSizes {
   const sizes = new Map<string, number>();
-  return (page, asked) => {
-    const key = `${asked.resource} ${asked.size}`;
-    const sized = followServedSize(page, asked, sizes.get(key));
-    if (sized.pageSize !== asked.size && sized.items.length > 0) {
-      sizes.delete(key);
-      sizes.set(key, sized.pageSize);
-      if (sizes.size > limit) sizes.delete(sizes.keys().next().value!);
-    }
-    return sized;
+  return {
+    follow(page, asked) {
+      const key = `${asked.resource} ${asked.size}`;
+      const sized = followServedSize(page, asked, sizes.get(key));
+      if (sized.pageSize !== asked.size && sized.items.length > 0) {
+        sizes.delete(key);
+        sizes.set(key, sized.pageSize);
+        if (sizes.size > limit) sizes.delete(sizes.keys().next().value!);
+      }
+      return sized;
+    },
+    known: (resource, size) => sizes.get(`${resource} ${size}`),
   };
 }
 

@@ -125,4 +125,33 @@ describe('Django REST Framework serving another size than asked', () => {
     }
     vi.restoreAllMocks();
   });
+
+  it.each([
+    ['LimitOffsetPagination', 'capped-offset', presets.djangoRest.limitOffset],
+    ['PageNumberPagination', 'capped-numbered', presets.djangoRest.pageNumber],
+  ] as const)(
+    'pages a %s view capped below the size asked by its cap: every row under its own page',
+    async (_, resource, preset) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      // The views serve at most 10 rows a page (`max_limit`, `max_page_size`) where 20 are asked.
+      const pages = await walkAll(createApiClient({ baseUrl: service.origin, ...preset }), resource, 20);
+      expect(pages.flatMap((page) => page.items)).toEqual(ROWS);
+      expect(pages.map((page) => [page.page, page.hasNext, page.pageCount, page.pageSize])).toEqual([
+        [1, true, 5, 10],
+        [2, true, 5, 10],
+        [3, true, 5, 10],
+        [4, true, 5, 10],
+        [5, false, 5, 10],
+      ]);
+      // A page opened first (a link to page 2) shows that page's rows at the cap, not those 20 rows in.
+      const second = await createApiClient({ baseUrl: service.origin, ...preset }).list<Row>(resource, {
+        organizationId,
+        page: 2,
+        size: 20,
+      });
+      expect(second.items).toEqual(ROWS.slice(10, 20));
+      expect(warn.mock.calls.join('\n')).toContain('pageSizeOptions');
+      vi.restoreAllMocks();
+    },
+  );
 });

@@ -1,6 +1,6 @@
 """
 A tiny Django REST Framework service for the client's presets: 45 rows behind a router (trailing slashes, as its
-default), paged three ways and once not at all, with OrderingFilter and django-filter, and a writable list of notes
+default), paged three ways, twice capped at 10 rows a page and once not at all, with OrderingFilter and django-filter, and a writable list of notes
 (a ModelViewSet: create, update and delete). Serves on 127.0.0.1 at a free port, prints
 "listening <port>" once ready; GET /_served lists the requests it served, so the test counts them at the service.
 """
@@ -58,6 +58,17 @@ class Offset(pagination.LimitOffsetPagination):
     default_limit = 10
 
 
+class CappedOffset(pagination.LimitOffsetPagination):
+    default_limit = 10
+    max_limit = 10
+
+
+class CappedNumbered(pagination.PageNumberPagination):
+    page_size = 10
+    page_size_query_param = "page_size"
+    max_page_size = 10
+
+
 class Cursor(pagination.CursorPagination):
     page_size = 10
     page_size_query_param = "page_size"
@@ -104,6 +115,9 @@ router = routers.DefaultRouter()
 router.register("numbered", viewset(Numbered), basename="numbered")
 router.register("offset", viewset(Offset), basename="offset")
 router.register("cursor", viewset(Cursor), basename="cursor")
+# Views that serve at most 10 rows a page, whatever size is asked (`max_limit`, `max_page_size`).
+router.register("capped-offset", viewset(CappedOffset), basename="capped-offset")
+router.register("capped-numbered", viewset(CappedNumbered), basename="capped-numbered")
 # A view with no pagination: it reads no page or size and answers with its whole list.
 router.register("unpaged", viewset(None), basename="unpaged")
 # Writable rows of their own, so the lists above keep their 45 rows whatever the write tests do.
