@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, presets, type Page } from '../../src/client/index';
-import { DJANGO_ROWS, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
+import { basicAuth, bearerToken, createApiClient, presets, type Page } from '../../src/client/index';
+import { DJANGO_ROWS, DJANGO_USER, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
+import { expectNoSecrets } from './expectNoSecrets';
 
 // The real Django REST Framework (Debian's packages), test/drf/server.py: 45 rows behind a router, paged three ways.
 type Row = DjangoRow;
@@ -154,4 +155,33 @@ describe('Django REST Framework serving another size than asked', () => {
       vi.restoreAllMocks();
     },
   );
+});
+
+describe('Django REST Framework’s own authentication', () => {
+  const { username, password, token } = DJANGO_USER;
+
+  it.each([
+    ['TokenAuthentication', () => bearerToken(() => token, { scheme: 'Token' })],
+    ['BasicAuthentication', () => basicAuth({ username, password })],
+  ])('walks a view behind %s with the strategy the guide names', async (_, auth) => {
+    const client = createApiClient({ baseUrl: service.origin, ...presets.djangoRest.pageNumber, auth: auth() });
+    const rows: Row[] = [];
+    for await (const page of client.pages<Row>('private', { organizationId, size: SIZE })) rows.push(...page.items);
+    expect(rows).toEqual(ROWS);
+  });
+
+  it('keeps a refused key out of the error and the events', async () => {
+    const wrong = 'fedcba9876543210fedcba9876543210fedcba98';
+    const events: unknown[] = [];
+    const client = createApiClient({
+      baseUrl: service.origin,
+      ...presets.djangoRest.pageNumber,
+      auth: bearerToken(() => wrong, { scheme: 'Token' }),
+      onEvent: (event) => void events.push(event),
+    });
+    const error = await client.list('private', { organizationId, page: 1, size: SIZE }).catch((reason) => reason);
+    expect(error).toMatchObject({ status: 401 });
+    expectNoSecrets(error, [wrong]);
+    expect(JSON.stringify(events)).not.toContain(wrong);
+  });
 });
