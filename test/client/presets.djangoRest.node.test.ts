@@ -127,6 +127,30 @@ describe('Django REST Framework serving another size than asked', () => {
     vi.restoreAllMocks();
   });
 
+  it.each([12, 20])(
+    'follows a cursor view that reads no size of the client’s, asked for %i: each page says its 10 rows, and a warning names serializePage',
+    async (size) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      // A CursorPagination view serves its own page_size (10) unless it names a size parameter the client sends.
+      const client = createApiClient({
+        baseUrl: service.origin,
+        ...presets.djangoRest.cursor,
+        serializePage: ({ size: limit }) => ({ limit }),
+      });
+      const pages = await walkAll(client, 'cursor', size);
+      expect(pages.flatMap((page) => page.items)).toEqual(ROWS);
+      expect(pages.map((page) => [page.page, page.hasNext, page.pageSize])).toEqual([
+        [1, true, 10],
+        [2, true, 10],
+        [3, true, 10],
+        [4, true, 10],
+        [5, false, 10],
+      ]);
+      expect(warn.mock.calls.join('\n')).toContain('serializePage');
+      vi.restoreAllMocks();
+    },
+  );
+
   it.each([
     ['LimitOffsetPagination', 'capped-offset', presets.djangoRest.limitOffset],
     ['PageNumberPagination', 'capped-numbered', presets.djangoRest.pageNumber],
