@@ -1,5 +1,5 @@
-// Type-checks every ts/tsx code block of README.md and of the docs site's reference pages (stories/docs/reference/,
-// the README's long sections) as an app would write it ('pagewise' and its subpaths mapped to the sources, like the
+// Type-checks every ts/tsx code block of README.md, of the docs site's reference pages (stories/docs/reference/,
+// the README's long sections) and of the guides whose examples are code blocks rather than example files as an app would write it ('pagewise' and its subpaths mapped to the sources, like the
 // docs' examples). README blocks are fragments: names they use without defining (`client`, `organizationId`, a
 // component from the block before) are declared `any` first (as a value and a type), so what is checked is every use
 // of pagewise's API — a renamed option, a wrong import, a wrong type — not the fragment's context. Part of
@@ -13,11 +13,15 @@ import { root } from './pack.mjs';
 // "Cannot find name 'x'", "… Did you mean …", "No value exists in scope for the shorthand property 'x'".
 const UNDEFINED = new Set([2304, 2552, 18004]);
 
+/** Guides whose code blocks are the example: another back-end's options, routes and auth strategies; cursors. */
+const GUIDES = ['YourBackEnd.mdx', 'CursorPaging.mdx'];
+
 /** Checks the blocks with `compiler`; returns the error count. */
 export function checkCodeBlocks(compiler) {
   const sources = [
     'README.md',
     ...readdirSync(join(root, 'stories/docs/reference')).map((f) => `stories/docs/reference/${f}`),
+    ...GUIDES.map((f) => `stories/docs/${f}`),
   ];
   const blocks = sources.flatMap((source) => {
     const text = readFileSync(join(root, source), 'utf8');
@@ -69,10 +73,10 @@ export function checkCodeBlocks(compiler) {
     console.error(`${where}: TS${code} ${message}`);
   }
   if (errors.length > 0)
-    console.error(`✖ ${errors.length} type error(s) in the code blocks of README and the reference pages`);
+    console.error(`✖ ${errors.length} type error(s) in the code blocks of README, the reference pages and the guides`);
   else
     console.log(
-      `✔ README and ${sources.length - 1} reference pages: ${blocks.length} code blocks type-check against pagewise's API`,
+      `✔ README, ${sources.length - 1 - GUIDES.length} reference pages and ${GUIDES.length} guides: ${blocks.length} code blocks type-check against pagewise's API`,
     );
   return errors.length;
 }

@@ -145,7 +145,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // Where a resource's calls carry the organization, which says what an organizationId must be.
   const placeOf = (resource: unknown) => ({ organized: routeOf(String(resource)).includes('{organizationId}') });
   const cursors = createCursorMemory();
-  const followServedSize = createServedSizes();
+  const servedSizes = createServedSizes();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
   const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
     try {
@@ -159,13 +159,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         cursorParam ??
         (cursor === undefined ? undefined : cursors.recall(cursor)) ??
         DEFAULT_CURSOR_PARAM;
-      const paging = pageQuery(serializePage, { page, size, cursor, cursorParam: sentAs });
       const extra = params.sort?.length ? serializeSort(params.sort) : [];
       const query = [...extra, ...filterParams(params.filters)];
-      const target = listTarget(config.baseUrl, resource, params, query, paging, route, organizationHeader);
-      const { body, response, sent } = await fetchJson(config, target, params.signal);
-      const parsed = parse(body, { response, page, size, url: target.url, cursor }) as Page<T>;
-      const result = followServedSize(parsed, { page, size, cursor, url: target.url, resource });
+      const ask = async (at: number) => {
+        const paging = pageQuery(serializePage, { page, size: at, cursor, cursorParam: sentAs });
+        const target = listTarget(config.baseUrl, resource, params, query, paging, route, organizationHeader);
+        const { body, response, sent } = await fetchJson(config, target, params.signal);
+        const parsed = parse(body, { response, page, size: at, url: target.url, cursor }) as Page<T>;
+        return { sent, target, result: servedSizes.follow(parsed, { page, size, cursor, url: target.url, resource }) };
+      };
+      // A page asked for by number goes out at the size the list served, once a page showed it: a service that caps
+      // its size, or reads the offset but not the size, has page N's rows at N times that size, not the one asked.
+      const known = cursor === undefined ? servedSizes.known(resource, size) : undefined;
+      let answer = await ask(known ?? size);
+      // A page past the first that shows another size before any page did was asked for at the wrong offset.
+      if (cursor === undefined && page > 1 && !known && answer.result.pageSize !== size)
+        answer = await ask(answer.result.pageSize);
+      const { sent, target, result } = answer;
       const answered = withCursorParam(result, cursorParam, cursors);
       // A service that echoes a credential (a key sent in the query) into its next-page URL: the cursor handed out
       // holds none; the request that follows it has the key set again.

@@ -164,7 +164,8 @@ export function createRpcClient(options: RpcClientOptions): ApiClient {
     id: id ?? 'default',
     list,
     pages: <T = ApiRecord>(resource: ListResource, params: PagesParams, pageOptions?: PagesOptions) =>
-      pagesOf<T>(list, emit, resource, params, pageOptions),
+      // Checked as each call is: the server's client holds the route, and judges a UUID where its route names one.
+      pagesOf<T>(list, emit, resource, params, pageOptions, { organized: false }),
     listShares: <T = ApiRecord>(params: ListParams) => list<T>('shares', params),
     listEnvironments: <T = ApiRecord>(params: ListParams) => list<T>('environments', params),
     create: (resource: ListResource, params: CreateParams) => sendWrite({ method: 'POST', resource, params }) as never,

@@ -82,7 +82,9 @@ export function parsePage<T = unknown>(body: unknown, context: ParsePageContext)
   const shown = fromWirePage(count(meta.number) ?? toWirePage(page));
   if (total !== undefined) {
     pageCount = pageCountOf(total, pageSize);
-    hasNext = shown < pageCount;
+    // A page reached by a next link or token numbers the walk, not the service's pages: when the service served
+    // another size than asked, the count at the asked size misjudges the end, and its own word does not.
+    if (cursor === undefined || hasNext === undefined) hasNext = shown < pageCount;
   } else hasNext ??= guessHasNext(body, items, response, cursor, pageSize);
   if (!Array.isArray(items) || hasNext === undefined) throw unknownShape(body, url);
   const result: Page<T> = {

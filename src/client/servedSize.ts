@@ -6,6 +6,7 @@ import { ResponseShapeError } from './errors/ResponseShapeError';
 import type { Page } from './types';
 import { pageCountOf } from '../shared/paging';
 import { warnedInProcess, warnOncePerKey } from '../shared/log';
+import { isUrlCursor } from './pageQuery';
 
 /** What was asked for: the page's number (counting from 1), its size, and the cursor when it was asked by one. */
 interface Asked {
@@ -18,18 +19,26 @@ interface Asked {
 
 /**
  * The rows per page `page` shows it was served with. More rows than its `pageSize`: the service did not read the size
- * asked. Fewer on a page its total or page count says is not the last: the service caps its size (GitHub's, Stripe's
- * and Strapi's 100), unless the page states a size of its own (Spring's `size`), which it then keeps. Any other short
+ * asked. Fewer on a page its total or page count says is not the last, or on the first page of a list that leads on
+ * by a next link: the service caps its size (GitHub's, Stripe's and Strapi's 100) or reads another size parameter, unless the
+ * page states a size of its own (Spring's `size`), which it then keeps. Any other short
  * page is a last page, or a filtered one (GitHub's search sends short pages with more to follow), and says nothing:
  * the size `known` from an earlier page of this list stands, else the one asked.
  */
-function servedSize(served: Page<unknown>, asked: number, known?: number): number {
+function servedSize(served: Page<unknown>, asked: Asked, known?: number): number {
   const { items, pageSize, page, total, pageCount } = served;
   const rows = items.length;
   if (rows > pageSize) return rows;
   if (known !== undefined && rows <= known) return known;
-  const notLast = total !== undefined ? page * pageSize < total : pageCount !== undefined && page < pageCount;
-  return rows > 0 && rows < pageSize && pageSize === asked && notLast ? rows : pageSize;
+  // A list paged by next links has no count: its first page leading on says as much. Not a token list's: AIP-158
+  // lets any page hold fewer rows than asked.
+  const notLast =
+    total !== undefined
+      ? page * pageSize < total
+      : pageCount !== undefined
+        ? page < pageCount
+        : asked.cursor === undefined && page === 1 && isUrlCursor(served.nextCursor ?? '');
+  return rows > 0 && rows < pageSize && pageSize === asked.size && notLast ? rows : pageSize;
 }
 
 /**
@@ -40,7 +49,7 @@ function servedSize(served: Page<unknown>, asked: number, known?: number): numbe
  * `serializePage`, the option that sends the size as the service reads it.
  */
 function followServedSize<T>(page: Page<T>, asked: Asked, known?: number): Page<T> {
-  const size = servedSize(page, asked.size, known);
+  const size = servedSize(page, asked, known);
   const { total } = page;
   const sized: Page<T> = size === page.pageSize ? page : { ...page, pageSize: size };
   if (total !== undefined && size !== page.pageSize) {
@@ -81,9 +90,22 @@ function past(sized: Page<unknown>, askedSize: number): boolean {
 function sizeWarning(asked: Asked, size: number): string {
   return (
     `[pagewise] createApiClient: the ${asked.resource} list served ${size} rows a page where ${asked.size} were asked; ` +
-    "pages follow the service's size. Set `serializePage` to send the size as the service reads it, e.g. " +
+    "pages follow the service's size. " +
+    // Fewer rows than asked is as often the most a service serves as a size it did not read: name the fix for each.
+    (size < asked.size
+      ? `If the service serves at most ${size}, offer no size above it (the control's \`pageSizeOptions\`); if it did not read the size, `
+      : 'To page at the size asked, ') +
+    'set `serializePage` to send the size as the service reads it, e.g. ' +
     '`serializePage: ({ page, size }) => ({ page, page_size: size })`, or use its preset from `presets`.'
   );
+}
+
+/** One client's memory of the size each list served, and the page sized by it. */
+export interface ServedSizes {
+  /** `page` as `followServedSize` sizes it, remembering a size other than the one asked. */
+  follow<T>(page: Page<T>, asked: Asked): Page<T>;
+  /** The size `resource` served where `size` was asked, once a page showed one other than asked. */
+  known(resource: string, size: number): number | undefined;
 }
 
 /**
@@ -91,17 +113,20 @@ function sizeWarning(asked: Asked, size: number): string {
  * page says nothing of the size, and without it would be counted at the size asked, a page count too many or too
  * few. Bounded like the cursor memory: the lists an app pages are few.
  */
-export function createServedSizes(limit = 64): <T>(page: Page<T>, asked: Asked) => Page<T> {
+export function createServedSizes(limit = 64): ServedSizes {
   const sizes = new Map<string, number>();
-  return (page, asked) => {
-    const key = `${asked.resource} ${asked.size}`;
-    const sized = followServedSize(page, asked, sizes.get(key));
-    if (sized.pageSize !== asked.size && sized.items.length > 0) {
-      sizes.delete(key);
-      sizes.set(key, sized.pageSize);
-      if (sizes.size > limit) sizes.delete(sizes.keys().next().value!);
-    }
-    return sized;
+  return {
+    follow(page, asked) {
+      const key = `${asked.resource} ${asked.size}`;
+      const sized = followServedSize(page, asked, sizes.get(key));
+      if (sized.pageSize !== asked.size && sized.items.length > 0) {
+        sizes.delete(key);
+        sizes.set(key, sized.pageSize);
+        if (sizes.size > limit) sizes.delete(sizes.keys().next().value!);
+      }
+      return sized;
+    },
+    known: (resource, size) => sizes.get(`${resource} ${size}`),
   };
 }
 

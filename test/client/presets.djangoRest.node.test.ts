@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, presets, type Page } from '../../src/client/index';
-import { DJANGO_ROWS, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
+import { basicAuth, bearerToken, createApiClient, presets, type Page } from '../../src/client/index';
+import { DJANGO_ROWS, DJANGO_USER, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
+import { expectNoSecrets } from './expectNoSecrets';
 
 // The real Django REST Framework (Debian's packages), test/drf/server.py: 45 rows behind a router, paged three ways.
 type Row = DjangoRow;
@@ -96,5 +97,115 @@ describe('Django REST Framework without the preset', () => {
       'GET /numbered?page=1&page_size=10',
       'GET /numbered/?page=1&page_size=10',
     ]);
+  });
+});
+
+describe('Django REST Framework serving another size than asked', () => {
+  /** Every page `client.pages` yields, as [page, first id, rows, hasNext, pageCount, pageSize]. */
+  async function walkAll(client: ReturnType<typeof createApiClient>, resource: string, size: number) {
+    const pages: Array<Page<Row>> = [];
+    for await (const page of client.pages<Row>(resource, { organizationId, size }, { maxPages: 10 })) pages.push(page);
+    return pages;
+  }
+
+  it('walks every row of a counted list followed by its next links at a size the view does not read', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // The default client sends `page` and `size`, which LimitOffsetPagination does not read: it serves its own 10
+    // rows a page and leads on by its `next` links; 12 asked make the count say 4 pages where there are 5.
+    const client = createApiClient({ baseUrl: service.origin, route: '/{resource}/' });
+    for (const size of [8, 12]) {
+      const pages = await walkAll(client, 'offset', size);
+      expect(pages.flatMap((page) => page.items)).toEqual(ROWS);
+      expect(pages.map((page) => [page.page, page.hasNext, page.pageCount, page.pageSize])).toEqual([
+        [1, true, 5, 10],
+        [2, true, 5, 10],
+        [3, true, 5, 10],
+        [4, true, 5, 10],
+        [5, false, 5, 10],
+      ]);
+    }
+    vi.restoreAllMocks();
+  });
+
+  it.each([12, 20])(
+    'follows a cursor view that reads no size of the client’s, asked for %i: each page says its 10 rows, and a warning names serializePage',
+    async (size) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      // A CursorPagination view serves its own page_size (10) unless it names a size parameter the client sends.
+      const client = createApiClient({
+        baseUrl: service.origin,
+        ...presets.djangoRest.cursor,
+        serializePage: ({ size: limit }) => ({ limit }),
+      });
+      const pages = await walkAll(client, 'cursor', size);
+      expect(pages.flatMap((page) => page.items)).toEqual(ROWS);
+      expect(pages.map((page) => [page.page, page.hasNext, page.pageSize])).toEqual([
+        [1, true, 10],
+        [2, true, 10],
+        [3, true, 10],
+        [4, true, 10],
+        [5, false, 10],
+      ]);
+      expect(warn.mock.calls.join('\n')).toContain('serializePage');
+      vi.restoreAllMocks();
+    },
+  );
+
+  it.each([
+    ['LimitOffsetPagination', 'capped-offset', presets.djangoRest.limitOffset],
+    ['PageNumberPagination', 'capped-numbered', presets.djangoRest.pageNumber],
+  ] as const)(
+    'pages a %s view capped below the size asked by its cap: every row under its own page',
+    async (_, resource, preset) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      // The views serve at most 10 rows a page (`max_limit`, `max_page_size`) where 20 are asked.
+      const pages = await walkAll(createApiClient({ baseUrl: service.origin, ...preset }), resource, 20);
+      expect(pages.flatMap((page) => page.items)).toEqual(ROWS);
+      expect(pages.map((page) => [page.page, page.hasNext, page.pageCount, page.pageSize])).toEqual([
+        [1, true, 5, 10],
+        [2, true, 5, 10],
+        [3, true, 5, 10],
+        [4, true, 5, 10],
+        [5, false, 5, 10],
+      ]);
+      // A page opened first (a link to page 2) shows that page's rows at the cap, not those 20 rows in.
+      const second = await createApiClient({ baseUrl: service.origin, ...preset }).list<Row>(resource, {
+        organizationId,
+        page: 2,
+        size: 20,
+      });
+      expect(second.items).toEqual(ROWS.slice(10, 20));
+      expect(warn.mock.calls.join('\n')).toContain('pageSizeOptions');
+      vi.restoreAllMocks();
+    },
+  );
+});
+
+describe('Django REST Framework’s own authentication', () => {
+  const { username, password, token } = DJANGO_USER;
+
+  it.each([
+    ['TokenAuthentication', () => bearerToken(() => token, { scheme: 'Token' })],
+    ['BasicAuthentication', () => basicAuth({ username, password })],
+  ])('walks a view behind %s with the strategy the guide names', async (_, auth) => {
+    const client = createApiClient({ baseUrl: service.origin, ...presets.djangoRest.pageNumber, auth: auth() });
+    const rows: Row[] = [];
+    for await (const page of client.pages<Row>('private', { organizationId, size: SIZE })) rows.push(...page.items);
+    expect(rows).toEqual(ROWS);
+  });
+
+  it('keeps a refused key out of the error and the events', async () => {
+    const wrong = 'fedcba9876543210fedcba9876543210fedcba98';
+    const events: unknown[] = [];
+    const client = createApiClient({
+      baseUrl: service.origin,
+      ...presets.djangoRest.pageNumber,
+      auth: bearerToken(() => wrong, { scheme: 'Token' }),
+      onEvent: (event) => void events.push(event),
+    });
+    const error = await client.list('private', { organizationId, page: 1, size: SIZE }).catch((reason) => reason);
+    expect(error).toMatchObject({ status: 401 });
+    expectNoSecrets(error, [wrong]);
+    expect(JSON.stringify(events)).not.toContain(wrong);
   });
 });

@@ -25,6 +25,13 @@ export const DJANGO_ROWS: readonly DjangoRow[] = Array.from({ length: 45 }, (_, 
   group: index % 2 ? 'even' : 'odd',
 }));
 
+/** The user test/drf/server.py's `private` view lets in: by HTTP Basic, or by `Authorization: Token <key>`. */
+export const DJANGO_USER = {
+  username: 'reports@example.com',
+  password: 'pä55 word:1',
+  token: '0123456789abcdef0123456789abcdef01234567',
+} as const;
+
 /** Debian's Python, where `apt-get install python3-djangorestframework python3-django-filters` puts the packages. */
 const PYTHON = process.env.DJANGO_PYTHON ?? '/usr/bin/python3';
 // From the module's path, not `new URL(…)`: under jsdom the global URL makes no file URL Node accepts.

@@ -90,6 +90,40 @@ describe('a service whose pages differ from what the app asks, through usePagedL
     hook.unmount();
   });
 
+  it('pages a limit/offset view capped below the size asked by its cap: each number shows that page of 10', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // test/drf/server.py's `capped-offset` serves at most 10 rows (`max_limit`) where 20 are asked.
+    const { steps, rows } = await walkThroughHook<Row>({
+      client: createApiClient({ baseUrl: drf.origin, ...presets.djangoRest.limitOffset }),
+      resource: 'capped-offset',
+      organizationId,
+      size: 20,
+      received: async () => (await drf.received()).length,
+    });
+    expect(ids(rows)).toEqual(range(1, 45));
+    expect(steps.map((step) => [step.current, step.pageSize, ids(step.data.items)[0]])).toEqual([
+      [1, 10, 1],
+      [2, 10, 11],
+      [3, 10, 21],
+      [4, 10, 31],
+      [5, 10, 41],
+    ]);
+    // A page opened first (a link to page 2) shows that page's rows at the cap, not the 10 rows from offset 20.
+    const queryClient = createTestQueryClient();
+    const hook = renderHook(
+      () => usePagedList<Row>('capped-offset', { organizationId, defaultPage: 2, defaultPageSize: 20 }),
+      {
+        wrapper: createWrapper(
+          queryClient,
+          createApiClient({ baseUrl: drf.origin, ...presets.djangoRest.limitOffset }),
+        ),
+      },
+    );
+    await waitFor(() => expect(ids(hook.result.current.data?.items)).toEqual(range(11, 20)));
+    expect(hook.result.current.pagination).toMatchObject({ current: 2, pageSize: 10, total: 45 });
+    hook.unmount();
+  });
+
   it('starts again from page 1 when the page size of a DRF cursor list is changed from outside', async () => {
     const queryClient = createTestQueryClient();
     const client = createApiClient({ baseUrl: drf.origin, ...presets.djangoRest.cursor });

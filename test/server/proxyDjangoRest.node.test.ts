@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerToken, createApiClient, presets, type Page } from '../../src/client/index';
 import { createProxyHandler } from '../../src/server/index';
-import { DJANGO_ROWS, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
+import { DJANGO_ROWS, DJANGO_USER, startDjangoRest, type DjangoRest, type DjangoRow } from '../helpers/startDjangoRest';
 import { serveFetchHandler, type ServedHandler } from '../helpers/serveFetchHandler';
 
 // The browser pages the real Django REST Framework (Debian's packages, test/drf/server.py: 45 rows behind a router)
@@ -93,5 +93,29 @@ describe.each([
   it('filters as django-filter reads them, across every page', async () => {
     const { pages } = await walk(await proxyFor(preset), resource, { filters: { group: 'odd' } });
     expect(pages.flatMap((page) => page.items)).toEqual(ROWS.filter((row) => row.group === 'odd'));
+  });
+});
+
+describe('a back-end with no organizations behind the proxy', () => {
+  it('pages a view behind TokenAuthentication for a browser client named as the guide says', async () => {
+    const proxy = await serveFetchHandler(
+      createProxyHandler({
+        ...presets.djangoRest.pageNumber,
+        baseUrl: service.origin,
+        auth: bearerToken(() => DJANGO_USER.token, { scheme: 'Token' }),
+        basePath: PATH,
+        allowRequest: () => true,
+        allow: { private: { sort: ['name'] } },
+      }),
+    );
+    proxies.push(proxy);
+    // The guide's browser client for a back-end that has no organization: the name that stands for it (any URL-safe
+    // one, not a UUID) in its base path, where the proxy reads the organization.
+    const browser = createApiClient({ baseUrl: `${proxy.origin}${PATH}/local`, route: '/{resource}' });
+    const rows: Row[] = [];
+    const sort = [{ id: 'name', desc: true }];
+    for await (const page of browser.pages<Row>('private', { organizationId: 'local', size: SIZE, sort }))
+      rows.push(...page.items);
+    expect(rows).toEqual([...ROWS].sort((a, b) => b.name.localeCompare(a.name)));
   });
 });

@@ -59,6 +59,13 @@ describe('serveListCall with a server client from a preset', () => {
     );
   });
 
+  it('walks every page with `pages`, the organization a name as for `list`', async () => {
+    const rows: Row[] = [];
+    for await (const page of browser().pages<Row>('rows', { organizationId: 'local', size: SIZE }))
+      rows.push(...page.items);
+    expect(rows).toEqual(ROWS);
+  });
+
   it('takes an organization name where the route names none, and refuses one that is not URL-safe before calling', async () => {
     const call = { resource: 'rows', organizationId: 'team-7', page: 1, size: SIZE };
     expect(parseListCall(call).organizationId).toBe('team-7');
