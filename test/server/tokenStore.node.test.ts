@@ -8,6 +8,7 @@ import { shareTokens, STORE_TIMEOUT_MS } from '../../src/server/tokenSharing';
 import { springPage } from '../client/fixtures';
 import { createGate } from '../helpers/createGate';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 
 // The TokenStore contract, for the memory store and the Redis store through node-redis and ioredis, against a real
@@ -69,7 +70,7 @@ describe('redisTokenStore', () => {
     const store = redisTokenStore(ioredis, { prefix: `exp${Math.random()}:` });
     expect(await store.lock('k', 'a', 1)).toBe(true);
     await vi.waitFor(async () => expect(await store.lock('k', 'b', 60_000)).toBe(true), {
-      timeout: 2_000,
+      timeout: WAIT_TIMEOUT_MS,
       interval: 5,
     });
   });
