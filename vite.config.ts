@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
+import { TEST_TIMEOUT_MS, WAIT_TIMEOUT_MS } from './test/helpers/waits';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The suites that start a real redis-server (the shared token store). */
@@ -99,8 +100,10 @@ export default defineConfig({
     },
   },
   test: {
-    // A bound on a hang, not a speed check: on a loaded two-core machine a suite's slowest honest test takes seconds.
-    testTimeout: 30_000,
+    // Bounds on a hang, not speed checks (test/helpers/waits.ts): `expect.poll` waits for what a test states, as
+    // `waitFor` does with `asyncUtilTimeout` in the setup files, not for its 1 s default.
+    testTimeout: TEST_TIMEOUT_MS,
+    expect: { poll: { timeout: WAIT_TIMEOUT_MS } },
     // At least two files at once in the Node and jsdom pools, where Vitest's default on two cores is one: a file's own
     // set-up (a fresh worker, jsdom, React and MSW imported again) costs more than most files' tests, and much of the
     // rest waits on servers and timers. The browser projects keep a tab each (`browser.fileParallelism` above). One file
@@ -170,6 +173,7 @@ export default defineConfig({
         publicDir: 'public',
         test: {
           name: 'storybook',
+          setupFiles: ['test/setup.storybook.ts'],
           browser: browser(),
         },
       },

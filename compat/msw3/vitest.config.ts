@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUT_MS, WAIT_TIMEOUT_MS } from '../../test/helpers/waits';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,6 +19,8 @@ const alias = [
 ];
 const suites = ['test/testing/**', 'test/integration/**', 'test/client/createApiClient*'];
 const shared = { root, plugins: [react()], resolve: { alias } };
+// The root config's bounds on a hang, which a project inherits from no config but its own.
+const bounds = { testTimeout: TEST_TIMEOUT_MS, expect: { poll: { timeout: WAIT_TIMEOUT_MS } } };
 
 export default defineConfig({
   ...shared,
@@ -28,6 +31,7 @@ export default defineConfig({
       {
         ...shared,
         test: {
+          ...bounds,
           name: 'msw3-unit',
           dir: root,
           environment: 'jsdom',
@@ -39,6 +43,7 @@ export default defineConfig({
       {
         ...shared,
         test: {
+          ...bounds,
           name: 'msw3-node',
           dir: root,
           environment: 'node',

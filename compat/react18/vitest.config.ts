@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { TEST_TIMEOUT_MS, WAIT_TIMEOUT_MS } from '../../test/helpers/waits';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,5 +38,8 @@ export default defineConfig({
     include: ['test/{pagination,hooks,table}/**/*.test.{ts,tsx}'],
     exclude: ['test/**/*.browser.test.{ts,tsx}', 'test/**/*.node.test.ts'],
     setupFiles: [`${here}setup.ts`, `${root}test/setup.ts`],
+    // A project from a file inherits none of the root's test options: its bounds on a hang, the same as the others'.
+    testTimeout: TEST_TIMEOUT_MS,
+    expect: { poll: { timeout: WAIT_TIMEOUT_MS } },
   },
 });

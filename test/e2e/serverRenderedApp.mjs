@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { createGate } from '../helpers/createGate';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits';
 
 /**
  * @typedef {object} ServerRenderedApp
@@ -36,7 +37,7 @@ const proxyRoute = {
 };
 
 /** Polls until `check` returns a truthy value. */
-async function until(what, check, timeoutMs = 15_000) {
+async function until(what, check, timeoutMs = WAIT_TIMEOUT_MS) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

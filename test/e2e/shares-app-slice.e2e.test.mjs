@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../examples/shares-app/mock.mjs';
 import { startApp } from '../../examples/shares-app/server.mjs';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits';
 
 const out = join(import.meta.dirname, '..', '..', '.artifacts', 'e2e');
 mkdirSync(out, { recursive: true });
@@ -20,7 +21,7 @@ const pageErrors = [];
 const stepLog = [];
 
 /** Polls until `check` returns a truthy value (the app renders asynchronously). */
-async function until(what, check, timeoutMs = 10_000) {
+async function until(what, check, timeoutMs = WAIT_TIMEOUT_MS) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const result = await check();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { findRedisServer, missingRedisMessage } from '../../scripts/redisServer.mjs';
+import { WAIT_TIMEOUT_MS } from './waits';
 
 /** A redis-server of this test file's own, on 127.0.0.1, with no persistence. */
 export interface StartedRedis {
@@ -22,9 +23,13 @@ const freePort = () =>
     });
   });
 
-/** Resolves once the port accepts a connection and answers PING. */
+/**
+ * Resolves once the port accepts a connection and answers PING. Bounded by the shared wall-clock ceiling, not by a
+ * number of tries: a loaded machine may take seconds to schedule a new process.
+ */
 async function answering(port: number, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  const deadline = Date.now() + WAIT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');

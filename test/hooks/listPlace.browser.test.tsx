@@ -18,7 +18,6 @@ import { shownNames } from '../../stories/support/play';
 setProjectAnnotations([preview.default]);
 
 const ACME = 'Shares of Acme';
-const SLOW = { timeout: 10_000 };
 
 // Shorter than a page of rows, so the control under the table starts below the fold.
 const SHORT = [1280, 600] as const;
@@ -51,14 +50,14 @@ describe('scroll on a page move', () => {
 
   it('brings the table top into view after Next at the bottom of the table, focus staying on Next', async () => {
     await run(shares.Default, shares.default, async (root) => {
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/));
       window.scrollTo(0, document.documentElement.scrollHeight);
       expect(regionOf(root).getBoundingClientRect().top).toBeLessThan(0);
       const next = nextButton(root);
       await userEvent.click(next);
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/));
       // Smooth: the window gets there over a few frames.
-      await waitFor(() => expect(Math.round(regionOf(root).getBoundingClientRect().top)).toBe(0), SLOW);
+      await waitFor(() => expect(Math.round(regionOf(root).getBoundingClientRect().top)).toBe(0));
       expect(document.activeElement).toBe(next);
     });
   });
@@ -67,10 +66,10 @@ describe('scroll on a page move', () => {
     await page.viewport(...TALL);
     try {
       await run(shares.Default, shares.default, async (root) => {
-        await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/), SLOW);
+        await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/));
         expect(regionOf(root).getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
         await userEvent.click(nextButton(root));
-        await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/), SLOW);
+        await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/));
         await nextFrames();
         expect(window.scrollY).toBe(0);
       });
@@ -81,13 +80,13 @@ describe('scroll on a page move', () => {
 
   it('leaves a move after Back or Forward (a popstate) to the router', async () => {
     await run(shares.Default, shares.default, async (root) => {
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/));
       window.scrollTo(0, document.documentElement.scrollHeight);
       const before = window.scrollY;
       window.dispatchEvent(new PopStateEvent('popstate'));
       // The history's move, as a router makes it: no pointer or key of the reader's before it.
       nextButton(root).click();
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/));
       await nextFrames();
       expect(window.scrollY).toBe(before);
     });
@@ -99,7 +98,7 @@ describe('keyboard shortcuts on the table region', () => {
 
   it('pages with Alt+PageDown/PageUp and to the last and first with Shift, names them, and leaves a text field alone', async () => {
     await run(shares.Default, shares.default, async (root) => {
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/));
       const region = regionOf(root);
       expect(region).toHaveAttribute(
         'aria-keyshortcuts',
@@ -107,13 +106,13 @@ describe('keyboard shortcuts on the table region', () => {
       );
       region.focus();
       await userEvent.keyboard('{Alt>}{PageDown}{/Alt}');
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00021$/));
       await userEvent.keyboard('{Alt>}{Shift>}{PageDown}{/Shift}{/Alt}');
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00421$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00421$/));
       await userEvent.keyboard('{Alt>}{PageUp}{/Alt}');
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00401$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00401$/));
       await userEvent.keyboard('{Alt>}{Shift>}{PageUp}{/Shift}{/Alt}');
-      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/), SLOW);
+      await waitFor(() => expect(shownNames(root, ACME)[0]).toMatch(/-00001$/));
       // The control announces the move, as after a click.
       expect(within(root).getByRole('navigation', { name: `${ACME}: pages` })).toHaveTextContent(/Page 1 of 22/);
       // A text field in the region keeps its keys: nothing moves.
@@ -164,7 +163,7 @@ describe('no layout shift', () => {
   ];
   it.each(walks)('%s: cumulative layout shift 0 over its walk', async (_, story, meta, caption) => {
     await run(story, meta, async (root) => {
-      await waitFor(() => expect(shownNames(root, caption).length).toBeGreaterThan(1), SLOW);
+      await waitFor(() => expect(shownNames(root, caption).length).toBeGreaterThan(1));
       await nextFrames();
       const shift = observeLayoutShift();
       // The story's own walk, on the canvas it was rendered in (its plays read only `canvasElement`).

@@ -18,7 +18,6 @@ setProjectAnnotations([preview.default]);
 
 const KEY = 'pagewise-test:shares:pageSize';
 const SIZES = [10, 20, 50, 100];
-const SLOW = { timeout: 10_000 };
 
 function RememberedShares() {
   const [pageSize, setPageSize] = useRememberedPageSize(KEY, { pageSizeOptions: SIZES });
@@ -74,13 +73,13 @@ afterEach(() => {
 describe('a remembered page size', () => {
   it('is the size picked before a reload', async () => {
     await visit(async (root) => {
-      await waitFor(() => expect(rows(root)).toBe(20), SLOW);
+      await waitFor(() => expect(rows(root)).toBe(20));
       await userEvent.selectOptions(sizeSelect(root), '50');
-      await waitFor(() => expect(rows(root)).toBe(50), SLOW);
+      await waitFor(() => expect(rows(root)).toBe(50));
     });
     expect(localStorage.getItem(KEY)).toBe('50');
     await visit(async (root) => {
-      await waitFor(() => expect(rows(root)).toBe(50), SLOW);
+      await waitFor(() => expect(rows(root)).toBe(50));
       expect(sizeSelect(root).value).toBe('50');
     });
     expect(logged).toEqual([]);
@@ -108,7 +107,7 @@ describe('a remembered page size', () => {
   it('ignores a stored value the list does not offer, with a warning naming the key but not the value', async () => {
     localStorage.setItem(KEY, '7');
     await visit(async (root) => {
-      await waitFor(() => expect(rows(root)).toBe(20), SLOW);
+      await waitFor(() => expect(rows(root)).toBe(20));
       expect(sizeSelect(root).value).toBe('20');
     });
     expect(logged).toHaveLength(1);

@@ -220,8 +220,7 @@ describe.each(proxyEntryPoints)('$name onEvent', ({ create }) => {
     service.apiReply = async () => (await gate.held, { body: springPage([{ id: 's1' }], 1) });
     const first = overloaded.call(`/${ORG}/shares?page=0&size=20`);
     // Wait for the first call to be upstream before the second arrives.
-    for (let turn = 0; turn < 10_000 && service.apiRequests().length === 0; turn++)
-      await new Promise((resolve) => setTimeout(resolve, 1));
+    await expect.poll(() => service.apiRequests().length).toBe(1);
     expect((await overloaded.call(`/${ORG}/shares?page=0&size=20`)).status).toBe(503);
     gate.release();
     expect((await first).status).toBe(200);
@@ -246,8 +245,7 @@ describe.each(proxyEntryPoints)('$name onEvent', ({ create }) => {
     const gone = proxy();
     const controller = new AbortController();
     const answer = gone.call(`/${ORG}/shares?page=0&size=20`, { signal: controller.signal });
-    for (let turn = 0; turn < 10_000 && service.apiRequests().length < 3; turn++)
-      await new Promise((resolve) => setTimeout(resolve, 1));
+    await expect.poll(() => service.apiRequests().length).toBe(3);
     controller.abort();
     expect((await answer).status).toBe(499);
     hang.release();

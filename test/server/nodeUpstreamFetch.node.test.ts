@@ -250,7 +250,7 @@ describe('createNodeUpstreamFetch', () => {
     };
     const controller = new AbortController();
     const pending = nodeFetch(url(), { signal: controller.signal });
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await expect.poll(() => received).toHaveLength(1);
     const reason = new Error('gone');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);

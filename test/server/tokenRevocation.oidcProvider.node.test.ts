@@ -1,5 +1,5 @@
 import { exportJWK, exportPKCS8, generateKeyPair, type JWK } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import {
   clientCredentials,
@@ -156,7 +156,7 @@ describe('clientCredentials revokes its tokens at the identity provider (RFC 700
     await client.listShares(params);
     const second = lastToken();
     expect(second).not.toBe(first);
-    await vi.waitFor(() => expect(events).toContainEqual({ type: 'token-revoked', reason: 'replaced' }));
+    await expect.poll(() => events).toContainEqual({ type: 'token-revoked', reason: 'replaced' });
     expect(await idp.isActive(first, introspector)).toBe(false);
     expect(await idp.isActive(second, introspector)).toBe(true);
   });

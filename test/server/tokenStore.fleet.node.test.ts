@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { springPage } from '../client/fixtures';
 import { startLocalServer, type LocalServer } from '../helpers/localServer';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits';
 import { startFleet, type CallsReport, type Fleet } from './fixtures/startFleet';
 
 // Four Node processes of the BUILT package (two with node-redis, two with ioredis) share tokens through a real
@@ -42,7 +43,7 @@ beforeAll(async () => {
     env: { REDIS_URL: redis.url, ORIGIN: server.origin, CLIENT_ID, CLIENT_SECRET, ORG, START_TIME: '1000000' },
   });
   // As an app would: serve once the Redis clients are connected (ioredis connects in the background).
-  await vi.waitFor(async () => expect(await fleet.ready()).toBe(true), { timeout: 10_000, interval: 20 });
+  await vi.waitFor(async () => expect(await fleet.ready()).toBe(true), { timeout: WAIT_TIMEOUT_MS, interval: 20 });
 }, 30_000);
 afterAll(async () => {
   await fleet?.close();
@@ -81,7 +82,7 @@ describe('a fleet of 4 processes sharing a Redis token store', () => {
     expect(down.every((r) => r.storeErrors > 0)).toBe(true);
 
     await redis.start();
-    await vi.waitFor(async () => expect(await fleet.ready()).toBe(true), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await fleet.ready()).toBe(true), { timeout: WAIT_TIMEOUT_MS, interval: 50 });
     await fleet.advance(3_600_000); // past each process's store back-off, and the tokens expire again
     allOk(await fleet.calls(50), 50);
     expect(tokenRequests()).toBe(3 + duringOutage + 1);

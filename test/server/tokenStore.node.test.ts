@@ -4,9 +4,11 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/index';
 import { clientCredentials, memoryTokenStore, redisTokenStore, type TokenStore } from '../../src/server/index';
-import { shareTokens } from '../../src/server/tokenSharing';
+import { shareTokens, STORE_TIMEOUT_MS } from '../../src/server/tokenSharing';
 import { springPage } from '../client/fixtures';
+import { createGate } from '../helpers/createGate';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 
 // The TokenStore contract, for the memory store and the Redis store through node-redis and ioredis, against a real
@@ -68,7 +70,7 @@ describe('redisTokenStore', () => {
     const store = redisTokenStore(ioredis, { prefix: `exp${Math.random()}:` });
     expect(await store.lock('k', 'a', 1)).toBe(true);
     await vi.waitFor(async () => expect(await store.lock('k', 'b', 60_000)).toBe(true), {
-      timeout: 2_000,
+      timeout: WAIT_TIMEOUT_MS,
       interval: 5,
     });
   });
@@ -143,30 +145,29 @@ describe('token sharing between processes', () => {
     try {
       const store = memoryTokenStore();
       let failHolder!: (error: Error) => void;
+      const holderAsking = createGate();
       const holder = shareTokens(store, {
         keyParts: ['k'],
-        request: () => new Promise((_, reject) => (failHolder = reject)),
+        request: () => new Promise((_, reject) => ((failHolder = reject), holderAsking.release())),
       });
       const waiterRequests: number[] = [];
-      let waiterTriedLock = false;
+      const waiterTriedLock = createGate();
       const waiterStore: TokenStore = {
         ...store,
-        lock: (...args) => ((waiterTriedLock = true), store.lock(...args)),
+        lock: (...args) => (waiterTriedLock.release(), store.lock(...args)),
       };
       const waiter = shareTokens(waiterStore, {
         keyParts: ['k'],
         request: async () => (waiterRequests.push(1), grant('at-waiter-5d1c9e7a')),
       });
       const held = holder.request(new AbortController().signal).catch((error: unknown) => error);
-      // Each key is hashed off the main thread, in its own time: wait (in turns of the event loop, not in virtual
-      // time) until the holder has the lock and is asking, then until the waiter has found the lock taken.
-      const turns = async (until: () => boolean) => {
-        for (let turn = 0; turn < 10_000 && !until(); turn++) await new Promise((resolve) => setImmediate(resolve));
-      };
-      await turns(() => failHolder !== undefined);
+      // Each key is hashed off the main thread, as late as a loaded machine makes it, and no timer stands before
+      // either store call: wait for the calls themselves (the test's timeout bounds a hang), not for a number of
+      // turns or of steps of virtual time. First the holder has the lock and is asking, then the waiter has found
+      // the lock taken.
+      await holderAsking.held;
       const waited = waiter.request(new AbortController().signal);
-      await turns(() => waiterTriedLock);
-      expect(waiterTriedLock).toBe(true);
+      await waiterTriedLock.held;
       await vi.advanceTimersByTimeAsync(100);
       expect(waiterRequests).toHaveLength(0); // the holder is still asking: the waiter waits
       failHolder(Object.assign(new Error('failed: 503'), { status: 503 }));
@@ -254,8 +255,9 @@ describe('clientCredentials with a tokenStore (one process)', () => {
   it('goes on when the store never answers (an offline client queueing commands), within the store time limit', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
+      const asked = createGate();
       const hanging: TokenStore = {
-        get: () => new Promise(() => undefined),
+        get: () => (asked.release(), new Promise(() => undefined)),
         set: () => new Promise(() => undefined),
         lock: () => new Promise(() => undefined),
         unlock: () => new Promise(() => undefined),
@@ -266,9 +268,12 @@ describe('clientCredentials with a tokenStore (one process)', () => {
       const call = setup(hanging, { onTokenStoreError: (e) => errors.push(e) })
         .listShares(params)
         .finally(() => (settled = true));
-      // Virtual time: the store's 1 s limit runs out without the test waiting for it. The limit starts only once the
-      // key is hashed off the main thread, which a loaded machine may delay by many steps.
-      for (let step = 0; step < 10_000 && errors.length === 0; step++) await vi.advanceTimersByTimeAsync(100);
+      // The store's limit starts only once the key is hashed off the main thread, which a loaded machine delays as
+      // long as it likes, while the call's own 30 s limit runs from the start: move virtual time only once the store
+      // is asked. Then the store's 1 s limit runs out without the test waiting for it.
+      await asked.held;
+      await vi.advanceTimersByTimeAsync(STORE_TIMEOUT_MS);
+      expect(errors).toHaveLength(1);
       vi.useRealTimers();
       await expect(call).resolves.toMatchObject({ total: 1 });
       expect(settled).toBe(true);

@@ -11,7 +11,7 @@ let fleet: RecipeFleet;
 beforeAll(async () => {
   redis = await startRedis();
   fleet = await startRecipeFleet(redis.url, ['node-redis', 'ioredis', 'node-redis', 'ioredis']);
-  await waitUntilReady(fleet, 10_000);
+  await waitUntilReady(fleet);
 }, 60_000);
 afterAll(async () => {
   await fleet?.stop();

@@ -56,6 +56,6 @@ it.each([
   );
   // The page was asked for under the other id: it is not in the cache, so the render shows no rows.
   expect(markup).toMatch(/<output>-<\/output>|<p>loading<\/p>/);
-  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  await expect.poll(() => queryClient.isFetching()).toBe(0);
   expect(warn).not.toHaveBeenCalled();
 });

@@ -12,8 +12,6 @@ import meta, { Export, SelectAndDelete } from '../../stories/AcrossPages.stories
 
 setProjectAnnotations([preview.default]);
 
-const SLOW = { timeout: 10_000 };
-
 beforeAll(async () => {
   await page.viewport(1280, 900);
 });
@@ -54,7 +52,7 @@ describe('selection across pages, in Chromium', () => {
     await runStory(SelectAndDelete, async (canvasElement) => {
       const canvas = within(canvasElement);
       const user = userEvent.setup();
-      const first = (await canvas.findAllByRole('checkbox', { name: /^Select globex-/ }, SLOW))[0]!;
+      const first = (await canvas.findAllByRole('checkbox', { name: /^Select globex-/ }))[0]!;
       first.focus();
       await user.keyboard(' ');
       await waitFor(() => expect(live(canvasElement)).toHaveTextContent('1 selected.'));
@@ -87,7 +85,7 @@ describe('selection across pages, in Chromium', () => {
       const canvas = within(canvasElement);
       const user = userEvent.setup();
       const boxes = () => canvas.getAllByRole('checkbox', { name: /^Select globex-/ }) as HTMLInputElement[];
-      await canvas.findAllByRole('checkbox', { name: /^Select globex-/ }, SLOW);
+      await canvas.findAllByRole('checkbox', { name: /^Select globex-/ });
       await user.click(boxes()[2]!);
       await user.keyboard('{Shift>}');
       await user.click(boxes()[6]!);

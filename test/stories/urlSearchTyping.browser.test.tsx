@@ -23,7 +23,6 @@ import { useSearchBox } from '../../stories/support/useSearchBox';
 setProjectAnnotations([preview.default]);
 
 const CAPTION = 'Shares of Acme, sorted and searched';
-const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   await page.viewport(1280, 900);
@@ -65,7 +64,7 @@ describe('a search box bound to the URL', () => {
           const canvas = within(canvasElement);
           const url = () => canvas.getByRole('status', { name: 'URL' }).textContent ?? '';
           const q = () => new URLSearchParams(url().split('?')[1]).get('q');
-          await waitFor(() => expect(shownNames(canvasElement, CAPTION)[0]).toBe('acme-finance-00001'), SLOW);
+          await waitFor(() => expect(shownNames(canvasElement, CAPTION)[0]).toBe('acme-finance-00001'));
           const nameHeader = canvas.getByRole('columnheader', { name: /Name/ });
           await userEvent.setup({ delay }).click(within(nameHeader).getByRole('button'));
           await waitFor(() => expect(url()).toBe('/shares?sort=name%2Casc'));
@@ -91,10 +90,9 @@ describe('a search box bound to the URL', () => {
             vi.useRealTimers();
             hold.open();
           }
-          await waitFor(() => expect(q()).toBe('acme-fin'), SLOW);
-          await waitFor(
-            () => expect(shownNames(canvasElement, CAPTION).every((n) => n.startsWith('acme-finance-'))).toBe(true),
-            SLOW,
+          await waitFor(() => expect(q()).toBe('acme-fin'));
+          await waitFor(() =>
+            expect(shownNames(canvasElement, CAPTION).every((n) => n.startsWith('acme-finance-'))).toBe(true),
           );
           typed.value = box.value;
           typed.url = url();

@@ -42,6 +42,9 @@ describe('useLatestSearchParams', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Rendered' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=acme'));
     await router.navigate('/');
+    // The navigation renders in a transition, as late as a loaded machine makes it, and a write starts from the URL
+    // on screen: both writes below start once the screen shows the new start.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'URL' }).textContent).toBe(''));
     await userEvent.click(screen.getByRole('button', { name: 'Latest' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=name&q=acme'));
     expect(screen.getByRole('status', { name: 'URL' }).textContent).toBe('?sort=name&q=acme');

@@ -23,6 +23,13 @@ afterAll(() => server.close());
 
 const { acme, globex, empty, big } = demoOrganizationIds;
 
+/**
+ * Waits in real time, virtual time untouched, until the mock has received `count` requests. Every look of
+ * `expect.poll` moves fake timers by its interval: at 0 none moves.
+ */
+const arrived = (service: MockService, count: number) =>
+  expect.poll(() => service.requests.length, { interval: 0 }).toBe(count);
+
 function mock(options?: MockServiceOptions): MockService {
   const service = createMockService(options);
   server.use(...service.handlers);
@@ -412,7 +419,7 @@ describe('fail()', () => {
   it('gives a queued failure to the next request to arrive, not to a slower earlier one', async () => {
     const service = mock({ auth: 'none', latencyMs: ({ page }) => (page === 0 ? 50 : 0) });
     const slowFirst = list(service.baseUrl, acme, 'shares', '?page=0&size=20');
-    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    await expect.poll(() => service.requests.length).toBe(1);
     service.fail({ status: 500 });
     expect((await slowFirst).status).toBe(200);
     expect((await list(service.baseUrl, acme, 'shares', '?page=1&size=20')).status).toBe(500);
@@ -539,6 +546,9 @@ describe('request log', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const service = mock({ auth: 'none', latencyMs: 500 });
     const pending = list(service.baseUrl, acme, 'shares', '?page=4&size=10');
+    // The request reaches the mock through real I/O, as late as a loaded machine makes it, and its latency starts on
+    // arrival: virtual time moved before then would pass with no timer to fire.
+    await arrived(service, 1);
     await vi.advanceTimersByTimeAsync(100);
     expect(service.requests).toEqual([expect.objectContaining({ page: 4, size: 10, status: null })]);
     await vi.advanceTimersByTimeAsync(400);
@@ -556,6 +566,8 @@ describe('latency', () => {
       settled = true;
       return response;
     });
+    // The latency starts when the request arrives through real I/O: move virtual time only from then on.
+    await arrived(service, 1);
     await vi.advanceTimersByTimeAsync(999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -593,6 +605,8 @@ describe('latency', () => {
     const slow = list(service.baseUrl, acme, 'shares', '?page=1&size=5').then(() => {
       settled = true;
     });
+    // The latency starts when the request arrives through real I/O: move virtual time only from then on.
+    await arrived(service, 2);
     await vi.advanceTimersByTimeAsync(299);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -613,7 +627,7 @@ describe('latency', () => {
       settled = true;
       return response;
     });
-    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    await expect.poll(() => service.requests.length).toBe(1);
     expect((await list(service.baseUrl, acme, 'shares', '?page=0&size=5')).status).toBe(200);
     expect(settled).toBe(false);
     gate.release();
