@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
-import { TEST_TIMEOUT_MS, WAIT_TIMEOUT_MS } from './test/helpers/waits';
+import { TEST_TIMEOUT_MS, WAIT_TIMEOUT_MS } from './test/helpers/waits.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The suites that start a real redis-server (the shared token store). */
@@ -100,7 +100,7 @@ export default defineConfig({
     },
   },
   test: {
-    // Bounds on a hang, not speed checks (test/helpers/waits.ts): `expect.poll` waits for what a test states, as
+    // Bounds on a hang, not speed checks (test/helpers/waits.mjs): `expect.poll` waits for what a test states, as
     // `waitFor` does with `asyncUtilTimeout` in the setup files, not for its 1 s default.
     testTimeout: TEST_TIMEOUT_MS,
     expect: { poll: { timeout: WAIT_TIMEOUT_MS } },

@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/dom';
-import { WAIT_TIMEOUT_MS } from './helpers/waits';
+import { WAIT_TIMEOUT_MS } from './helpers/waits.mjs';
 
 // The stories' play functions wait with storybook/test's `waitFor` and `findBy*` (this copy of Testing Library, shared
 // through Vite's pre-bundling) for pages the mock service answers through its worker: as in test/setup.browser.ts,

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { TEST_TIMEOUT_MS, WAIT_TIMEOUT_MS } from '../../test/helpers/waits';
+import { TEST_TIMEOUT_MS, WAIT_TIMEOUT_MS } from '../../test/helpers/waits.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
 import { createGate } from '../helpers/createGate';
-import { WAIT_TIMEOUT_MS } from '../helpers/waits';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits.mjs';
 
 /**
  * @typedef {object} ServerRenderedApp

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../examples/shares-app/mock.mjs';
 import { startApp } from '../../examples/shares-app/server.mjs';
 import { chromiumArgs, findChromium } from '../../scripts/chromium.mjs';
-import { WAIT_TIMEOUT_MS } from '../helpers/waits';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const out = join(root, '.artifacts', 'e2e');

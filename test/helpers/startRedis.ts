@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { findRedisServer, missingRedisMessage } from '../../scripts/redisServer.mjs';
-import { WAIT_TIMEOUT_MS } from './waits';
+import { WAIT_TIMEOUT_MS } from './waits.mjs';
 
 /** A redis-server of this test file's own, on 127.0.0.1, with no persistence. */
 export interface StartedRedis {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { springPage } from '../client/fixtures';
 import { startLocalServer, type LocalServer } from '../helpers/localServer';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
-import { WAIT_TIMEOUT_MS } from '../helpers/waits';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits.mjs';
 import { startFleet, type CallsReport, type Fleet } from './fixtures/startFleet';
 
 // Four Node processes of the BUILT package (two with node-redis, two with ioredis) share tokens through a real

@@ -8,7 +8,7 @@ import { shareTokens, STORE_TIMEOUT_MS } from '../../src/server/tokenSharing';
 import { springPage } from '../client/fixtures';
 import { createGate } from '../helpers/createGate';
 import { startRedis, type StartedRedis } from '../helpers/startRedis';
-import { WAIT_TIMEOUT_MS } from '../helpers/waits';
+import { WAIT_TIMEOUT_MS } from '../helpers/waits.mjs';
 import { CLIENT_ID, CLIENT_SECRET, startFakeService, type FakeService } from './fakeService';
 
 // The TokenStore contract, for the memory store and the Redis store through node-redis and ioredis, against a real
