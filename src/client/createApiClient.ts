@@ -23,6 +23,7 @@ import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
 import { requestHeaders } from './requestHeaders';
+import { assertPastEndStatus, isPastEnd, pastEndPage } from './pastEnd';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends RequestOptions {
@@ -70,6 +71,13 @@ export interface ApiClientOptions extends RequestOptions {
    * organizations apart as ever, and the 401 rule judges each organization on its own. @default none (the route carries it)
    */
   organizationHeader?: string;
+  /**
+   * The status the service refuses a page past the last with, where the seed's service answers it empty: Django's page
+   * numbers answer 404 ("Invalid page."), PostgREST 416. Such a page after the first resolves as an empty page with
+   * the count of the list's first page (asked for once), so the hooks move to the last page after deletes and a
+   * link past the end lands on the last page. @default none: every error status rejects
+   */
+  pastEndStatus?: number;
   /** Told each request, response (status, latency), retry and error, for metrics and logs; never a token or an organization. An `onEvent` that throws is ignored. @default none */
   onEvent?: (event: ClientEvent) => void;
 }
@@ -120,7 +128,9 @@ function pagingOptions(options: ApiClientOptions) {
   const { cursorParam } = options;
   if (cursorParam !== undefined && !(typeof cursorParam === 'string' && QUERY_NAME.test(cursorParam)))
     throw invalidArgument('cursorParam', MUST_BE_QUERY_NAME, cursorParam);
-  return { parse, serializeSort, serializePage, cursorParam };
+  const { pastEndStatus } = options;
+  assertPastEndStatus(pastEndStatus);
+  return { parse, serializeSort, serializePage, cursorParam, pastEndStatus };
 }
 
 /**
@@ -140,53 +150,58 @@ function pagingOptions(options: ApiClientOptions) {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const config = Object.assign(resolveConfig(options, { deferPath: true }), requestHeaders(options));
   const { organizationHeader } = config;
-  const { parse, serializeSort, serializePage, cursorParam } = pagingOptions(options);
+  const { parse, serializeSort, serializePage, cursorParam, pastEndStatus } = pagingOptions(options);
   const routeOf = listRoutes(options.route, options.routes);
   // Where a resource's calls carry the organization, which says what an organizationId must be.
   const placeOf = (resource: unknown) => ({ organized: routeOf(String(resource)).includes('{organizationId}') });
   const cursors = createCursorMemory();
   const servedSizes = createServedSizes();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
-  const list = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
+  const listing = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
+    // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
+    const route = routeOf(resource);
+    assertListParams(params, resource, placeOf(resource));
+    const { cursor, size } = params;
+    const page = params.page ?? 1;
+    const sentAs =
+      params.cursorParam ??
+      cursorParam ??
+      (cursor === undefined ? undefined : cursors.recall(cursor)) ??
+      DEFAULT_CURSOR_PARAM;
+    const extra = params.sort?.length ? serializeSort(params.sort) : [];
+    const query = [...extra, ...filterParams(params.filters)];
+    const ask = async (at: number) => {
+      const paging = pageQuery(serializePage, { page, size: at, cursor, cursorParam: sentAs });
+      const target = listTarget(config.baseUrl, resource, params, query, paging, route, organizationHeader);
+      const { body, response, sent } = await fetchJson(config, target, params.signal);
+      const parsed = parse(body, { response, page, size: at, url: target.url, cursor }) as Page<T>;
+      return { sent, target, result: servedSizes.follow(parsed, { page, size, cursor, url: target.url, resource }) };
+    };
+    // A page asked for by number goes out at the size the list served, once a page showed it: a service that caps
+    // its size, or reads the offset but not the size, has page N's rows at N times that size, not the one asked.
+    const known = cursor === undefined ? servedSizes.known(resource, size) : undefined;
+    let answer;
     try {
-      // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
-      const route = routeOf(resource);
-      assertListParams(params, resource, placeOf(resource));
-      const { cursor, size } = params;
-      const page = params.page ?? 1;
-      const sentAs =
-        params.cursorParam ??
-        cursorParam ??
-        (cursor === undefined ? undefined : cursors.recall(cursor)) ??
-        DEFAULT_CURSOR_PARAM;
-      const extra = params.sort?.length ? serializeSort(params.sort) : [];
-      const query = [...extra, ...filterParams(params.filters)];
-      const ask = async (at: number) => {
-        const paging = pageQuery(serializePage, { page, size: at, cursor, cursorParam: sentAs });
-        const target = listTarget(config.baseUrl, resource, params, query, paging, route, organizationHeader);
-        const { body, response, sent } = await fetchJson(config, target, params.signal);
-        const parsed = parse(body, { response, page, size: at, url: target.url, cursor }) as Page<T>;
-        return { sent, target, result: servedSizes.follow(parsed, { page, size, cursor, url: target.url, resource }) };
-      };
-      // A page asked for by number goes out at the size the list served, once a page showed it: a service that caps
-      // its size, or reads the offset but not the size, has page N's rows at N times that size, not the one asked.
-      const known = cursor === undefined ? servedSizes.known(resource, size) : undefined;
-      let answer = await ask(known ?? size);
-      // A page past the first that shows another size before any page did was asked for at the wrong offset.
-      if (cursor === undefined && page > 1 && !known && answer.result.pageSize !== size)
-        answer = await ask(answer.result.pageSize);
-      const { sent, target, result } = answer;
-      const answered = withCursorParam(result, cursorParam, cursors);
-      // A service that echoes a credential (a key sent in the query) into its next-page URL: the cursor handed out
-      // holds none; the request that follows it has the key set again.
-      const next = answered.nextCursor;
-      if (next && isUrlCursor(next))
-        answered.nextCursor = withoutSecretParams(next, sent.keyParams ?? [], sent.secrets);
-      assertCursorMoves(answered, cursor, target.url);
-      if (cursor !== undefined)
-        answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
-      return answered;
+      answer = await ask(known ?? size);
     } catch (error) {
+      if (!isPastEnd(error, pastEndStatus, page, cursor)) throw error;
+      return pastEndPage(await listing<T>(resource, { ...params, page: 1 }), page);
+    }
+    // A page past the first that shows another size before any page did was asked for at the wrong offset.
+    if (cursor === undefined && page > 1 && !known && answer.result.pageSize !== size)
+      answer = await ask(answer.result.pageSize);
+    const { sent, target, result } = answer;
+    const answered = withCursorParam(result, cursorParam, cursors);
+    // A service that echoes a credential (a key sent in the query) into its next-page URL: the cursor handed out
+    // holds none; the request that follows it has the key set again.
+    const next = answered.nextCursor;
+    if (next && isUrlCursor(next)) answered.nextCursor = withoutSecretParams(next, sent.keyParams ?? [], sent.secrets);
+    assertCursorMoves(answered, cursor, target.url);
+    if (cursor !== undefined) answered.requestedBy = isUrlCursor(cursor) ? { cursor } : { cursor, cursorParam: sentAs };
+    return answered;
+  };
+  const list = <T>(resource: ListResource, params: ListParams): Promise<Page<T>> =>
+    listing<T>(resource, params).catch((error: unknown) => {
       emit?.({
         type: 'client-error',
         resource,
@@ -194,8 +209,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         status: (error as { status?: number })?.status,
       });
       throw error;
-    }
-  };
+    });
   // The write path is loaded at the first write: an app that only lists never downloads it (a chunk of its own in
   // the app's bundle). A bad argument still rejects before any request, as every write checks it first.
   // A write goes where its resource's list lives; a resource that is not a name is refused by the write's own check.

@@ -14,7 +14,10 @@ import { parseLinkHeader } from './parseLinkHeader';
 
 /** The options a preset sets. */
 export type ClientPreset = Readonly<
-  Pick<ApiClientOptions, 'serializePage' | 'serializeSort' | 'parsePage' | 'route' | 'cursorParam' | 'headers'>
+  Pick<
+    ApiClientOptions,
+    'serializePage' | 'serializeSort' | 'parsePage' | 'route' | 'cursorParam' | 'headers' | 'pastEndStatus'
+  >
 >;
 
 /** Django REST Framework's `OrderingFilter`: one `ordering` parameter, `-` before a descending field. */
@@ -184,17 +187,20 @@ const postgrest = (count: 'exact' | 'planned' | 'estimated', parse: ParsePage) =
     serializePage: limitOffset,
     serializeSort: postgrestOrder,
     parsePage: parse,
+    // An offset beyond the count is refused: 416 Range Not Satisfiable.
+    pastEndStatus: 416,
   }) as const;
 
 /** The presets, by back-end and paging style. */
 export const presets = {
   /** Django REST Framework, behind a router's default trailing slash; filters as django-filter reads them. */
   djangoRest: {
-    /** `PageNumberPagination` with `page_size_query_param = 'page_size'`: `?page=2&page_size=20`, reads `{ count, next, previous, results }`. */
+    /** `PageNumberPagination` with `page_size_query_param = 'page_size'`: `?page=2&page_size=20`, reads `{ count, next, previous, results }`; a page past the last is its 404 "Invalid page.". */
     pageNumber: {
       route: '/{resource}/',
       serializePage: ({ page, size }) => ({ page, page_size: size }),
       serializeSort: drfOrdering,
+      pastEndStatus: 404,
     },
     /** `LimitOffsetPagination`: `?limit=20&offset=20`, reads `{ count, next, previous, results }`. */
     limitOffset: {

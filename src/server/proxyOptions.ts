@@ -34,6 +34,12 @@ export interface ProxyHandlerOptions extends UpstreamPagingOptions {
    */
   parsePage?: ParsePage;
   /**
+   * Accepted so a client preset spreads in, and not used: the service's refusal of a page past the last passes on as
+   * it came, and the browser's client reads it (`createApiClient({ baseUrl: '/api/pagewise', parsePage, pastEndStatus })`).
+   * @default undefined
+   */
+  pastEndStatus?: number;
+  /**
    * Fixed, non-secret headers sent to the service on every call, as `createApiClient`'s (a preset's, e.g. PostgREST's
    * `Prefer: count=exact`); never Authorization, Cookie, a connection header or one pagewise sets. @default {}
    */

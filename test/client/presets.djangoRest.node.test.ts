@@ -209,3 +209,49 @@ describe('Django REST Framework’s own authentication', () => {
     expect(JSON.stringify(events)).not.toContain(wrong);
   });
 });
+
+describe('a page past the last of Django REST Framework’s page numbers (its 404 "Invalid page.")', () => {
+  const asked = async (since: number) => (await service.received()).slice(since);
+
+  it('resolves as the empty page past the end with the count of page 1, as the seed’s service answers it', async () => {
+    const client = createApiClient({ baseUrl: service.origin, ...presets.djangoRest.pageNumber });
+    const before = (await service.received()).length;
+    const page = await client.list<Row>('numbered', { organizationId, page: 9, size: SIZE });
+    expect(page).toEqual({
+      items: [],
+      page: 9,
+      pageSize: SIZE,
+      total: 45,
+      pageCount: 5,
+      hasNext: false,
+      hasPrevious: true,
+    });
+    expect(await asked(before)).toEqual(['GET /numbered/?page=9&page_size=10', 'GET /numbered/?page=1&page_size=10']);
+  });
+
+  it('rejects with the 404 as before where the client is not told of it, and for a list with no page 1 either', async () => {
+    const untold = createApiClient({
+      baseUrl: service.origin,
+      ...presets.djangoRest.pageNumber,
+      pastEndStatus: undefined,
+    });
+    await expect(untold.list('numbered', { organizationId, page: 9, size: SIZE })).rejects.toMatchObject({
+      name: 'HttpError',
+      status: 404,
+    });
+    const told = createApiClient({ baseUrl: service.origin, ...presets.djangoRest.pageNumber });
+    const before = (await service.received()).length;
+    await expect(told.list('missing', { organizationId, page: 3, size: SIZE })).rejects.toMatchObject({
+      name: 'HttpError',
+      status: 404,
+    });
+    expect(await asked(before)).toEqual(['GET /missing/?page=3&page_size=10', 'GET /missing/?page=1&page_size=10']);
+  });
+
+  it('refuses a pastEndStatus that is not an error status, naming the option, before any request', () => {
+    for (const status of [200, 399, 600, 404.5, '404'])
+      expect(() => createApiClient({ baseUrl: service.origin, pastEndStatus: status as number })).toThrow(
+        '`pastEndStatus` must be an HTTP error status from 400 to 599',
+      );
+  });
+});

@@ -84,8 +84,23 @@ describe('the PostgREST preset with an exact count', () => {
     expect(page).toMatchObject({ items: [], total: 45, pageCount: 9, hasNext: false });
   });
 
-  it('rejects a page further past the end with the HttpError of PostgREST’s 416, its reason kept, not retried', async () => {
+  it('answers a page further past the end (PostgREST’s 416) as the empty page past the end, with the count of page 1', async () => {
     const client = createApiClient({ baseUrl: server.origin, ...presets.postgrest.exact });
+    const page = await client.list('people', { organizationId, page: 6, size: SIZE });
+    expect(page).toEqual({
+      items: [],
+      page: 6,
+      pageSize: SIZE,
+      total: 45,
+      pageCount: 5,
+      hasNext: false,
+      hasPrevious: true,
+    });
+    expect(server.requests.map((request) => request.query.get('offset'))).toEqual(['50', '0']);
+  });
+
+  it('rejects that page with the HttpError of the 416, its reason kept and not retried, where the client is not told of it', async () => {
+    const client = createApiClient({ baseUrl: server.origin, ...presets.postgrest.exact, pastEndStatus: undefined });
     const failure = await client
       .list('people', { organizationId, page: 6, size: SIZE })
       .catch((error: unknown) => error);

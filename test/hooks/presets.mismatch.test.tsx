@@ -65,6 +65,28 @@ describe('a service whose pages differ from what the app asks, through usePagedL
     hook.unmount();
   });
 
+  it('moves a Django page-number page past the end (its 404 "Invalid page.") to the last page, with no error shown', async () => {
+    const queryClient = createTestQueryClient();
+    const client = createApiClient({ baseUrl: drf.origin, ...presets.djangoRest.pageNumber });
+    const onChange = vi.fn();
+    const before = (await drf.received()).length;
+    const hook = renderHook(
+      () => usePagedList<Row>('numbered', { organizationId, defaultPage: 9, defaultPageSize: 10, onChange }),
+      { wrapper: createWrapper(queryClient, client) },
+    );
+    await waitFor(() => expect(ids(hook.result.current.data?.items)).toEqual(range(41, 45)));
+    expect(onChange).toHaveBeenCalledWith(5, 10);
+    expect(hook.result.current.pagination).toMatchObject({ current: 5, total: 45 });
+    expect(hook.result.current.error).toBeNull();
+    // The refused page, page 1 for the count, then the last page: no page in between is asked.
+    expect((await drf.received()).slice(before)).toEqual([
+      'GET /numbered/?page=9&page_size=10',
+      'GET /numbered/?page=1&page_size=10',
+      'GET /numbered/?page=5&page_size=10',
+    ]);
+    hook.unmount();
+  });
+
   it('moves a json-server 1.x page past the end to the last page, never showing its rows under the number asked', async () => {
     const queryClient = createTestQueryClient();
     const client = createApiClient({ baseUrl: jsonServer.origin, ...presets.jsonServer.v1 });

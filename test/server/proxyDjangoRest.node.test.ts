@@ -119,3 +119,22 @@ describe('a back-end with no organizations behind the proxy', () => {
     expect(rows).toEqual([...ROWS].sort((a, b) => b.name.localeCompare(a.name)));
   });
 });
+
+describe('a page past the last of Django’s page numbers through the proxy', () => {
+  it('passes a page past the last on as Django refused it, which the browser’s client told of it reads as past the end', async () => {
+    const preset = presets.djangoRest.pageNumber;
+    const proxied = await proxyFor(preset);
+    const told = createApiClient({ baseUrl: proxied.baseUrl, pastEndStatus: preset.pastEndStatus });
+    const before = (await service.received()).length;
+    const page = await told.list<Row>('numbered', { organizationId: ORG, page: 9, size: SIZE });
+    expect(page).toMatchObject({ items: [], page: 9, total: 45, pageCount: 5, hasNext: false });
+    expect((await service.received()).slice(before)).toEqual([
+      'GET /numbered/?page=9&page_size=10',
+      'GET /numbered/?page=1&page_size=10',
+    ]);
+    await expect(proxied.list('numbered', { organizationId: ORG, page: 9, size: SIZE })).rejects.toMatchObject({
+      name: 'HttpError',
+      status: 404,
+    });
+  });
+});

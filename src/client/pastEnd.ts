@@ -1,0 +1,36 @@
+import { isHttpError } from './errors/HttpError';
+import { invalidArgument } from '../shared/assert';
+import { pageCountOf } from '../shared/paging';
+import type { Page } from './types';
+
+/** The argument error unless `status` is an HTTP error status (400–599) or undefined. */
+export function assertPastEndStatus(status: unknown): asserts status is number | undefined {
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599))
+    throw invalidArgument('pastEndStatus', 'must be an HTTP error status from 400 to 599', status);
+}
+
+/**
+ * Whether `error` is the service's refusal of a page past the last, which the seed's service answers with an empty
+ * page instead: the status the client was told of, for a page after the first asked by its number (a cursor never
+ * leads past the end, and page 1 past the end is an empty list's, never refused).
+ */
+export const isPastEnd = (error: unknown, status: number | undefined, page: number, cursor: unknown): boolean =>
+  status !== undefined && cursor === undefined && page > 1 && isHttpError(error) && error.status === status;
+
+/**
+ * Page `page` past the last as the seed's service answers it: no rows, none after, and the count the list's first
+ * page gave. The hooks then move to the last page, as after deletes, without stepping back one page at a time.
+ */
+export function pastEndPage<T>(first: Page<T>, page: number): Page<T> {
+  const { total, totalEstimate, pageSize } = first;
+  const counted = total === undefined ? {} : { total, pageCount: pageCountOf(total, pageSize) };
+  return {
+    items: [],
+    page,
+    pageSize,
+    hasNext: false,
+    hasPrevious: true,
+    ...counted,
+    ...(totalEstimate === undefined ? {} : { totalEstimate }),
+  };
+}
