@@ -42,9 +42,11 @@ export const appBudgets = {
   // Pages by number sent at the size their list served (an offset list's cap), a next link's word kept over a count
   // at another size and a short first page leading on by a next link taken as the service's size: 135 B on
   // createApiClient's row; each app given 150 B.
-  'next-app': { js: 18680, css: 1860, goal: 5600 },
-  'react-router-app': { js: 17860, css: 1860, goal: 9200 },
-  'shares-app': { js: 17880, css: 1860, goal: 8850 },
+  // A page past the last that a back-end refuses (`pastEndStatus`) read as the empty page past the end, the option
+  // checked: 231 B on createApiClient's row; each app given 250 B.
+  'next-app': { js: 18930, css: 1860, goal: 5600 },
+  'react-router-app': { js: 18110, css: 1860, goal: 9200 },
+  'shares-app': { js: 18130, css: 1860, goal: 8850 },
 };
 
 const gzip = (text) => gzipSync(text, { level: 9 }).length;
