@@ -33,6 +33,8 @@ const optimizeDeps = {
     'axe-core',
     '@testing-library/react',
     '@testing-library/user-event',
+    // test/setup.storybook.ts sets its wait limit: found only at the first story file, it would reload that file's tab.
+    '@testing-library/dom',
     // test/a11y composes the stories with the Storybook preview.
     '@storybook/react-vite',
     'msw-storybook-addon',
