@@ -179,6 +179,23 @@ describe('Django REST Framework serving another size than asked', () => {
       vi.restoreAllMocks();
     },
   );
+
+  it.each([
+    // 15 asked: page 3 would hold the last 15 rows, and holds 31 to 40, the cap's 10.
+    ['LimitOffsetPagination', 'capped-offset', presets.djangoRest.limitOffset, 15],
+    // 20 asked: page 3 would hold the last 5 rows, and holds 21 to 30, the cap's page 3.
+    ['PageNumberPagination', 'capped-numbered', presets.djangoRest.pageNumber, 20],
+  ] as const)(
+    'opens a %s view capped below the size asked at its last page by that size: the cap’s page, with more to follow',
+    async (_, resource, preset, size) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const client = createApiClient({ baseUrl: service.origin, ...preset });
+      const third = await client.list<Row>(resource, { organizationId, page: 3, size });
+      expect([third.page, third.hasNext, third.pageCount, third.pageSize]).toEqual([3, true, 5, 10]);
+      expect(third.items).toEqual(ROWS.slice(20, 30));
+      vi.restoreAllMocks();
+    },
+  );
 });
 
 describe('Django REST Framework’s own authentication', () => {
