@@ -157,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const cursors = createCursorMemory();
   const servedSizes = createServedSizes();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
-  const listing = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
+  const listing = async <T>(resource: ListResource, params: ListParams, again?: boolean): Promise<Page<T>> => {
     // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
     const route = routeOf(resource);
     assertListParams(params, resource, placeOf(resource));
@@ -185,7 +185,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       answer = await ask(known ?? size);
     } catch (error) {
       if (!isPastEnd(error, pastEndStatus, page, cursor)) throw error;
-      return pastEndPage(await listing<T>(resource, { ...params, page: 1 }), page);
+      const first = await listing<T>(resource, { ...params, page: 1 });
+      // Asked at a size the list does not serve, the page may be there at the size it does: asked once more at that.
+      return !again && first.pageSize !== size && page <= (first.pageCount ?? 0)
+        ? listing<T>(resource, params, true)
+        : pastEndPage(first, page);
     }
     // A page past the first that shows another size before any page did was asked for at the wrong offset.
     if (cursor === undefined && page > 1 && !known && answer.result.pageSize !== size)
