@@ -186,10 +186,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       if (!isPastEnd(error, pastEndStatus, page, cursor)) throw error;
       const first = await listing<T>(resource, { ...params, page: 1 });
-      // Asked at a size the list does not serve, the page may be there at the size it does: asked once more at that.
-      return !again && first.pageSize !== size && page <= (first.pageCount ?? 0)
-        ? listing<T>(resource, params, true)
-        : pastEndPage(first, page);
+      // Refused at a size the list does not serve (or before rows were added), the page may be there after all: asked
+      // once more, at the size page 1 showed. An undefined count compares false.
+      return !again && page <= first.pageCount! ? listing<T>(resource, params, true) : pastEndPage(first, page);
     }
     // A page past the first that shows another size before any page did was asked for at the wrong offset.
     if (cursor === undefined && page > 1 && !known && answer.result.pageSize !== size)

@@ -1,6 +1,5 @@
 import { isHttpError } from './errors/HttpError';
 import { invalidArgument } from '../shared/assert';
-import { pageCountOf } from '../shared/paging';
 import type { Page } from './types';
 
 /** The argument error unless `status` is an HTTP error status (400–599) or undefined. */
@@ -21,16 +20,12 @@ export const isPastEnd = (error: unknown, status: number | undefined, page: numb
  * Page `page` past the last as the seed's service answers it: no rows, none after, and the count the list's first
  * page gave. The hooks then move to the last page, as after deletes, without stepping back one page at a time.
  */
-export function pastEndPage<T>(first: Page<T>, page: number): Page<T> {
-  const { total, totalEstimate, pageSize } = first;
-  const counted = total === undefined ? {} : { total, pageCount: pageCountOf(total, pageSize) };
-  return {
-    items: [],
-    page,
-    pageSize,
-    hasNext: false,
-    hasPrevious: true,
-    ...counted,
-    ...(totalEstimate === undefined ? {} : { totalEstimate }),
-  };
-}
+export const pastEndPage = <T>(first: Page<T>, page: number): Page<T> => ({
+  ...first,
+  items: [],
+  page,
+  hasNext: false,
+  hasPrevious: true,
+  nextCursor: undefined,
+  cursorParam: undefined,
+});

@@ -30,14 +30,13 @@ function servedSize(served: Page<unknown>, asked: Asked, known?: number): number
   const rows = items.length;
   if (rows > pageSize) return rows;
   if (known !== undefined && rows <= known) return known;
-  // A list paged by next links has no count: its first page leading on says as much. Not a token list's: AIP-158
-  // lets any page hold fewer rows than asked.
   // With a count, a page short of the rows left at the size asked, or holding more than are left, was served at
-  // another size: a last page at the size asked holds exactly the rest.
-  const left = total === undefined ? 0 : total - (page - 1) * pageSize;
+  // another size: a last page at the size asked holds exactly the rest. A list paged by next links has no count: its
+  // first page leading on says as much. Not a token list's: AIP-158 lets any page hold fewer rows than asked.
+  const before = (page - 1) * pageSize;
   const notLast =
     total !== undefined
-      ? left > 0 && rows !== left
+      ? before < total && rows !== total - before
       : pageCount !== undefined
         ? page < pageCount
         : asked.cursor === undefined && page === 1 && isUrlCursor(served.nextCursor ?? '');
