@@ -31,12 +31,14 @@ function servedSize(served: Page<unknown>, asked: Asked, known?: number): number
   if (rows > pageSize) return rows;
   if (known !== undefined && rows <= known) return known;
   // With a count, a page short of the rows left at the size asked, or holding more than are left, was served at
-  // another size: a last page at the size asked holds exactly the rest. A list paged by next links has no count: its
-  // first page leading on says as much. Not a token list's: AIP-158 lets any page hold fewer rows than asked.
+  // another size: a last page at the size asked holds exactly the rest. Past the end, a page holding as many as the
+  // last page would is a service answering with its last page (Django's get_page), which says nothing of the size.
+  // A list paged by next links has no count: its first page leading on says as much. Not a token list's: AIP-158
+  // lets any page hold fewer rows than asked.
   const before = (page - 1) * pageSize;
   const notLast =
     total !== undefined
-      ? before < total && rows !== total - before
+      ? rows !== (before < total ? total - before : total % pageSize || pageSize)
       : pageCount !== undefined
         ? page < pageCount
         : asked.cursor === undefined && page === 1 && isUrlCursor(served.nextCursor ?? '');
