@@ -10,11 +10,11 @@ export function assertPastEndStatus(status: unknown): asserts status is number |
 
 /**
  * Whether `error` is the service's refusal of a page past the last, which the seed's service answers with an empty
- * page instead: the status the client was told of, for a page after the first asked by its number (a cursor never
+ * page instead: the status the client was told of (asked of a page after the first by its number: a cursor never
  * leads past the end, and page 1 past the end is an empty list's, never refused).
  */
-export const isPastEnd = (error: unknown, status: number | undefined, page: number, cursor: unknown): boolean =>
-  status !== undefined && cursor === undefined && page > 1 && isHttpError(error) && error.status === status;
+export const isPastEnd = (error: unknown, status: number | undefined): boolean =>
+  isHttpError(error) && error.status === status;
 
 /**
  * Page `page` past the last as the seed's service answers it: no rows, none after, and the count the list's first

@@ -30,15 +30,11 @@ function servedSize(served: Page<unknown>, asked: Asked, known?: number): number
   const rows = items.length;
   if (rows > pageSize) return rows;
   if (known !== undefined && rows <= known) return known;
-  // With a count, a page short of the rows left at the size asked, or holding more than are left, was served at
-  // another size: a last page at the size asked holds exactly the rest. Past the end, a page holding as many as the
-  // last page would is a service answering with its last page (Django's get_page), which says nothing of the size.
   // A list paged by next links has no count: its first page leading on says as much. Not a token list's: AIP-158
   // lets any page hold fewer rows than asked.
-  const before = (page - 1) * pageSize;
   const notLast =
     total !== undefined
-      ? rows !== (before < total ? total - before : total % pageSize || pageSize)
+      ? page * pageSize < total
       : pageCount !== undefined
         ? page < pageCount
         : asked.cursor === undefined && page === 1 && isUrlCursor(served.nextCursor ?? '');
@@ -145,3 +141,11 @@ export function assertCursorMoves(page: Page<unknown>, cursor: string | undefine
       { method: 'GET', url },
     );
 }
+
+/**
+ * Whether a last page holds other rows than its count leaves after the full pages before it: a list capped below the
+ * size asked opened at its last page by that size, or rows changed between the count and the page. Page 1 then says
+ * which. Neither a page past the end with no rows nor one with no count says anything.
+ */
+export const holdsOtherRows = ({ items, total, hasNext }: Page<unknown>, size: number): boolean =>
+  !hasNext && items.length > 0 && ((total ?? 0) - items.length) % size > 0;
