@@ -44,9 +44,10 @@ export const appBudgets = {
   // createApiClient's row; each app given 150 B.
   // A page past the last that a back-end refuses (`pastEndStatus`) read as the empty page past the end, the option
   // checked: 231 B on createApiClient's row; each app given 250 B.
-  'next-app': { js: 18930, css: 1860, goal: 5600 },
-  'react-router-app': { js: 18110, css: 1860, goal: 9200 },
-  'shares-app': { js: 18130, css: 1860, goal: 8850 },
+  // A capped list opened at its last page by the size asked: 57 B on createApiClient's row; each app given 60 B.
+  'next-app': { js: 18990, css: 1860, goal: 5600 },
+  'react-router-app': { js: 18170, css: 1860, goal: 9200 },
+  'shares-app': { js: 18190, css: 1860, goal: 8850 },
 };
 
 const gzip = (text) => gzipSync(text, { level: 9 }).length;

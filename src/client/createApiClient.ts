@@ -18,7 +18,7 @@ import { assertFunction, invalidArgument, requireString } from '../shared/assert
 import { createCursorMemory, DEFAULT_CURSOR_PARAM, isUrlCursor, pageQuery, springPage } from './pageQuery';
 import { listRoutes, MUST_BE_QUERY_NAME, QUERY_NAME } from '../shared/listEndpoints';
 import { errorName, withoutSecretParams } from './redact';
-import { assertCursorMoves, createServedSizes } from './servedSize';
+import { assertCursorMoves, createServedSizes, holdsOtherRows } from './servedSize';
 import { eventListener, type ClientEvent } from '../shared/events';
 import type { CreateParams, DeleteParams, UpdateParams, Write } from './writeArguments';
 import { pagesOf, type PagesOptions, type PagesParams } from './pages';
@@ -157,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const cursors = createCursorMemory();
   const servedSizes = createServedSizes();
   const emit = (config.emit = eventListener('onEvent', options.onEvent));
-  const listing = async <T>(resource: ListResource, params: ListParams): Promise<Page<T>> => {
+  const listing = async <T>(resource: ListResource, params: ListParams, again?: boolean): Promise<Page<T>> => {
     // Checked before the sort is serialized, so a bad one is named as the argument, not as a serializer's crash.
     const route = routeOf(resource);
     assertListParams(params, resource, placeOf(resource));
@@ -180,16 +180,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // A page asked for by number goes out at the size the list served, once a page showed it: a service that caps
     // its size, or reads the offset but not the size, has page N's rows at N times that size, not the one asked.
     const known = cursor === undefined ? servedSizes.known(resource, size) : undefined;
-    let answer;
-    try {
-      answer = await ask(known ?? size);
-    } catch (error) {
-      if (!isPastEnd(error, pastEndStatus, page, cursor)) throw error;
-      return pastEndPage(await listing<T>(resource, { ...params, page: 1 }), page);
+    // Page 1 says the size the list serves where a page after the first, asked by number at a size no page showed
+    // another of, was refused as past the end or holds other rows than its count leaves at that size (a list capped
+    // below it opened at its last page): the page is asked once more at the size page 1 shows, if another.
+    const byNumber = cursor === undefined && page > 1;
+    const probe = byNumber && !known && !again;
+    let failure;
+    let answer = await ask(known ?? size).catch((error: unknown) => void (failure = error));
+    const pastEnd = byNumber && isPastEnd(failure, pastEndStatus);
+    if (pastEnd || (probe && answer && holdsOtherRows(answer.result, size))) {
+      const first = await listing<T>(resource, { ...params, page: 1 });
+      // An undefined count compares false.
+      if (probe && first.pageSize !== size && page <= first.pageCount!) return listing<T>(resource, params, true);
+      if (pastEnd) return pastEndPage(first, page);
     }
+    if (!answer) throw failure;
     // A page past the first that shows another size before any page did was asked for at the wrong offset.
-    if (cursor === undefined && page > 1 && !known && answer.result.pageSize !== size)
-      answer = await ask(answer.result.pageSize);
+    if (probe && answer.result.pageSize !== size) answer = await ask(answer.result.pageSize);
     const { sent, target, result } = answer;
     const answered = withCursorParam(result, cursorParam, cursors);
     // A service that echoes a credential (a key sent in the query) into its next-page URL: the cursor handed out

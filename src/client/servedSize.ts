@@ -141,3 +141,11 @@ export function assertCursorMoves(page: Page<unknown>, cursor: string | undefine
       { method: 'GET', url },
     );
 }
+
+/**
+ * Whether a last page holds other rows than its count leaves after the full pages before it: a list capped below the
+ * size asked opened at its last page by that size, or rows changed between the count and the page. Page 1 then says
+ * which. Neither a page past the end with no rows nor one with no count says anything.
+ */
+export const holdsOtherRows = ({ items, total, hasNext }: Page<unknown>, size: number): boolean =>
+  !hasNext && items.length > 0 && ((total ?? 0) - items.length) % size > 0;

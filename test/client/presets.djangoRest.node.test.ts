@@ -179,6 +179,23 @@ describe('Django REST Framework serving another size than asked', () => {
       vi.restoreAllMocks();
     },
   );
+
+  it.each([
+    // 15 asked: page 3 would hold the last 15 rows, and holds 31 to 40, the cap's 10.
+    ['LimitOffsetPagination', 'capped-offset', 15, 3, presets.djangoRest.limitOffset],
+    // 20 asked: page 3 would hold the last 5 rows, and holds 21 to 30, the cap's page 3.
+    ['PageNumberPagination', 'capped-numbered', 20, 3, presets.djangoRest.pageNumber],
+  ] as const)(
+    'opens a %s view (%s) capped below the size asked, %i asked, at page %i, the last by that size: the cap’s page, with more to follow',
+    async (_, resource, size, number, preset) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const client = createApiClient({ baseUrl: service.origin, ...preset });
+      const page = await client.list<Row>(resource, { organizationId, page: number, size });
+      expect([page.page, page.hasNext, page.pageCount, page.pageSize]).toEqual([number, true, 5, 10]);
+      expect(page.items).toEqual(ROWS.slice((number - 1) * 10, number * 10));
+      vi.restoreAllMocks();
+    },
+  );
 });
 
 describe('Django REST Framework’s own authentication', () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, isHttpError, presets, type ClientPreset, type Page } from '../../src/client/index';
 import { localServerForFile } from '../helpers/localServerForFile';
+import type { ReceivedRequest } from '../helpers/localServer';
 import { postgrestRead, type PostgrestTable } from '../helpers/postgrestFake';
 
 // PostgREST does not install here: a fake on 127.0.0.1 answers as its documentation says (rows as a JSON array,
@@ -18,8 +19,23 @@ const ROWS: Row[] = Array.from({ length: 45 }, (_, index) => ({
 const TABLE: PostgrestTable = { rows: ROWS as unknown as PostgrestTable['rows'], planned: 50, maxRows: 20 };
 const SIZE = 10;
 const organizationId = 'public';
+/** `request` asking from row `offset`. */
+function withOffset(request: ReceivedRequest, offset: string): ReceivedRequest {
+  const query = new URLSearchParams(request.query);
+  query.set('offset', offset);
+  return { ...request, query };
+}
+// The same rows behind a `db-max-rows` of 10: no read answers more.
+const CAPPED: PostgrestTable = { ...TABLE, maxRows: 10 };
 const server = localServerForFile((request) =>
-  request.path === '/people' ? postgrestRead(TABLE, request) : { status: 404, body: {} },
+  request.path === '/people'
+    ? postgrestRead(TABLE, request)
+    : request.path === '/capped'
+      ? postgrestRead(CAPPED, request)
+      : request.path === '/refusing'
+        ? // Capped like it, and refusing every page after the first as past its end.
+          postgrestRead(CAPPED, request.query.get('offset') === '0' ? request : withOffset(request, '99'))
+        : { status: 404, body: {} },
 );
 
 type Query = { sort?: Array<{ id: string; desc: boolean }>; filters?: Record<string, string> };
@@ -97,6 +113,26 @@ describe('the PostgREST preset with an exact count', () => {
       hasPrevious: true,
     });
     expect(server.requests.map((request) => request.query.get('offset'))).toEqual(['50', '0']);
+  });
+
+  it('opens a page past the count at the size asked but within it at db-max-rows: that page’s rows, not an empty page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = createApiClient({ baseUrl: server.origin, ...presets.postgrest.exact });
+    // Page 4 of 20 starts past the 45 rows (416); at the 10 served it holds rows 31 to 40.
+    const page = await client.list<Row>('capped', { organizationId, page: 4, size: 20 });
+    expect([page.page, page.pageSize, page.pageCount, page.hasNext]).toEqual([4, 10, 5, true]);
+    expect(page.items).toEqual(ROWS.slice(30, 40));
+    expect(server.requests.map((request) => request.query.get('offset'))).toEqual(['60', '0', '30']);
+    vi.restoreAllMocks();
+  });
+
+  it('asks that page once more at most: a service refusing it at every size costs four requests, then the page past the end', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = createApiClient({ baseUrl: server.origin, ...presets.postgrest.exact });
+    const page = await client.list<Row>('refusing', { organizationId, page: 4, size: 20 });
+    expect(page).toMatchObject({ items: [], page: 4, pageSize: 10, pageCount: 5, hasNext: false });
+    expect(server.requests.map((request) => request.query.get('offset'))).toEqual(['60', '0', '30', '0']);
+    vi.restoreAllMocks();
   });
 
   it('rejects that page with the HttpError of the 416, its reason kept and not retried, where the client is not told of it', async () => {

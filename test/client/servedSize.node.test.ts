@@ -99,6 +99,28 @@ describe('a page that says the size the service served', () => {
     expect(warn.mock.calls.join('\n')).toMatch(/capped list served 10 rows a page where 20 were asked/);
   });
 
+  it('keeps the size asked where a last page is short of its count (rows deleted between the two): page 1 says so', async () => {
+    // Django counts, then reads the page: 4 of the 57 rows deleted in between leave page 6 of 10 with 3 rows.
+    server.handle(({ query }) => {
+      const size = Number(query.get('page_size'));
+      const page = Number(query.get('page'));
+      return { body: { count: ALL.length, results: ALL.slice(0, 53).slice((page - 1) * size, page * size) } };
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const serializePage = ({ page, size }: { page: number; size: number }) => ({ page, page_size: size });
+    const counted = createApiClient({ baseUrl: server.origin, serializePage });
+    const last = await counted.list('counted', { organizationId: ORG, page: 6, size: 10 });
+    expect([last.page, last.pageSize, last.pageCount, last.items.length]).toEqual([6, 10, 6, 3]);
+    const second = await counted.list('counted', { organizationId: ORG, page: 2, size: 10 });
+    expect([second.pageSize, second.items.length]).toEqual([10, 10]);
+    expect(server.requests.map(({ query }) => `${query}`)).toEqual([
+      'page=6&page_size=10',
+      'page=1&page_size=10',
+      'page=2&page_size=10',
+    ]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('follows a capped service whose page count comes from its links, with no total', async () => {
     // GitHub: `per_page` at most 100 (here 10), `Link` with `rel="last"` on every page but the last.
     server.handle(({ query }) => {

@@ -14,7 +14,7 @@ export interface PostgrestTable {
   rows: ReadonlyArray<Record<string, string | number>>;
   /** What `count=planned` says: the planner's figure from the statistics, not the count. */
   planned: number;
-  /** `db-max-rows`: `count=estimated` is exact up to it, the planned figure past it. @default 1000 */
+  /** `db-max-rows`: the most rows a read answers, whatever its limit; `count=estimated` is exact up to it, the planned figure past it. @default 1000 */
   maxRows?: number;
 }
 
@@ -70,7 +70,8 @@ export function postgrestRead(table: PostgrestTable, request: ReceivedRequest): 
   if (!Array.isArray(rows)) return rows;
   const offset = Number(request.query.get('offset') ?? 0);
   const limit = request.query.get('limit');
-  const page = rows.slice(offset, limit === null ? undefined : offset + Number(limit));
+  const most = table.maxRows ?? 1000;
+  const page = rows.slice(offset, offset + (limit === null ? most : Math.min(Number(limit), most)));
   const asked = countAsked(request.headers.prefer);
   const total = counted(table, asked, rows.length);
   const last = offset + page.length - 1;

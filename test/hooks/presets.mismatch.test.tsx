@@ -146,6 +146,27 @@ describe('a service whose pages differ from what the app asks, through usePagedL
     hook.unmount();
   });
 
+  it('opens a page-number view capped below the size asked at its last page by that size: the cap’s page, then the next', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // A link to page 3 of 20 on test/drf/server.py's `capped-numbered` (`max_page_size` 10): Django serves its page 3
+    // of 10, rows 21 to 30, which is no last page of 20 in 45 rows.
+    const hook = renderHook(
+      () => usePagedList<Row>('capped-numbered', { organizationId, defaultPage: 3, defaultPageSize: 20 }),
+      {
+        wrapper: createWrapper(
+          createTestQueryClient(),
+          createApiClient({ baseUrl: drf.origin, ...presets.djangoRest.pageNumber }),
+        ),
+      },
+    );
+    await waitFor(() => expect(ids(hook.result.current.data?.items)).toEqual(range(21, 30)));
+    expect(hook.result.current.pagination).toMatchObject({ current: 3, pageSize: 10, total: 45 });
+    expect(hook.result.current.data).toMatchObject({ hasNext: true, pageCount: 5 });
+    act(() => hook.result.current.pagination.onChange(4, hook.result.current.pagination.pageSize));
+    await waitFor(() => expect(ids(hook.result.current.data?.items)).toEqual(range(31, 40)));
+    hook.unmount();
+  });
+
   it('starts again from page 1 when the page size of a DRF cursor list is changed from outside', async () => {
     const queryClient = createTestQueryClient();
     const client = createApiClient({ baseUrl: drf.origin, ...presets.djangoRest.cursor });
