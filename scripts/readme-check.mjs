@@ -13,8 +13,23 @@ import { root } from './pack.mjs';
 // "Cannot find name 'x'", "… Did you mean …", "No value exists in scope for the shorthand property 'x'".
 const UNDEFINED = new Set([2304, 2552, 18004]);
 
-/** Guides whose code blocks are the example: another back-end's options, routes and auth strategies; cursors. */
-const GUIDES = ['YourBackEnd.mdx', 'CursorPaging.mdx'];
+/**
+ * Guides whose code blocks are the example (the others show example files, type-checked as files): another back-end's
+ * options, routes and auth strategies; cursors; credentials; work across pages; changes from elsewhere; the reader's
+ * place; the data hooks; tables; observability; testing.
+ */
+const GUIDES = [
+  'YourBackEnd.mdx',
+  'CursorPaging.mdx',
+  'Authentication.mdx',
+  'AcrossPages.mdx',
+  'ChangingRows.mdx',
+  'ReadersPlace.mdx',
+  'DataHooks.mdx',
+  'Tables.mdx',
+  'Observability.mdx',
+  'Testing.mdx',
+];
 
 /** Checks the blocks with `compiler`; returns the error count. */
 export function checkCodeBlocks(compiler) {

@@ -74,7 +74,7 @@ const vitestOn = (major) => {
 const steps = [
   { name: 'lint: ESLint and Prettier', command: ['node', 'scripts/lint.mjs'], quick: true, alongside: true },
   {
-    name: "type-check: the project and its type tests, the docs' examples, the code blocks of README, the reference pages and two guides",
+    name: "type-check: the project and its type tests, the docs' examples, the code blocks of README, the reference pages and the guides",
     command: ['node', 'scripts/typecheck.mjs'],
     quick: true,
   },
